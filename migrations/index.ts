@@ -1,0 +1,12 @@
+import type { Migration } from 'kysely';
+import * as m001 from './001-sync-state.ts';
+import * as m002 from './002-warehouse.ts';
+
+/**
+ * Every migration, in order. A static list (not a directory scan) so the same code runs under tsx,
+ * vitest and a bundler. Adding a migration adds a file and a line here.
+ */
+export const migrations: Record<string, Migration> = {
+  '001-sync-state': m001,
+  '002-warehouse': m002,
+};

@@ -1,0 +1,85 @@
+import { Option, type Command } from 'commander';
+import { UserError } from '../errors.ts';
+
+/** A command whose issue has not landed yet: says so and exits 2 rather than pretending. */
+function notBuilt(name: string): () => never {
+  return () => {
+    throw new UserError(`\`relsync ${name}\` is not built yet in this version.`, {
+      hint: 'See the README for what works today: migrate, simulate, demo, sync.',
+    });
+  };
+}
+
+function streamList(value: string): string[] {
+  const names = value.split(',').map((s) => s.trim()).filter(Boolean);
+  if (names.length === 0) throw new UserError('--streams needs at least one stream name, e.g. --streams companies,persons');
+  return names;
+}
+
+export function registerCommands(program: Command): void {
+  program
+    .command('sync')
+    .description('one run: incremental where state exists, a full sweep otherwise')
+    .option('--full', 'full sweep of every stream, ignoring incremental state')
+    .option('--streams <a,b>', 'only these streams (see `relsync status` for names)', streamList)
+    .action(async (opts: { full?: boolean; streams?: string[] }, cmd: Command) => {
+      const { runSyncCommand } = await import('./sync-command.ts');
+      await runSyncCommand(cmd, { full: Boolean(opts.full), ...(opts.streams ? { streams: opts.streams } : {}) });
+    });
+
+  program
+    .command('backfill')
+    .description('a resumable full re-sweep of the named streams, leaving the others untouched')
+    .requiredOption('--streams <a,b>', 'streams to re-sweep', streamList)
+    .option('--since <iso-date>', 'also re-read the change log from this date')
+    .action(notBuilt('backfill'));
+
+  program
+    .command('schedule')
+    .description('long-running: runs sync on the configured cron expression, never two at once')
+    .action(notBuilt('schedule'));
+
+  program
+    .command('status')
+    .description('checkpoints, last runs, row counts and the rate-limit budget seen')
+    .option('--json', 'machine-readable output')
+    .action(async (opts: { json?: boolean }, cmd: Command) => {
+      const { runStatusCommand } = await import('./status-command.ts');
+      await runStatusCommand(cmd, { json: Boolean(opts.json) });
+    });
+
+  program
+    .command('migrate')
+    .description('apply database migrations and print each result')
+    .action(async (_opts: unknown, cmd: Command) => {
+      const { runMigrateCommand } = await import('./migrate-command.ts');
+      await runMigrateCommand(cmd);
+    });
+
+  program
+    .command('simulate')
+    .description('serve the Affinity API simulator on 127.0.0.1')
+    .option('--port <n>', 'port (0 picks a free one)', '0')
+    .option('--seed <n>', 'data seed', '1')
+    .addOption(new Option('--scale <scale>', 'data size').choices(['tiny', 'small', 'medium', 'large']).default('small'))
+    .option('--latency-ms <n>', 'added latency per response', '0')
+    .option('--rate-limit-per-min <n>', 'per-minute request budget', '900')
+    .option('--faults <spec>', 'fault injection, e.g. 5xx=0.05,reset=0.02,html=0.01,slow=0.01,malformed=0.005')
+    .addOption(new Option('--envelope <kind>', '/v2 page envelope').choices(['real', 'seed']).default('real'))
+    .option('--api-key <key>', 'the key the simulator accepts (default sim-key)')
+    .option('--api-version <date>', 'API version assumed when a request sends none')
+    .action(async (opts: Record<string, string | undefined>) => {
+      const { runSimulateCommand } = await import('./simulate-command.ts');
+      await runSimulateCommand(opts);
+    });
+
+  program
+    .command('demo')
+    .description('start the simulator in-process, sync it into ./relsync-demo.db and show what was loaded')
+    .option('--db <file>', 'SQLite file to write', './relsync-demo.db')
+    .addOption(new Option('--scale <scale>', 'simulator data size').choices(['tiny', 'small', 'medium']).default('small'))
+    .action(async (opts: { db: string; scale: string }, cmd: Command) => {
+      const { runDemoCommand } = await import('./demo-command.ts');
+      await runDemoCommand(cmd, opts);
+    });
+}

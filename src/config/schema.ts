@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+/** A duration such as `90s`, `15m`, `1h`, `24h`, `7d`, returned in milliseconds. */
+export const durationSchema = z
+  .string()
+  .regex(/^\d+(ms|s|m|h|d)$/, 'a duration like 30m, 1h, 24h or 7d')
+  .transform((s) => parseDuration(s));
+
+export function parseDuration(s: string): number {
+  const m = /^(\d+)(ms|s|m|h|d)$/.exec(s);
+  if (!m) throw new Error(`not a duration: ${s}`);
+  const n = Number(m[1]);
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[m[2] as 'ms' | 's' | 'm' | 'h' | 'd'];
+  return n * unit;
+}
+
+const API_VERSIONS = ['2024-01-01', '2026-07-15', '2026-09-17'] as const;
+
+export const databaseUrlSchema = z
+  .string()
+  .refine((u) => /^sqlite:/.test(u) || /^postgres(ql)?:\/\//.test(u), {
+    message: 'must start with sqlite: (e.g. sqlite:./relsync.db) or postgres:// (e.g. postgres://user@127.0.0.1:5432/db)',
+  });
+
+/** Every option, its default, and what it means. `config/relsync.config.example.json` mirrors this. */
+export const configSchema = z.object({
+  apiKey: z.string().min(1).optional(),
+  baseUrl: z.url({ message: 'must be an http(s) URL such as https://api.affinity.co' }).default('https://api.affinity.co'),
+  apiVersion: z
+    .enum(API_VERSIONS, { message: `must be one of ${API_VERSIONS.join(', ')}` })
+    .default('2026-09-17'),
+  databaseUrl: databaseUrlSchema.default('sqlite:./relsync.db'),
+  schedule: z.string().min(1).default('0 * * * *'),
+  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Requests in flight at once. The service publishes no number; 4 stays well inside it. */
+  concurrency: z.coerce.number().int().min(1).max(32).default(4),
+  /** Monthly calls held back for other tools on the same account; a run stops before spending them. */
+  monthlyReserve: z.coerce.number().int().min(0).default(500),
+  requestTimeoutMs: z.coerce.number().int().min(1000).default(30_000),
+  maxRetries: z.coerce.number().int().min(0).max(20).default(6),
+  /** Port for `schedule`'s /healthz and /metrics; 0 disables the endpoint. */
+  metricsPort: z.coerce.number().int().min(0).max(65535).default(9464),
+  /** Relationship strengths cost one call per internal person; off unless asked for. */
+  relationshipStrengths: z.coerce.boolean().default(false),
+  sweeps: z
+    .object({
+      /** How often entity collections (companies, persons, opportunities, lists, list entries) are fully re-swept. */
+      entities: durationSchema.default(parseDuration('24h')),
+      /** How often everything else without a change signal is re-swept. */
+      other: durationSchema.default(parseDuration('7d')),
+      /** Per-stream override, e.g. { "notes": "12h" }. */
+      overrides: z.record(z.string(), durationSchema).default({}),
+    })
+    .prefault({}),
+});
+
+export type Config = z.infer<typeof configSchema>;
+export type ConfigInput = z.input<typeof configSchema>;
+export { API_VERSIONS };
+
+/** Which environment variable feeds which option (env wins over the file). */
+export const ENV_VARS = {
+  apiKey: 'AFFINITY_API_KEY',
+  baseUrl: 'AFFINITY_BASE_URL',
+  apiVersion: 'AFFINITY_API_VERSION',
+  databaseUrl: 'DATABASE_URL',
+  schedule: 'RELSYNC_SCHEDULE',
+  logLevel: 'LOG_LEVEL',
+  concurrency: 'RELSYNC_CONCURRENCY',
+  monthlyReserve: 'RELSYNC_MONTHLY_RESERVE',
+  requestTimeoutMs: 'RELSYNC_REQUEST_TIMEOUT_MS',
+  maxRetries: 'RELSYNC_MAX_RETRIES',
+  metricsPort: 'RELSYNC_METRICS_PORT',
+  relationshipStrengths: 'RELSYNC_RELATIONSHIP_STRENGTHS',
+} as const satisfies Partial<Record<keyof Config, string>>;

@@ -1,0 +1,28 @@
+/**
+ * An error meant for a person: one clear line saying what is wrong and what to do.
+ * The CLI prints `message` (and `hint`) without a stack trace and exits with `exitCode`.
+ */
+export class UserError extends Error {
+  readonly exitCode: number;
+  readonly hint: string | undefined;
+  constructor(message: string, opts: { hint?: string; exitCode?: number; cause?: unknown } = {}) {
+    super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
+    this.name = 'UserError';
+    this.exitCode = opts.exitCode ?? 2;
+    this.hint = opts.hint;
+  }
+}
+
+/** Remove every occurrence of each secret from a text (error messages, URLs, bodies). */
+export function redact(text: string, secrets: ReadonlyArray<string | undefined>): string {
+  let out = text;
+  for (const s of secrets) {
+    if (s && s.length >= 4) out = out.split(s).join('[redacted]');
+  }
+  return out;
+}
+
+export function errorMessage(err: unknown): string {
+  if (err instanceof Error) return err.message;
+  return String(err);
+}

@@ -1,0 +1,128 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { UserError, redact } from '../errors.ts';
+import type { Database } from './schema.ts';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: DialectName;
+  /** Where the data lives, with any password masked, for messages. */
+  describe: string;
+  /** PostgreSQL schema in use (from `?schema=`), or undefined for the default search_path / SQLite. */
+  schema: string | undefined;
+  /** The PostgreSQL pool (advisory locks need a dedicated session), or undefined on SQLite. */
+  pgPool: pg.Pool | undefined;
+  close(): Promise<void>;
+}
+
+// PostgreSQL returns int8 as text and timestamptz as Date; the warehouse speaks numbers and ISO strings
+// on both dialects, so parse them once here. Ids stay below 2^53 (the service declares int64 ≤ 2^53-1).
+pg.types.setTypeParser(20, (v: string) => Number(v));
+pg.types.setTypeParser(1700, (v: string) => Number(v));
+pg.types.setTypeParser(1184, (v: string) => new Date(v).toISOString());
+pg.types.setTypeParser(1114, (v: string) => new Date(`${v}Z`).toISOString());
+// jsonb comes back as text so `_raw` and `value_json` read the same on both dialects.
+pg.types.setTypeParser(3802, (v: string) => v);
+pg.types.setTypeParser(114, (v: string) => v);
+
+function maskUrl(url: string): string {
+  return url.replace(/(postgres(?:ql)?:\/\/[^:/@]+:)[^@]*@/, '$1****@');
+}
+
+export function parseDatabaseUrl(url: string): { dialect: DialectName; path?: string; pgUrl?: string; schema?: string } {
+  if (url.startsWith('sqlite:')) {
+    const path = url.slice('sqlite:'.length).replace(/^\/\//, '');
+    if (!path) throw new UserError(`DATABASE_URL "${url}" has no file path`, { hint: 'Use sqlite:./relsync.db' });
+    return { dialect: 'sqlite', path };
+  }
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    const u = new URL(url);
+    const schema = u.searchParams.get('schema') ?? undefined;
+    u.searchParams.delete('schema');
+    if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) {
+      throw new UserError(`DATABASE_URL schema "${schema}" is not a plain identifier`, {
+        hint: 'Use lowercase letters, digits and underscores, e.g. ?schema=relsync',
+      });
+    }
+    return { dialect: 'postgres', pgUrl: u.toString(), ...(schema ? { schema } : {}) };
+  }
+  throw new UserError(`DATABASE_URL "${url}" is not supported`, {
+    hint: 'Use sqlite:./relsync.db or postgres://user@host:5432/dbname',
+  });
+}
+
+export async function openDatabase(url: string): Promise<Db> {
+  const parsed = parseDatabaseUrl(url);
+  if (parsed.dialect === 'sqlite') {
+    const file = resolve(parsed.path!);
+    let handle: SQLite.Database;
+    try {
+      if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+      handle = new SQLite(parsed.path === ':memory:' ? ':memory:' : file);
+      // WAL lets `status` read while a sync writes; busy_timeout rides out a short overlap.
+      handle.pragma('journal_mode = WAL');
+      handle.pragma('busy_timeout = 5000');
+      handle.pragma('synchronous = NORMAL');
+    } catch (err) {
+      throw new UserError(`Cannot open SQLite database ${file}: ${(err as Error).message}`, {
+        hint: 'Check that the directory exists and is writable, and that the disk is not full.',
+        cause: err,
+      });
+    }
+    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: handle }) });
+    return {
+      kysely,
+      dialect: 'sqlite',
+      describe: `sqlite:${file}`,
+      schema: undefined,
+      pgPool: undefined,
+      close: () => kysely.destroy(),
+    };
+  }
+  const pool = new pg.Pool({
+    connectionString: parsed.pgUrl,
+    max: 6,
+    ...(parsed.schema ? { options: `-c search_path=${parsed.schema}` } : {}),
+  });
+  // An idle client losing its connection must not crash the process; the next query reports it.
+  pool.on('error', () => undefined);
+  try {
+    const client = await pool.connect();
+    try {
+      if (parsed.schema) await client.query(`CREATE SCHEMA IF NOT EXISTS "${parsed.schema}"`);
+    } finally {
+      client.release();
+    }
+  } catch (err) {
+    await pool.end().catch(() => undefined);
+    const msg = redact((err as Error).message, [new URL(parsed.pgUrl!).password]);
+    throw new UserError(`Cannot connect to PostgreSQL at ${maskUrl(url)}: ${msg}`, {
+      hint: 'Check that PostgreSQL is running and that DATABASE_URL names a reachable host, database and user.',
+      cause: err,
+    });
+  }
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kysely,
+    dialect: 'postgres',
+    describe: maskUrl(url),
+    schema: parsed.schema,
+    pgPool: pool,
+    close: () => kysely.destroy(),
+  };
+}
+
+/** True when the table exists (used by `status` before migrations have run). */
+export async function tableExists(db: Db, table: string): Promise<boolean> {
+  if (db.dialect === 'sqlite') {
+    const r = await sql<{ n: number }>`select count(*) as n from sqlite_master where type = 'table' and name = ${table}`.execute(db.kysely);
+    return Number(r.rows[0]?.n ?? 0) > 0;
+  }
+  const r = await sql<{ n: number }>`select count(*)::int as n from information_schema.tables where table_name = ${table} and table_schema = current_schema()`.execute(db.kysely);
+  return Number(r.rows[0]?.n ?? 0) > 0;
+}

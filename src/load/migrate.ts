@@ -1,0 +1,36 @@
+import { Migrator, type MigrationResult, type Migration, type MigrationProvider } from 'kysely';
+import { migrations } from '../../migrations/index.ts';
+import { UserError } from '../errors.ts';
+import type { Db } from './db.ts';
+
+class StaticProvider implements MigrationProvider {
+  constructor(private readonly all: Record<string, Migration>) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return this.all;
+  }
+}
+
+export interface MigrateOutcome {
+  results: MigrationResult[];
+  /** Names already applied before this call. */
+  alreadyApplied: string[];
+}
+
+export async function migrateToLatest(db: Db): Promise<MigrateOutcome> {
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider: new StaticProvider(migrations),
+    ...(db.schema ? { migrationTableSchema: db.schema } : {}),
+  });
+  const before = await migrator.getMigrations();
+  const alreadyApplied = before.filter((m) => m.executedAt !== undefined).map((m) => m.name);
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error');
+    throw new UserError(
+      `Migration ${failed?.migrationName ?? '(unknown)'} failed on ${db.describe}: ${(error as Error).message ?? String(error)}`,
+      { hint: 'Nothing after the failed migration was applied. Fix the cause (permissions, disk space) and run `relsync migrate` again.', cause: error },
+    );
+  }
+  return { results: results ?? [], alreadyApplied };
+}

@@ -1,0 +1,60 @@
+import type { ColumnType } from 'kysely';
+
+/** Timestamps: ISO-8601 UTC strings on both dialects (see db.ts type parsers). */
+export type Ts = string;
+/** JSON columns are read back as text on both dialects; write text (JSON.stringify). */
+export type JsonText = string;
+/** Booleans are boolean on PostgreSQL and 0/1 on SQLite; `toDbBool` in upsert.ts converts. */
+export type DbBool = ColumnType<boolean | number, boolean | number, boolean | number>;
+
+export interface SyncRunsTable {
+  id: string;
+  command: string;
+  mode: string;
+  status: string;
+  started_at: Ts;
+  finished_at: Ts | null;
+  duration_ms: number | null;
+  calls_total: ColumnType<number, number | undefined, number>;
+  rows_total: ColumnType<number, number | undefined, number>;
+  streams_json: JsonText | null;
+  calls_json: JsonText | null;
+  errors_json: JsonText | null;
+  rate_budget_json: JsonText | null;
+}
+
+export interface SyncStateTable {
+  stream: string;
+  partition: ColumnType<string, string | undefined, string>;
+  version: number;
+  checkpoint_json: JsonText;
+  last_success_at: Ts | null;
+  last_sweep_at: Ts | null;
+  updated_at: Ts;
+}
+
+export interface SyncLockTable {
+  name: string;
+  holder: string;
+  pid: number;
+  host: string;
+  acquired_at: Ts;
+  heartbeat_at: Ts;
+}
+
+export interface QuarantineTable {
+  stream: string;
+  record_key: string;
+  payload: JsonText;
+  error: string;
+  run_id: string | null;
+  first_seen_at: Ts;
+  last_seen_at: Ts;
+}
+
+export interface InfraTables {
+  sync_runs: SyncRunsTable;
+  sync_state: SyncStateTable;
+  sync_lock: SyncLockTable;
+  quarantine: QuarantineTable;
+}

@@ -1,0 +1,42 @@
+import { pino, type Logger, type DestinationStream } from 'pino';
+
+export type { Logger };
+
+/** Keys whose values are secrets wherever they appear in a log object. */
+const REDACT_PATHS = [
+  'apiKey',
+  '*.apiKey',
+  'authorization',
+  '*.authorization',
+  'headers.authorization',
+  '*.headers.authorization',
+  'password',
+  '*.password',
+];
+
+export interface LoggerOptions {
+  level?: string;
+  /** Force pretty or JSON output; default: pretty on a TTY, JSON otherwise. */
+  pretty?: boolean;
+  /** Destination stream; default stderr so stdout stays clean for command output. */
+  destination?: NodeJS.WritableStream;
+}
+
+export function createLogger(opts: LoggerOptions = {}): Logger {
+  const level = opts.level ?? process.env.LOG_LEVEL ?? 'info';
+  const dest = opts.destination ?? process.stderr;
+  const pretty = opts.pretty ?? Boolean((dest as NodeJS.WriteStream).isTTY);
+  const base = { level, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, base: { app: 'relsync' } };
+  if (pretty) {
+    return pino({
+      ...base,
+      transport: { target: 'pino-pretty', options: { destination: 2, colorize: true, ignore: 'pid,hostname,app' } },
+    });
+  }
+  return pino(base, dest as DestinationStream);
+}
+
+/** A logger that drops everything: for tests and in-process helpers that must stay quiet. */
+export function silentLogger(): Logger {
+  return pino({ level: 'silent' });
+}

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../load/schema.ts';
+
+/**
+ * A stream's checkpoint: a typed, versioned document written in the same transaction as the rows it
+ * covers. `sweep` is an in-progress full sweep (resume token + when it began, which soft-delete uses);
+ * `highWater` is the change-log / updated-time mark for incremental reads.
+ */
+export const CHECKPOINT_VERSION = 1;
+
+const sweepSchema = z.object({
+  startedAt: z.string(),
+  token: z.string().nullable(),
+  pages: z.number().int().nonnegative(),
+  records: z.number().int().nonnegative(),
+  /** Free-form parameters the resume must match (e.g. the `--since` of a backfill). */
+  params: z.record(z.string(), z.string()).default({}),
+});
+
+const highWaterSchema = z.object({
+  at: z.string(),
+  id: z.number().int().nullable(),
+});
+
+export const checkpointSchema = z.object({
+  v: z.literal(CHECKPOINT_VERSION),
+  sweep: sweepSchema.nullable(),
+  lastSweepCompletedAt: z.string().nullable(),
+  highWater: highWaterSchema.nullable(),
+  /** Ids seen in a change log that were not yet readable (creation lag); retried next run, never dropped. */
+  pendingIds: z.array(z.number().int()).default([]),
+});
+
+export type Checkpoint = z.infer<typeof checkpointSchema>;
+export type SweepProgress = z.infer<typeof sweepSchema>;
+
+export function emptyCheckpoint(): Checkpoint {
+  return { v: CHECKPOINT_VERSION, sweep: null, lastSweepCompletedAt: null, highWater: null, pendingIds: [] };
+}
+
+type Conn = Kysely<Database> | Transaction<Database>;
+
+/** Parse a stored document; an unknown version or a corrupt document starts the stream afresh (a full sweep is always safe). */
+export function parseCheckpoint(json: string | null | undefined): { checkpoint: Checkpoint; reset: string | null } {
+  if (!json) return { checkpoint: emptyCheckpoint(), reset: null };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json);
+  } catch {
+    return { checkpoint: emptyCheckpoint(), reset: 'checkpoint is not valid JSON' };
+  }
+  const parsed = checkpointSchema.safeParse(raw);
+  if (!parsed.success) {
+    const v = (raw as { v?: unknown } | null)?.v;
+    return { checkpoint: emptyCheckpoint(), reset: v !== CHECKPOINT_VERSION ? `checkpoint version ${String(v)} is not ${CHECKPOINT_VERSION}` : 'checkpoint does not match its schema' };
+  }
+  return { checkpoint: parsed.data, reset: null };
+}
+
+export async function readCheckpoint(trx: Conn, stream: string, partition = ''): Promise<{ checkpoint: Checkpoint; reset: string | null }> {
+  const row = await trx
+    .selectFrom('sync_state')
+    .select(['checkpoint_json'])
+    .where('stream', '=', stream)
+    .where('partition', '=', partition)
+    .executeTakeFirst();
+  return parseCheckpoint(row?.checkpoint_json);
+}
+
+export async function writeCheckpoint(
+  trx: Conn,
+  stream: string,
+  partition: string,
+  checkpoint: Checkpoint,
+  now: string,
+  marks: { success?: boolean } = {},
+): Promise<void> {
+  const doc = JSON.stringify(checkpointSchema.parse(checkpoint));
+  const lastSweep = checkpoint.lastSweepCompletedAt;
+  await trx
+    .insertInto('sync_state')
+    .values({
+      stream,
+      partition,
+      version: CHECKPOINT_VERSION,
+      checkpoint_json: doc,
+      last_success_at: marks.success ? now : null,
+      last_sweep_at: lastSweep,
+      updated_at: now,
+    })
+    .onConflict((oc) =>
+      oc.columns(['stream', 'partition']).doUpdateSet((eb) => ({
+        version: eb.ref('excluded.version'),
+        checkpoint_json: eb.ref('excluded.checkpoint_json'),
+        last_sweep_at: eb.ref('excluded.last_sweep_at'),
+        updated_at: eb.ref('excluded.updated_at'),
+        ...(marks.success ? { last_success_at: eb.ref('excluded.last_success_at') } : {}),
+      })),
+    )
+    .execute();
+}
+
+export async function listCheckpoints(trx: Conn): Promise<Array<{ stream: string; partition: string; checkpoint: Checkpoint; lastSuccessAt: string | null; updatedAt: string }>> {
+  const rows = await trx.selectFrom('sync_state').selectAll().orderBy('stream').orderBy('partition').execute();
+  return rows.map((r) => ({
+    stream: r.stream,
+    partition: r.partition,
+    checkpoint: parseCheckpoint(r.checkpoint_json).checkpoint,
+    lastSuccessAt: r.last_success_at,
+    updatedAt: r.updated_at,
+  }));
+}
+
+/** Forget a stream's checkpoints (all partitions): its next run is a full sweep. */
+export async function clearCheckpoints(trx: Conn, stream: string): Promise<void> {
+  await trx.deleteFrom('sync_state').where('stream', '=', stream).execute();
+}

@@ -1,0 +1,78 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../load/schema.ts';
+
+type Conn = Kysely<Database> | Transaction<Database>;
+
+export type RunStatus = 'running' | 'succeeded' | 'partial' | 'failed' | 'interrupted';
+
+export interface StreamRunStats {
+  status: 'succeeded' | 'failed' | 'skipped' | 'interrupted';
+  mode: string;
+  pages: number;
+  records: number;
+  rows: number;
+  invalid: number;
+  softDeleted: number;
+  calls: number;
+  durationMs: number;
+  error?: string;
+}
+
+export interface RunSummary {
+  status: RunStatus;
+  finishedAt: string;
+  durationMs: number;
+  callsTotal: number;
+  rowsTotal: number;
+  streams: Record<string, StreamRunStats>;
+  calls: Record<string, number>;
+  errors: Array<{ stream: string; message: string }>;
+  rateBudget: unknown;
+}
+
+export async function startRun(trx: Conn, run: { id: string; command: string; mode: string; startedAt: string }): Promise<void> {
+  await trx
+    .insertInto('sync_runs')
+    .values({
+      id: run.id,
+      command: run.command,
+      mode: run.mode,
+      status: 'running',
+      started_at: run.startedAt,
+      finished_at: null,
+      duration_ms: null,
+      streams_json: null,
+      calls_json: null,
+      errors_json: null,
+      rate_budget_json: null,
+    })
+    .execute();
+}
+
+export async function finishRun(trx: Conn, id: string, s: RunSummary): Promise<void> {
+  await trx
+    .updateTable('sync_runs')
+    .set({
+      status: s.status,
+      finished_at: s.finishedAt,
+      duration_ms: Math.round(s.durationMs),
+      calls_total: s.callsTotal,
+      rows_total: s.rowsTotal,
+      streams_json: JSON.stringify(s.streams),
+      calls_json: JSON.stringify(s.calls),
+      errors_json: JSON.stringify(s.errors),
+      rate_budget_json: JSON.stringify(s.rateBudget ?? null),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Runs left `running` by a process that died are marked interrupted when the next run takes the lock. */
+export async function markAbandonedRuns(trx: Conn, now: string): Promise<number> {
+  const r = await trx
+    .updateTable('sync_runs')
+    .set({ status: 'interrupted', finished_at: now })
+    .where('status', '=', 'running')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows ?? 0);
+}

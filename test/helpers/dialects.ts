@@ -1,0 +1,69 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { describe } from 'vitest';
+import { openDatabase, type Db, type DialectName } from '../../src/load/db.ts';
+import { migrateToLatest } from '../../src/load/migrate.ts';
+
+/** Base URL of the PostgreSQL test database; CI and the dev machines run it on 127.0.0.1:5432. */
+export const PG_BASE_URL = process.env.RELSYNC_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export const DIALECTS: readonly DialectName[] = ['sqlite', 'postgres'];
+
+export interface TestDatabase {
+  dialect: DialectName;
+  url: string;
+  /** Drop the schema / delete the file. */
+  cleanup(): Promise<void>;
+}
+
+/** A brand-new empty database: a temp SQLite file, or a fresh schema in the PostgreSQL test database. */
+export async function freshDatabaseUrl(dialect: DialectName): Promise<TestDatabase> {
+  if (dialect === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'relsync-test-'));
+    const url = `sqlite:${join(dir, 'warehouse.db')}`;
+    return { dialect, url, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const url = `${PG_BASE_URL}?schema=${schema}`;
+  return {
+    dialect,
+    url,
+    cleanup: async () => {
+      const client = new pg.Client({ connectionString: PG_BASE_URL });
+      await client.connect();
+      try {
+        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/** Open a fresh, migrated database. The caller closes it and calls cleanup. */
+export async function freshMigratedDb(dialect: DialectName): Promise<{ db: Db; url: string; cleanup: () => Promise<void> }> {
+  const t = await freshDatabaseUrl(dialect);
+  const db = await openDatabase(t.url);
+  await migrateToLatest(db);
+  return {
+    db,
+    url: t.url,
+    cleanup: async () => {
+      await db.close();
+      await t.cleanup();
+    },
+  };
+}
+
+/**
+ * Run a describe block once per dialect; test names carry `[sqlite]` / `[postgres]` so the output
+ * says which ran. PostgreSQL is never silently skipped: if it is down, its tests fail loudly.
+ */
+export function forEachDialect(name: string, body: (dialect: DialectName) => void): void {
+  for (const dialect of DIALECTS) {
+    describe(`${name} [${dialect}]`, () => body(dialect));
+  }
+}

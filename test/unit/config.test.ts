@@ -1,0 +1,77 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/load.ts';
+import { parseDuration } from '../../src/config/schema.ts';
+import { UserError } from '../../src/errors.ts';
+
+const emptyDir = () => mkdtempSync(join(tmpdir(), 'relsync-cfg-'));
+
+function configError(fn: () => unknown): UserError {
+  try {
+    fn();
+  } catch (err) {
+    expect(err).toBeInstanceOf(UserError);
+    return err as UserError;
+  }
+  throw new Error('expected a UserError');
+}
+
+describe('loadConfig', () => {
+  it('applies every default when nothing is set', () => {
+    const c = loadConfig({ env: {}, cwd: emptyDir() });
+    expect(c).toMatchObject({
+      baseUrl: 'https://api.affinity.co',
+      databaseUrl: 'sqlite:./relsync.db',
+      apiVersion: '2026-09-17',
+      schedule: '0 * * * *',
+      concurrency: 4,
+      monthlyReserve: 500,
+    });
+    expect(c.apiKey).toBeUndefined();
+    expect(c.sweeps.entities).toBe(86_400_000);
+    expect(c.sweeps.other).toBe(7 * 86_400_000);
+  });
+
+  it('lets env win over the file', () => {
+    const dir = emptyDir();
+    writeFileSync(join(dir, 'relsync.config.json'), JSON.stringify({ databaseUrl: 'sqlite:./file.db', concurrency: 2 }));
+    const c = loadConfig({ env: { DATABASE_URL: 'postgres://u@h:5432/db' }, cwd: dir });
+    expect(c.databaseUrl).toBe('postgres://u@h:5432/db');
+    expect(c.concurrency).toBe(2);
+  });
+
+  it('names the environment variable and the fix for a bad env value', () => {
+    const err = configError(() => loadConfig({ env: { DATABASE_URL: 'mysql://x' }, cwd: emptyDir() }));
+    expect(err.message).toMatch(/^Invalid configuration: DATABASE_URL /);
+    expect(err.message).toMatch(/sqlite:/);
+    expect(err.exitCode).toBe(2);
+  });
+
+  it('names the file key for a bad file value', () => {
+    const dir = emptyDir();
+    writeFileSync(join(dir, 'relsync.config.json'), JSON.stringify({ concurrency: 'lots' }));
+    const err = configError(() => loadConfig({ env: {}, cwd: dir }));
+    expect(err.message).toContain('"concurrency" in');
+  });
+
+  it('rejects a bad cron expression naming RELSYNC_SCHEDULE', () => {
+    const err = configError(() => loadConfig({ env: { RELSYNC_SCHEDULE: 'every hour' }, cwd: emptyDir() }));
+    expect(err.message).toContain('RELSYNC_SCHEDULE');
+    expect(err.hint).toMatch(/0 \* \* \* \*/);
+  });
+
+  it('rejects an unknown API version and invalid JSON files clearly', () => {
+    expect(configError(() => loadConfig({ env: { AFFINITY_API_VERSION: '2020-01-01' }, cwd: emptyDir() })).message).toContain('AFFINITY_API_VERSION');
+    const dir = emptyDir();
+    writeFileSync(join(dir, 'relsync.config.json'), '{ nope');
+    expect(configError(() => loadConfig({ env: {}, cwd: dir })).message).toMatch(/not valid JSON/);
+  });
+
+  it('parses durations', () => {
+    expect(parseDuration('90s')).toBe(90_000);
+    expect(parseDuration('2h')).toBe(7_200_000);
+    expect(() => parseDuration('2 hours')).toThrow();
+  });
+});

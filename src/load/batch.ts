@@ -22,11 +22,21 @@ export interface ReplaceSet {
   rows: Row[];
 }
 
+/** A completed merge: the duplicate's rows are re-keyed to the survivor (see load/merge.ts). */
+export interface MergeOp {
+  entityType: 'company' | 'person';
+  duplicateId: number;
+  survivorId: number;
+  mergedAt: string;
+}
+
 export interface RowBatch {
   /** Upserted by primary key (insert … on conflict do update set every column from excluded). */
   upserts: Record<string, Row[]>;
   /** Whole child sets replaced per owner (associations, multi-valued cells, participants). */
   replace: ReplaceSet[];
+  /** Merges to apply after the rows, in the same transaction. */
+  merges?: MergeOp[];
 }
 
 export function emptyBatch(): RowBatch {
@@ -40,6 +50,7 @@ export function mergeBatch(a: RowBatch, b: RowBatch): RowBatch {
     for (const r of rows) into.push(r);
   }
   for (const set of b.replace) a.replace.push(set);
+  if (b.merges?.length) (a.merges ??= []).push(...b.merges);
   return a;
 }
 

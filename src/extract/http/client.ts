@@ -1,0 +1,254 @@
+import PQueue from 'p-queue';
+import { Pool, type Dispatcher } from 'undici';
+import { redact, UserError } from '../../errors.ts';
+import type { Logger } from '../../log.ts';
+import { ForeignOriginError, NotFoundError } from './errors.ts';
+import { lagExhausted, type FailureContext } from './failure.ts';
+import { RateBudget, type BudgetSnapshot } from './rate-budget.ts';
+import { isIdempotent, retryDelay, type BackoffOptions } from './retry.ts';
+import { defaultSleep, packageVersion, type AffinityClientOptions, type RequestOpts, type WriteOpts } from './options.ts';
+import { sendOnce } from './transport.ts';
+import {
+  authorizationFor,
+  basicToken,
+  buildPathWithQuery,
+  endpointLabel,
+  isMonthlyExempt,
+  isV2Path,
+  type Query,
+} from './url.ts';
+
+export type { AffinityClientOptions, RequestOpts, WriteOpts } from './options.ts';
+
+interface Spec {
+  method: Dispatcher.HttpMethod;
+  /** Path relative to baseUrl, without query: decides auth and labels, appears in errors. */
+  path: string;
+  /** What goes on the wire: base prefix + path + query. */
+  wirePath: string;
+  body?: string;
+  endpoint: string;
+  expectExists: boolean;
+  idempotent: boolean;
+  signal: AbortSignal | undefined;
+}
+
+/** The HTTP client for both Affinity interfaces: one keep-alive pool, a bounded queue, a shared rate budget. */
+export class AffinityClient {
+  readonly budget: RateBudget;
+  readonly log: Logger;
+  private readonly base: URL;
+  private readonly prefix: string;
+  private readonly apiKey: string;
+  private readonly apiVersion: string;
+  private readonly secrets: string[];
+  private readonly userAgent: string;
+  private readonly queue: PQueue;
+  private readonly pools = new Map<string, Pool>();
+  private readonly callCounts = new Map<string, number>();
+  private readonly concurrency: number;
+  private readonly timeoutMs: number;
+  private readonly maxRetries: number;
+  private readonly backoff: BackoffOptions;
+  private readonly createLag: { retries: number; minMs: number; maxMs: number };
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly random: () => number;
+
+  constructor(opts: AffinityClientOptions) {
+    if (!opts.apiKey) {
+      throw new UserError('No Affinity API key was given.', {
+        hint: 'Set AFFINITY_API_KEY (Affinity → Settings → API), or try `relsync demo` against the simulator.',
+      });
+    }
+    try {
+      this.base = new URL(opts.baseUrl);
+    } catch {
+      throw new UserError(`The API base URL "${opts.baseUrl}" is not a valid URL.`, {
+        hint: 'Set AFFINITY_BASE_URL to e.g. https://api.affinity.co',
+      });
+    }
+    this.prefix = this.base.pathname.replace(/\/+$/, '');
+    this.apiKey = opts.apiKey;
+    this.apiVersion = opts.apiVersion;
+    // The Basic form is the key too: a server echoing the Authorization header must not leak it either.
+    this.secrets = [opts.apiKey, basicToken(opts.apiKey)];
+    this.log = opts.logger.child({ component: 'http' });
+    this.userAgent = opts.userAgent ?? `relsync/${packageVersion()} (+node ${process.versions.node})`;
+    this.concurrency = Math.max(1, opts.concurrency ?? 4);
+    this.timeoutMs = opts.timeoutMs ?? 30_000;
+    this.maxRetries = opts.maxRetries ?? 6;
+    this.backoff = opts.backoff ?? { baseMs: 250, capMs: 30_000 };
+    this.createLag = opts.createLag ?? { retries: 5, minMs: 100, maxMs: 500 };
+    this.sleep = opts.sleep ?? defaultSleep;
+    this.random = opts.random ?? Math.random;
+    this.queue = new PQueue({ concurrency: this.concurrency });
+    this.budget = new RateBudget({
+      concurrency: this.concurrency,
+      monthlyReserve: opts.monthlyReserve ?? 500,
+      logger: this.log,
+      ...(opts.sleep ? { sleep: opts.sleep } : {}),
+      ...(opts.now ? { now: opts.now } : {}),
+    });
+  }
+
+  get<T = unknown>(path: string, query?: Query, opts: RequestOpts = {}): Promise<T> {
+    return this.request<T>('GET', path, { ...opts, ...(query ? { query } : {}) });
+  }
+
+  /** Follow an absolute URL the service handed out (`pagination.nextUrl`) verbatim, but only on our own origin. */
+  getUrl<T = unknown>(absoluteUrl: string, opts: RequestOpts = {}): Promise<T> {
+    let url: URL;
+    try {
+      url = new URL(absoluteUrl);
+    } catch {
+      return Promise.reject(new ForeignOriginError(redact(`Refusing to follow an invalid URL: ${absoluteUrl.slice(0, 200)}`, this.secrets)));
+    }
+    if (url.origin !== this.base.origin || !url.pathname.startsWith(this.prefix)) {
+      return Promise.reject(
+        new ForeignOriginError(
+          redact(
+            `Refusing to follow ${url.origin}${url.pathname}: it is not under ${this.base.origin}${this.prefix}, and the API key is only sent there.`,
+            this.secrets,
+          ),
+        ),
+      );
+    }
+    const path = url.pathname.slice(this.prefix.length) || '/';
+    return this.run<T>(this.spec('GET', path, `${url.pathname}${url.search}`, undefined, opts));
+  }
+
+  request<T = unknown>(method: Dispatcher.HttpMethod, path: string, opts: WriteOpts = {}): Promise<T> {
+    const built = buildPathWithQuery(path.startsWith('/') ? path : `/${path}`, opts.query);
+    const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+    return this.run<T>(this.spec(method, built.path, `${this.prefix}${built.path}${built.search}`, body, opts));
+  }
+
+  /** Read `GET /rate-limit` (exempt from the monthly quota) into the budget and return what it now knows. */
+  async refreshBudget(opts: RequestOpts = {}): Promise<BudgetSnapshot> {
+    const json = await this.get<unknown>('/rate-limit', undefined, opts);
+    if (!this.budget.ingestStatus(json)) this.log.warn({ endpoint: 'GET /rate-limit' }, 'rate-limit status had an unknown shape');
+    return this.budget.snapshot();
+  }
+
+  /** Remove the key (in every form it is sent) from text that came from the service, e.g. a body snippet. */
+  redact(text: string): string {
+    return redact(text, this.secrets);
+  }
+
+  counts(): Record<string, number> {
+    return Object.fromEntries(this.callCounts);
+  }
+
+  totalCalls(): number {
+    let total = 0;
+    for (const n of this.callCounts.values()) total += n;
+    return total;
+  }
+
+  resetCounts(): void {
+    this.callCounts.clear();
+  }
+
+  async close(): Promise<void> {
+    this.queue.clear();
+    await Promise.all([...this.pools.values()].map((p) => p.close()));
+    this.pools.clear();
+  }
+
+  private spec(method: Dispatcher.HttpMethod, path: string, wirePath: string, body: string | undefined, opts: WriteOpts): Spec {
+    return {
+      method,
+      path,
+      wirePath,
+      ...(body !== undefined ? { body } : {}),
+      endpoint: opts.endpoint ?? endpointLabel(method, path),
+      expectExists: (opts.expectExists ?? false) && method === 'GET',
+      idempotent: opts.idempotent ?? isIdempotent(method),
+      signal: opts.signal,
+    };
+  }
+
+  private pool(): Pool {
+    const origin = this.base.origin;
+    let pool = this.pools.get(origin);
+    if (!pool) {
+      pool = new Pool(origin, {
+        connections: this.concurrency,
+        keepAliveTimeout: 30_000,
+        headersTimeout: this.timeoutMs,
+        bodyTimeout: this.timeoutMs,
+      });
+      this.pools.set(origin, pool);
+    }
+    return pool;
+  }
+
+  private headers(spec: Spec): Record<string, string> {
+    const h: Record<string, string> = {
+      authorization: authorizationFor(spec.path, this.apiKey),
+      accept: 'application/json',
+      'user-agent': this.userAgent,
+    };
+    if (isV2Path(spec.path)) h['x-affinity-api-version'] = this.apiVersion;
+    if (spec.body !== undefined) h['content-type'] = 'application/json';
+    return h;
+  }
+
+  /** The retry loop: transient failures back off (or wait as told), the read-after-create lag gets its own short retries. */
+  private async run<T>(spec: Spec): Promise<T> {
+    const ctx: FailureContext = {
+      method: spec.method,
+      path: spec.path,
+      endpoint: spec.endpoint,
+      secrets: this.secrets,
+      idempotent: spec.idempotent,
+    };
+    let retries = 0;
+    let lagRetries = 0;
+    for (;;) {
+      const result = await this.queue.add(() => this.attempt(spec, ctx));
+      if (result.ok) return result.value as T;
+      const err = result.error;
+      let delayMs: number;
+      let reason: string;
+      if (err instanceof NotFoundError && spec.expectExists) {
+        if (lagRetries >= this.createLag.retries) throw lagExhausted(err, lagRetries);
+        lagRetries += 1;
+        const { minMs, maxMs } = this.createLag;
+        delayMs = Math.round(minMs + (maxMs - minMs) * this.random());
+        reason = 'read-after-create lag';
+      } else if (err.retryable && retries < this.maxRetries) {
+        delayMs = retryDelay({ attempt: retries, retryAfter: result.retryAfter, backoff: this.backoff, random: this.random, nowMs: Date.now() });
+        retries += 1;
+        reason = err.message;
+      } else {
+        const attempts = retries + lagRetries + 1;
+        if (attempts > 1) err.message = `${err.message} (gave up after ${attempts} attempts)`;
+        throw err;
+      }
+      this.log.warn(
+        { method: spec.method, endpoint: spec.endpoint, status: result.status, attempt: retries + lagRetries, delayMs, reason },
+        'retrying request',
+      );
+      spec.signal?.throwIfAborted();
+      await this.sleep(delayMs);
+      spec.signal?.throwIfAborted();
+    }
+  }
+
+  private async attempt(spec: Spec, ctx: FailureContext): ReturnType<typeof sendOnce> {
+    await this.budget.acquire({ exemptMonthly: isMonthlyExempt(spec.path), ...(spec.signal ? { signal: spec.signal } : {}) });
+    this.callCounts.set(spec.endpoint, (this.callCounts.get(spec.endpoint) ?? 0) + 1);
+    try {
+      return await sendOnce(
+        this.pool(),
+        { method: spec.method, path: spec.wirePath, headers: this.headers(spec), ...(spec.body !== undefined ? { body: spec.body } : {}), ...(spec.signal ? { signal: spec.signal } : {}) },
+        ctx,
+        this.timeoutMs,
+        (headers) => this.budget.ingestHeaders(headers as Record<string, string | string[] | undefined>),
+      );
+    } finally {
+      this.budget.release();
+    }
+  }
+}

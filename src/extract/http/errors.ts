@@ -1,0 +1,150 @@
+import { UserError } from '../../errors.ts';
+
+/**
+ * Typed failures of the HTTP layer. Every message is built already redacted (the client passes the API key and
+ * its Basic-auth encoding through `redact` before constructing an error), so `message` and `stack` are safe to
+ * print or log. `path` never carries a query string: cursors and search terms stay out of error text.
+ */
+export interface ApiErrorInit {
+  status: number | null;
+  method: string;
+  path: string;
+  endpoint?: string;
+  serviceMessage?: string | undefined;
+  code?: string | undefined;
+  param?: string | undefined;
+  retryable?: boolean;
+  hint?: string;
+  cause?: unknown;
+}
+
+export class ApiError extends UserError {
+  readonly status: number | null;
+  readonly method: string;
+  readonly path: string;
+  readonly endpoint: string;
+  readonly serviceMessage: string | undefined;
+  readonly code: string | undefined;
+  readonly param: string | undefined;
+  /** Decided once, by `classify` in retry.ts; the client retries exactly the errors that say true here. */
+  readonly retryable: boolean;
+  constructor(message: string, init: ApiErrorInit, exitCode = 1) {
+    super(message, { exitCode, ...(init.hint ? { hint: init.hint } : {}), cause: init.cause });
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.method = init.method;
+    this.path = init.path;
+    this.endpoint = init.endpoint ?? `${init.method} ${init.path}`;
+    this.serviceMessage = init.serviceMessage;
+    this.code = init.code;
+    this.param = init.param;
+    this.retryable = init.retryable ?? false;
+  }
+}
+
+/** 401: the key is missing, wrong or revoked. Retrying cannot help. */
+export class AuthError extends ApiError {
+  constructor(message: string, init: ApiErrorInit) {
+    super(message, init, 2);
+    this.name = 'AuthError';
+  }
+}
+
+export class NotFoundError extends ApiError {
+  /** True when the read-after-create lag retries were all spent and the record still was not there. */
+  readonly lagExhausted: boolean;
+  constructor(message: string, init: ApiErrorInit & { lagExhausted?: boolean }) {
+    super(message, init);
+    this.name = 'NotFoundError';
+    this.lagExhausted = init.lagExhausted ?? false;
+  }
+}
+
+/** 422 "<old> no longer exists as it has been merged into <new>": the caller re-keys the record. */
+export class MergedRecordError extends ApiError {
+  readonly oldId: number;
+  readonly newId: number;
+  constructor(message: string, init: ApiErrorInit & { oldId: number; newId: number }) {
+    super(message, init);
+    this.name = 'MergedRecordError';
+    this.oldId = init.oldId;
+    this.newId = init.newId;
+  }
+}
+
+/** 400 naming `cursor`/`page_token`: the saved position is no longer valid; the runner restarts the sweep. */
+export class CursorExpiredError extends ApiError {
+  constructor(message: string, init: ApiErrorInit) {
+    super(message, init);
+    this.name = 'CursorExpiredError';
+  }
+}
+
+/** 422 "Invalid page_token variable": parameters changed between v1 pages. A bug in the caller, not the service. */
+export class PageTokenMismatchError extends ApiError {
+  constructor(message: string, init: ApiErrorInit) {
+    super(message, init);
+    this.name = 'PageTokenMismatchError';
+  }
+}
+
+export class RateLimitedError extends ApiError {
+  readonly retryAfterMs: number | null;
+  constructor(message: string, init: ApiErrorInit & { retryAfterMs?: number | null }) {
+    super(message, init);
+    this.name = 'RateLimitedError';
+    this.retryAfterMs = init.retryAfterMs ?? null;
+  }
+}
+
+/** 5xx, connection resets and timeouts: worth retrying; thrown once the retries are spent. */
+export class TransientError extends ApiError {
+  constructor(message: string, init: ApiErrorInit) {
+    super(message, init);
+    this.name = 'TransientError';
+  }
+}
+
+/** A body that is not the JSON we expect (HTML page, truncated or invalid JSON, wrong envelope). */
+export class MalformedResponseError extends ApiError {
+  constructor(message: string, init: ApiErrorInit) {
+    super(message, init);
+    this.name = 'MalformedResponseError';
+  }
+}
+
+/** A URL handed to `getUrl` points at another origin: following it would send the key elsewhere. */
+export class ForeignOriginError extends UserError {
+  constructor(message: string) {
+    super(message, { exitCode: 1 });
+    this.name = 'ForeignOriginError';
+  }
+}
+
+export interface BudgetExhaustedInit {
+  remaining: number;
+  reserve: number;
+  resetAt: Date | null;
+}
+
+/** The org's monthly remaining fell to the reserve: stop before spending calls kept for other tools. */
+export class BudgetExhaustedError extends UserError {
+  readonly remaining: number;
+  readonly reserve: number;
+  readonly resetAt: Date | null;
+  constructor(init: BudgetExhaustedInit) {
+    const when = init.resetAt ? `resets ${init.resetAt.toISOString()}` : 'reset time unknown';
+    super(
+      `Monthly API budget reached its reserve: ${init.remaining} calls remain this month and ${init.reserve} are ` +
+        `kept in reserve (${when}).`,
+      {
+        exitCode: 3,
+        hint: 'Wait for the monthly reset, or lower the reserve (the `monthlyReserve` setting, e.g. 0) to spend it.',
+      },
+    );
+    this.name = 'BudgetExhaustedError';
+    this.remaining = init.remaining;
+    this.reserve = init.reserve;
+    this.resetAt = init.resetAt;
+  }
+}

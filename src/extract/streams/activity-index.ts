@@ -1,0 +1,26 @@
+import type { StreamDef } from '../stream.ts';
+import { callsStream, chatMessagesStream, emailsStream, meetingsStream, notesStream, remindersStream } from './activity.ts';
+import {
+  companyMergesStream, filesStream, personMergesStream, relationshipStrengthsStream, teamMembersStream, teamsStream,
+  usersStream, webhooksStream,
+} from './admin.ts';
+import { transcriptFragmentsStream, transcriptsStream } from './transcripts.ts';
+
+export const activityStreams: readonly StreamDef[] = [
+  notesStream,
+  remindersStream,
+  emailsStream,
+  meetingsStream,
+  callsStream,
+  chatMessagesStream,
+  transcriptsStream,
+  transcriptFragmentsStream,
+  filesStream,
+  usersStream,
+  teamsStream,
+  teamMembersStream,
+  webhooksStream,
+  companyMergesStream,
+  personMergesStream,
+  relationshipStrengthsStream,
+];

@@ -1,0 +1,131 @@
+/**
+ * Apply a transform's RowBatch inside the caller's transaction: upserts first, then child sets replaced
+ * whole per owner. Generic over the registry in tables.ts.
+ */
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import type { ReplaceSet, Row, RowBatch, RowValue } from './batch.ts';
+import type { DialectName } from './db.ts';
+import { applyMerge } from './merge.ts';
+import { tableSpec } from './tables.ts';
+import { PARAM_LIMIT, loose, prepareRow, upsertRows, type Trx } from './upsert.ts';
+
+// SQLite parses `a or b or c …` into a tree as deep as the list is long and refuses depth > 1000.
+const MAX_OWNERS_PER_OR = 250;
+
+function scopeKey(scope: readonly string[], row: Row): string {
+  return JSON.stringify(scope.map((c) => row[c] ?? null));
+}
+
+/** Delete every row of `table` whose scope columns equal one of `owners` (chunked). */
+async function deleteOwned(
+  trx: Trx,
+  dialect: DialectName,
+  table: string,
+  scope: readonly string[],
+  owners: readonly Row[],
+): Promise<number> {
+  const db = loose(trx);
+  let deleted = 0;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const match = (eb: ExpressionBuilder<any, any>, c: string, v: RowValue | undefined): Expression<SqlBool> =>
+    v === null || v === undefined ? eb(c, 'is', null) : eb(c, '=', v);
+  const single = scope.length === 1 ? scope[0] : undefined;
+  if (single !== undefined) {
+    const values = owners.map((o) => o[single]).filter((v): v is Exclude<RowValue, null> => v !== null && v !== undefined);
+    const size = PARAM_LIMIT[dialect] - 1;
+    for (let i = 0; i < values.length; i += size) {
+      const r = await db.deleteFrom(table).where(single, 'in', values.slice(i, i + size)).executeTakeFirst();
+      deleted += Number(r.numDeletedRows);
+    }
+    if (values.length < owners.length) {
+      const r = await db.deleteFrom(table).where(single, 'is', null).executeTakeFirst();
+      deleted += Number(r.numDeletedRows);
+    }
+    return deleted;
+  }
+  const size = Math.min(MAX_OWNERS_PER_OR, Math.floor(PARAM_LIMIT[dialect] / scope.length));
+  for (let i = 0; i < owners.length; i += size) {
+    const chunk = owners.slice(i, i + size);
+    const r = await db
+      .deleteFrom(table)
+      .where((eb) => eb.or(chunk.map((o) => eb.and(scope.map((c) => match(eb, c, o[c]))))))
+      .executeTakeFirst();
+    deleted += Number(r.numDeletedRows);
+  }
+  return deleted;
+}
+
+/**
+ * Replace the child rows of `set.owners` in `set.table`: delete every row whose scope columns match an
+ * owner, then upsert `set.rows`. An owner with no rows ends with an empty set. Returns rows written.
+ */
+export async function replaceSets(trx: Trx, dialect: DialectName, set: ReplaceSet, syncedAt: string): Promise<number> {
+  const spec = tableSpec(set.table);
+  if (set.scope.length === 0) throw new Error(`relsync: replace on ${set.table} has an empty scope`);
+  const owners = new Map<string, Row>();
+  for (const o of set.owners) {
+    const only: Row = {};
+    for (const c of set.scope) only[c] = o[c] ?? null;
+    // prepareRow checks the scope columns exist and converts values the way the rows were stored.
+    const prepared = prepareRow(spec, dialect, only);
+    owners.set(scopeKey(set.scope, prepared), prepared);
+  }
+  if (owners.size > 0) await deleteOwned(trx, dialect, set.table, set.scope, [...owners.values()]);
+  return upsertRows(trx, dialect, set.table, set.rows, syncedAt);
+}
+
+/**
+ * Fold a batch's replace sets into one set per (table, scope) so a page of 100 parents costs one delete
+ * and one insert, not 100 of each. Same result as applying them in order: an owner named again by a
+ * later set loses the rows an earlier set gave it.
+ */
+export function coalesceReplaceSets(sets: readonly ReplaceSet[]): ReplaceSet[] {
+  interface Group {
+    table: string;
+    scope: string[];
+    owners: Map<string, { owner: Row; rows: Row[] }>;
+    loose: Row[];
+  }
+  const groups = new Map<string, Group>();
+  for (const set of sets) {
+    const gk = `${set.table}\u0000${set.scope.join(',')}`;
+    let g = groups.get(gk);
+    if (!g) {
+      g = { table: set.table, scope: [...set.scope], owners: new Map(), loose: [] };
+      groups.set(gk, g);
+    }
+    for (const owner of set.owners) g.owners.set(scopeKey(set.scope, owner), { owner, rows: [] });
+    for (const row of set.rows) {
+      const slot = g.owners.get(scopeKey(set.scope, row));
+      if (slot) slot.rows.push(row);
+      else g.loose.push(row); // a row outside every owner's scope is still written, as in the unfolded set
+    }
+  }
+  return [...groups.values()].map((g) => ({
+    table: g.table,
+    scope: g.scope,
+    owners: [...g.owners.values()].map((s) => s.owner),
+    rows: [...g.loose, ...[...g.owners.values()].flatMap((s) => s.rows)],
+  }));
+}
+
+/** Apply a RowBatch: upserts (per table), then replace sets. Returns the number of rows written. */
+export async function applyBatch(
+  trx: Trx,
+  dialect: DialectName,
+  batch: RowBatch,
+  syncedAt: string,
+): Promise<{ rows: number }> {
+  let rows = 0;
+  for (const [table, tableRows] of Object.entries(batch.upserts)) {
+    rows += await upsertRows(trx, dialect, table, tableRows, syncedAt);
+  }
+  for (const set of coalesceReplaceSets(batch.replace)) {
+    rows += await replaceSets(trx, dialect, set, syncedAt);
+  }
+  for (const m of batch.merges ?? []) {
+    const r = await applyMerge(trx, dialect, m);
+    rows += r.rekeyed;
+  }
+  return { rows };
+}

@@ -1,0 +1,106 @@
+/**
+ * A merge upstream folds a duplicate company/person into a survivor. The warehouse keeps the duplicate's
+ * row (soft-deleted, `merged_into_id` set) and moves every reference to the survivor, so analysts'
+ * joins find one entity without waiting for a full re-sweep.
+ */
+import { sql } from 'kysely';
+import type { Row, RowValue } from './batch.ts';
+import type { DialectName } from './db.ts';
+import { tableSpec } from './tables.ts';
+import { loose, type Trx } from './upsert.ts';
+
+export type MergeEntityType = 'company' | 'person';
+
+export interface MergeEvent {
+  entityType: MergeEntityType;
+  duplicateId: number;
+  survivorId: number;
+  /** ISO-8601; recorded as the duplicate's `_deleted_at`. */
+  mergedAt: string;
+}
+
+/** A column holding an entity id, optionally only on rows matching `where` (column = one of values). */
+interface Reference {
+  table: string;
+  column: string;
+  where?: Readonly<Record<string, readonly string[]>>;
+}
+
+const ENTITY_TABLE: Readonly<Record<MergeEntityType, string>> = { company: 'companies', person: 'persons' };
+
+const REFERENCES: Readonly<Record<MergeEntityType, readonly Reference[]>> = {
+  company: [
+    { table: 'companies', column: 'merged_into_id' },
+    { table: 'company_persons', column: 'company_id' },
+    { table: 'opportunity_companies', column: 'company_id' },
+    { table: 'list_entries', column: 'entity_id', where: { entity_type: ['company'] } },
+    { table: 'field_values', column: 'entity_id', where: { entity_type: ['company'] } },
+    { table: 'field_values', column: 'ref_id', where: { value_type: ['company', 'company-multi'] } },
+    { table: 'note_attachments', column: 'entity_id', where: { entity_type: ['company'] } },
+    { table: 'reminders', column: 'company_id' },
+    { table: 'files', column: 'company_id' },
+  ],
+  person: [
+    { table: 'persons', column: 'merged_into_id' },
+    { table: 'company_persons', column: 'person_id' },
+    { table: 'opportunity_persons', column: 'person_id' },
+    { table: 'list_entries', column: 'entity_id', where: { entity_type: ['person'] } },
+    { table: 'field_values', column: 'entity_id', where: { entity_type: ['person'] } },
+    { table: 'field_values', column: 'ref_id', where: { value_type: ['person', 'person-multi'] } },
+    { table: 'note_attachments', column: 'entity_id', where: { entity_type: ['person'] } },
+    { table: 'interaction_participants', column: 'person_id' },
+    { table: 'reminders', column: 'person_id' },
+    { table: 'files', column: 'person_id' },
+    { table: 'relationship_strengths', column: 'external_id' },
+  ],
+};
+
+export interface MergeOutcome {
+  /** References moved to the survivor. */
+  rekeyed: number;
+  /** Duplicate's rows dropped because the survivor already had the same key. */
+  dropped: number;
+}
+
+/**
+ * Record a merge: mark the duplicate (merged_into_id, _deleted_at) and re-key references. Where the
+ * key column is part of a primary key and the survivor already holds the same key, the duplicate's row
+ * is deleted first so the update cannot collide. Idempotent.
+ */
+export async function applyMerge(trx: Trx, dialect: DialectName, merge: MergeEvent): Promise<MergeOutcome> {
+  void dialect; // one code path for both dialects; kept for the repository-function signature
+  const { duplicateId: dup, survivorId: survivor } = merge;
+  const out: MergeOutcome = { rekeyed: 0, dropped: 0 };
+  if (dup === survivor) return out;
+  const db = loose(trx);
+  const mergedAt = new Date(merge.mergedAt).toISOString();
+  await db
+    .updateTable(ENTITY_TABLE[merge.entityType])
+    .set({ merged_into_id: survivor, _deleted_at: mergedAt })
+    .where('id', '=', dup)
+    .execute();
+
+  for (const ref of REFERENCES[merge.entityType]) {
+    const spec = tableSpec(ref.table);
+    const filters = Object.entries(ref.where ?? {});
+    if (spec.pk.includes(ref.column)) {
+      // The duplicate's row collides when the survivor already has the same values in the other key columns.
+      const others = spec.pk.filter((c) => c !== ref.column);
+      let survivors = db.selectFrom(ref.table).select(others).where(ref.column, '=', survivor);
+      let del = db.deleteFrom(ref.table).where(ref.column, '=', dup);
+      for (const [c, values] of filters) {
+        survivors = survivors.where(c, 'in', values);
+        del = del.where(c, 'in', values);
+      }
+      const r = await del
+        .where(sql`(${sql.join(others.map((c) => sql.ref(c)))})`, 'in', survivors)
+        .executeTakeFirst();
+      out.dropped += Number(r.numDeletedRows);
+    }
+    let upd = db.updateTable(ref.table).set({ [ref.column]: survivor } as Row).where(ref.column, '=', dup);
+    for (const [c, values] of filters) upd = upd.where(c, 'in', values as RowValue[]);
+    const r = await upd.executeTakeFirst();
+    out.rekeyed += Number(r.numUpdatedRows);
+  }
+  return out;
+}

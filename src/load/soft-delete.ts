@@ -1,0 +1,37 @@
+/**
+ * Soft deletes after a completed full sweep: a record the sweep did not write is gone upstream.
+ * Only ever called once a sweep of the collection (or of one partition) finished; a partial sweep
+ * would otherwise "delete" everything it had not reached yet.
+ */
+import type { Row } from './batch.ts';
+import { tableSpec } from './tables.ts';
+import { loose, type Trx } from './upsert.ts';
+
+export interface SoftDeleteOptions {
+  /** When the completed sweep began; every row it wrote has `_synced_at >= sweepStartedAt`. */
+  sweepStartedAt: string;
+  /** Limit to one partition, e.g. `{ list_id: 5 }` after a sweep of list 5's entries. */
+  scope?: Row;
+  /** The deletion time recorded in `_deleted_at`. */
+  now: string;
+}
+
+/** Mark rows of `table` not written since `sweepStartedAt` (within `scope`) as deleted; returns the count. */
+export async function softDeleteMissing(trx: Trx, table: string, opts: SoftDeleteOptions): Promise<number> {
+  const spec = tableSpec(table);
+  if (spec.kind !== 'entity') throw new Error(`relsync: ${table} is replaced per owner and has no _deleted_at`);
+  // Normalise both instants so SQLite's text comparison orders them like PostgreSQL's timestamptz.
+  const since = new Date(opts.sweepStartedAt).toISOString();
+  const now = new Date(opts.now).toISOString();
+  let q = loose(trx)
+    .updateTable(table)
+    .set({ _deleted_at: now })
+    .where('_synced_at', '<', since)
+    .where('_deleted_at', 'is', null);
+  for (const [column, value] of Object.entries(opts.scope ?? {})) {
+    if (spec.columns[column] === undefined) throw new Error(`relsync: table ${table} has no column "${column}"`);
+    q = value === null ? q.where(column, 'is', null) : q.where(column, '=', value);
+  }
+  const r = await q.executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}

@@ -1,0 +1,68 @@
+import type { Config } from '../config/schema.ts';
+import type { Logger } from '../log.ts';
+import { openDatabase, type Db } from '../load/db.ts';
+import { migrateToLatest } from '../load/migrate.ts';
+import { AffinityClient } from '../extract/http/client.ts';
+import { ALL_STREAMS } from '../extract/streams/registry.ts';
+import { createProgress } from './progress.ts';
+import { selectStreams } from './plan.ts';
+import { runSync, type SyncMode, type SyncResult } from './run-sync.ts';
+
+export function clientFromConfig(config: Config, log: Logger, apiKey: string): AffinityClient {
+  return new AffinityClient({
+    baseUrl: config.baseUrl,
+    apiKey,
+    apiVersion: config.apiVersion,
+    logger: log,
+    concurrency: config.concurrency,
+    timeoutMs: config.requestTimeoutMs,
+    maxRetries: config.maxRetries,
+    monthlyReserve: config.monthlyReserve,
+  });
+}
+
+/** Pages per stream in the last run that swept it: the ETA's only honest basis. */
+async function expectedPages(db: Db): Promise<Record<string, number>> {
+  const rows = await db.kysely.selectFrom('sync_runs').select(['streams_json']).where('status', 'in', ['succeeded', 'partial']).orderBy('started_at', 'desc').limit(10).execute();
+  const out: Record<string, number> = {};
+  for (const r of rows.reverse()) {
+    const streams = r.streams_json ? (JSON.parse(r.streams_json) as Record<string, { pages?: number }>) : {};
+    for (const [name, s] of Object.entries(streams)) if (s.pages) out[name] = s.pages;
+  }
+  return out;
+}
+
+export interface ExecuteOptions {
+  config: Config;
+  log: Logger;
+  apiKey: string;
+  mode: SyncMode;
+  command: string;
+  streams?: readonly string[];
+  /** Draw progress bars (a TTY); otherwise log lines. */
+  tty: boolean;
+  shouldStop?: () => boolean;
+  db?: Db;
+}
+
+/** Open (and migrate) the warehouse, run one sync, close everything; used by sync, backfill, demo and schedule. */
+export async function executeSync(opts: ExecuteOptions): Promise<SyncResult> {
+  const db = opts.db ?? (await openDatabase(opts.config.databaseUrl));
+  const client = clientFromConfig(opts.config, opts.log, opts.apiKey);
+  try {
+    await migrateToLatest(db);
+    const streams = selectStreams(ALL_STREAMS, opts.streams);
+    const progress = createProgress({ tty: opts.tty, log: opts.log, expectedPages: await expectedPages(db), calls: () => client.totalCalls() });
+    try {
+      return await runSync({
+        db, client, config: opts.config, log: opts.log, streams, mode: opts.mode, command: opts.command,
+        hooks: { ...progress.hooks, ...(opts.shouldStop ? { shouldStop: opts.shouldStop } : {}) },
+      });
+    } finally {
+      progress.stop();
+    }
+  } finally {
+    await client.close();
+    if (!opts.db) await db.close();
+  }
+}

@@ -1,0 +1,59 @@
+import type { Config } from '../config/schema.ts';
+import { UserError } from '../errors.ts';
+import type { Checkpoint } from '../state/checkpoint.ts';
+import type { StreamDef, SweepGroup } from '../extract/stream.ts';
+
+/** Order streams so every stream runs after the streams it reads partitions from. */
+export function dependencyLevels(streams: readonly StreamDef[]): StreamDef[][] {
+  const byName = new Map(streams.map((s) => [s.name, s]));
+  const level = new Map<string, number>();
+  const visiting = new Set<string>();
+  const depth = (s: StreamDef): number => {
+    const known = level.get(s.name);
+    if (known !== undefined) return known;
+    if (visiting.has(s.name)) throw new Error(`stream dependency cycle at ${s.name}`);
+    visiting.add(s.name);
+    let d = 0;
+    for (const dep of s.dependsOn ?? []) {
+      const parent = byName.get(dep);
+      if (parent) d = Math.max(d, depth(parent) + 1);
+    }
+    visiting.delete(s.name);
+    level.set(s.name, d);
+    return d;
+  };
+  const levels: StreamDef[][] = [];
+  for (const s of streams) (levels[depth(s)] ??= []).push(s);
+  return levels.filter((l) => l.length > 0);
+}
+
+/** Pick streams by name; unknown names are an error listing the known ones. Dependencies are not added. */
+export function selectStreams(all: readonly StreamDef[], names: readonly string[] | undefined): StreamDef[] {
+  if (!names || names.length === 0) return [...all];
+  const known = new Map(all.map((s) => [s.name, s]));
+  const unknown = names.filter((n) => !known.has(n));
+  if (unknown.length > 0) {
+    throw new UserError(`Unknown stream${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`, {
+      hint: `Known streams: ${[...known.keys()].join(', ')}`,
+    });
+  }
+  return names.map((n) => known.get(n)!);
+}
+
+export function sweepInterval(config: Config, name: string, group: SweepGroup): number {
+  const override = config.sweeps.overrides[name];
+  if (override !== undefined) return override;
+  if (group === 'metadata') return 0;
+  return group === 'entities' ? config.sweeps.entities : config.sweeps.other;
+}
+
+/** Is a full sweep of this partition due? In progress, never completed, or older than its interval. */
+export function sweepDue(cp: Checkpoint, intervalMs: number, now: Date): boolean {
+  if (cp.sweep) return true;
+  if (!cp.lastSweepCompletedAt) return true;
+  return now.getTime() - Date.parse(cp.lastSweepCompletedAt) >= intervalMs;
+}
+
+export function compareVersions(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

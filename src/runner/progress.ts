@@ -1,0 +1,78 @@
+import cliProgress from 'cli-progress';
+import type { Logger } from '../log.ts';
+import type { PageEvent, StreamHooks } from './run-stream.ts';
+import type { StreamEvent } from './run-sync.ts';
+
+export interface ProgressReporter {
+  hooks: Required<Pick<StreamHooks, 'onPageCommitted'>> & { onStream: (e: StreamEvent) => void };
+  stop(): void;
+}
+
+/**
+ * Per-stream progress: pages, records, requests and an ETA. `expectedPages` comes from the last
+ * completed run of each stream (the only honest estimate: the API publishes no totals), so a first
+ * run shows counts without an ETA. On a TTY it draws bars; otherwise it logs a line per stream every
+ * 20 pages and at the end, so cron logs stay readable.
+ */
+export function createProgress(opts: { tty: boolean; log: Logger; expectedPages: Record<string, number>; calls: () => number }): ProgressReporter {
+  const started = new Map<string, number>();
+  const pages = new Map<string, number>();
+  const records = new Map<string, number>();
+  const bars = new Map<string, cliProgress.SingleBar>();
+  const multibar = opts.tty
+    ? new cliProgress.MultiBar(
+        {
+          format: ' {stream} |{bar}| {pages} pages · {records} records · {calls} calls · ETA {eta_text}',
+          hideCursor: true,
+          clearOnComplete: false,
+          stopOnComplete: false,
+          etaBuffer: 20,
+        },
+        cliProgress.Presets.shades_classic,
+      )
+    : null;
+
+  const eta = (stream: string): string => {
+    const expected = opts.expectedPages[stream];
+    const done = pages.get(stream) ?? 0;
+    const t0 = started.get(stream);
+    if (!expected || !t0 || done === 0) return '-';
+    const left = Math.max(0, expected - done);
+    const secs = Math.round((((Date.now() - t0) / done) * left) / 1000);
+    return left === 0 ? '0s' : `${secs}s`;
+  };
+
+  return {
+    hooks: {
+      onStream: (e) => {
+        if (e.kind === 'stream-start') {
+          started.set(e.stream, Date.now());
+          const total = opts.expectedPages[e.stream] ?? 1;
+          multibar && bars.set(e.stream, multibar.create(total, 0, { stream: e.stream.padEnd(24), pages: 0, records: 0, calls: opts.calls(), eta_text: '-' }));
+          return;
+        }
+        const bar = bars.get(e.stream);
+        const s = e.stats;
+        if (bar) {
+          bar.setTotal(Math.max(1, pages.get(e.stream) ?? 0));
+          bar.update(pages.get(e.stream) ?? 0, { pages: s?.pages ?? 0, records: s?.records ?? 0, calls: opts.calls(), eta_text: s?.status ?? 'done' });
+        } else if (s && s.status !== 'skipped') {
+          opts.log.info({ stream: e.stream, status: s.status, pages: s.pages, records: s.records, rows: s.rows, softDeleted: s.softDeleted, durationMs: s.durationMs }, 'stream finished');
+        }
+      },
+      onPageCommitted: (e: PageEvent) => {
+        const n = (pages.get(e.stream) ?? 0) + 1;
+        pages.set(e.stream, n);
+        records.set(e.stream, (records.get(e.stream) ?? 0) + e.records);
+        const bar = bars.get(e.stream);
+        if (bar) {
+          if (n > bar.getTotal()) bar.setTotal(n);
+          bar.update(n, { pages: n, records: records.get(e.stream), calls: opts.calls(), eta_text: eta(e.stream) });
+        } else if (n % 20 === 0) {
+          opts.log.info({ stream: e.stream, page: n, records: records.get(e.stream), calls: opts.calls(), eta: eta(e.stream) }, 'sync progress');
+        }
+      },
+    },
+    stop: () => multibar?.stop(),
+  };
+}

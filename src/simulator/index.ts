@@ -1,0 +1,121 @@
+/**
+ * relsync's local stand-in for the Affinity API (older interface + `/v2`): deterministic generated data,
+ * the real wire format, auth, version gating, rate limits, the v1-to-v2 lag, merges, change logging and
+ * injectable faults. `startSimulator()` is the whole public entry point.
+ */
+import type { AddressInfo } from 'node:net';
+import { createLogger } from '../log.ts';
+import { generateStore, resolveScale, type Scale } from './generate.ts';
+import { SimServer, type SimStats } from './server.ts';
+import { RateLimiter } from './rate-limit.ts';
+import { FaultInjector, parseFaults, type FaultSpec } from './faults.ts';
+import { CURRENT_VERSION, KNOWN_VERSIONS } from './http-types.ts';
+import type { SimStore } from './store.ts';
+import type { ScaleCounts } from './store-types.ts';
+
+export type { Scale } from './generate.ts';
+export type { ScaleCounts } from './store-types.ts';
+export type { FaultSpec, FaultKind } from './faults.ts';
+export { parseFaults } from './faults.ts';
+export { SimStore, ID_BASE } from './store.ts';
+export * from './store-types.ts';
+export { generateStore, SCALES } from './generate.ts';
+export { getCell, setCell, fieldValuesOfEntity, fieldValuesOfEntry, iterFieldValues, v1FieldValueId } from './store-values.ts';
+export {
+  createCompany, createPerson, createOpportunity, deleteCompany, deletePerson, deleteOpportunity, deleteListEntry, renameCompany,
+  setOpportunityAssociations,
+} from './store-mutations.ts';
+export { mergeEntities } from './store-merge.ts';
+export { storeFingerprint } from './fingerprint.ts';
+
+export const SIMULATOR_DEFAULT_KEY = 'sim-key';
+
+export interface SimulatorOptions {
+  port?: number;
+  seed?: number;
+  scale?: Scale | ScaleCounts;
+  latencyMs?: number;
+  rateLimitPerMin?: number;
+  monthlyLimit?: number | null;
+  faults?: string;
+  envelope?: 'real' | 'seed';
+  apiKey?: string;
+  createLagMs?: number;
+  defaultApiVersion?: string;
+  retryAfter?: 'seconds' | 'http-date' | 'none';
+  cursorTtlMs?: number;
+  logRequests?: boolean;
+}
+
+export interface RunningSimulator {
+  url: string;
+  port: number;
+  apiKey: string;
+  store: SimStore;
+  stats: SimStats;
+  setFaults(spec: string): void;
+  setRateLimit(perMin: number): void;
+  resetRateWindow(): void;
+  close(): Promise<void>;
+}
+
+function nonNegInt(name: string, v: number | undefined, def: number, min = 0): number {
+  if (v === undefined) return def;
+  if (!Number.isInteger(v) || v < min) throw new Error(`${name} must be an integer >= ${min} (got ${String(v)})`);
+  return v;
+}
+
+export async function startSimulator(opts: SimulatorOptions = {}): Promise<RunningSimulator> {
+  const seed = nonNegInt('seed', opts.seed, 1);
+  const port = nonNegInt('port', opts.port, 0);
+  const perMin = nonNegInt('rateLimitPerMin', opts.rateLimitPerMin, 900, 1);
+  const monthly = opts.monthlyLimit === null ? null : nonNegInt('monthlyLimit', opts.monthlyLimit, 100_000);
+  const faultSpec: FaultSpec = parseFaults(opts.faults ?? '');
+  const envelope = opts.envelope ?? 'real';
+  if (envelope !== 'real' && envelope !== 'seed') throw new Error(`envelope must be "real" or "seed" (got "${String(envelope)}")`);
+  let version = opts.defaultApiVersion ?? '2024-01-01';
+  if (version === 'current') version = CURRENT_VERSION;
+  if (!(KNOWN_VERSIONS as readonly string[]).includes(version)) throw new Error(`defaultApiVersion must be one of ${KNOWN_VERSIONS.join(', ')} or current`);
+  const apiKey = opts.apiKey ?? SIMULATOR_DEFAULT_KEY;
+  if (apiKey === '') throw new Error('apiKey must not be empty');
+  resolveScale(opts.scale);
+
+  const store = generateStore(seed, opts.scale ?? 'small');
+  const limiter = new RateLimiter(perMin, monthly);
+  const faults = new FaultInjector(faultSpec, seed);
+  const log = opts.logRequests ? createLogger().child({ component: 'simulator' }) : null;
+  const sim = new SimServer(store, limiter, faults, {
+    settings: {
+      apiKey, envelope, createLagMs: nonNegInt('createLagMs', opts.createLagMs, 300), defaultApiVersion: version,
+      cursorTtlMs: nonNegInt('cursorTtlMs', opts.cursorTtlMs, 15 * 60_000, 1),
+    },
+    latencyMs: nonNegInt('latencyMs', opts.latencyMs, 0),
+    retryAfter: opts.retryAfter ?? 'seconds',
+    log,
+  });
+  await new Promise<void>((resolve, reject) => {
+    sim.server.once('error', reject);
+    sim.server.listen(port, '127.0.0.1', () => {
+      sim.server.off('error', reject);
+      resolve();
+    });
+  });
+  const actual = (sim.server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${actual}`;
+  sim.baseUrl = url;
+  let closed: Promise<void> | null = null;
+  return {
+    url, port: actual, apiKey, store, stats: sim.stats,
+    setFaults: (spec) => faults.set(parseFaults(spec)),
+    setRateLimit: (n) => limiter.setPerMinute(nonNegInt('rateLimitPerMin', n, 900, 1)),
+    resetRateWindow: () => limiter.resetWindows(),
+    close: () => {
+      closed ??= new Promise<void>((resolve) => {
+        sim.clearTimers();
+        sim.server.close(() => resolve());
+        sim.server.closeAllConnections();
+      });
+      return closed;
+    },
+  };
+}

@@ -1,0 +1,135 @@
+/** `/v2` interactions, transcripts, files, reminders and the org-wide field value change log. */
+import { notFound, ok, type Ctx, type Reply, type RouteDef } from './http-types.ts';
+import { pageArray, pageKeys, type KeySeq } from './paging.ts';
+import { parseFilter, type PropKind } from './filter.ts';
+import { idParam, listedOnV2 } from './route-helpers.ts';
+import {
+  renderChangeV2, renderFileV2, renderFragmentsV2, renderInteractionV2, renderReminderV2, renderTranscriptV2,
+} from './render-v2-activity.ts';
+import type { InteractionKind, SimFieldValueChange } from './store-types.ts';
+
+function interactions(kind: InteractionKind, dateProp: 'sentAt' | 'startTime') {
+  const allowed: Record<string, PropKind> = { id: 'int', [dateProp]: 'date', createdAt: 'date', updatedAt: 'date' };
+  return (ctx: Ctx): Reply => {
+    const filter = parseFilter(ctx, allowed);
+    return pageKeys(ctx, ctx.store.idx.interactions[kind], (id) => {
+      const it = ctx.store.interactions.get(id);
+      if (!it) return undefined;
+      if (filter && !filter.test((p) => (p === 'id' ? it.id : p === dateProp ? it.date : p === 'createdAt' ? it.createdAt : it.updatedAt))) return undefined;
+      return renderInteractionV2(ctx.store, it);
+    }, 100);
+  };
+}
+
+function interaction(kind: InteractionKind, param: string) {
+  return (ctx: Ctx): Reply => {
+    const id = idParam(ctx, param);
+    const it = ctx.store.interactions.get(id);
+    if (!it || it.kind !== kind) throw notFound(`${kind} ${id}`);
+    return ok(renderInteractionV2(ctx.store, it));
+  };
+}
+
+/** Change ids are 1..n with no gaps (the log is append-only), so position and id are interchangeable. */
+function changeSeq(changes: readonly SimFieldValueChange[]): KeySeq {
+  return {
+    length: changes.length,
+    at: (i) => changes[i]?.id,
+    upperBound: (key) => Math.max(0, Math.min(changes.length, Math.floor(key))),
+  };
+}
+
+/** First index whose changedAt passes the lower bound (binary search; the log is ordered by time). */
+function timeFloor(changes: readonly SimFieldValueChange[], ms: number, inclusive: boolean): number {
+  let lo = 0;
+  let hi = changes.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const t = Date.parse((changes[mid] as SimFieldValueChange).changedAt);
+    if (inclusive ? t < ms : t <= ms) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+const CHANGE_FILTER: Record<string, PropKind> = {
+  id: 'int', changedAt: 'date', 'field.id': 'string', 'listEntry.id': 'int', 'changer.id': 'int', actionType: 'string', 'entity.id': 'int',
+};
+
+/** Org-wide change log: ascending by changedAt then id; `orderBy=-changedAt` is not supported (400). */
+function fieldValueChanges(ctx: Ctx): Reply {
+  const filter = parseFilter(ctx, CHANGE_FILTER);
+  const changes = ctx.store.fieldValueChanges;
+  const lb = filter?.lowerBound('changedAt') ?? null;
+  const floor = lb ? timeFloor(changes, lb.ms, lb.inclusive) : 0;
+  return pageKeys(ctx, changeSeq(changes), (id) => {
+    const c = changes[id - 1];
+    if (!c) return undefined;
+    const fieldId = ctx.store.fields.get(c.fieldKey)?.id ?? null;
+    const pass = !filter || filter.test((p) => {
+      switch (p) {
+        case 'id': return c.id;
+        case 'changedAt': return c.changedAt;
+        case 'field.id': return fieldId;
+        case 'listEntry.id': return c.listEntryId;
+        case 'changer.id': return c.changerId;
+        case 'actionType': return c.actionType;
+        default: return c.entityId;
+      }
+    });
+    return pass ? renderChangeV2(ctx.store, c) : undefined;
+  }, 100, { floor });
+}
+
+function reminders(ctx: Ctx): Reply {
+  const filter = parseFilter(ctx, { id: 'int', createdAt: 'date', updatedAt: 'date', dueDate: 'date' });
+  return pageKeys(ctx, ctx.store.idx.reminders, (id) => {
+    const r = ctx.store.reminders.get(id);
+    if (!r || !listedOnV2(ctx, 'reminder', id)) return undefined;
+    if (filter && !filter.test((p) => (p === 'id' ? r.id : p === 'createdAt' ? r.createdAt : p === 'updatedAt' ? r.updatedAt : r.dueDate))) return undefined;
+    return renderReminderV2(ctx.store, r);
+  }, 100);
+}
+
+function getTranscript(ctx: Ctx) {
+  const id = idParam(ctx, 'transcriptId');
+  const t = ctx.store.transcripts.get(id);
+  if (!t) throw notFound(`Transcript ${id}`);
+  return t;
+}
+
+export const V2_ACTIVITY_ROUTES: RouteDef[] = [
+  { method: 'GET', path: '/v2/emails', handler: interactions('email', 'sentAt') },
+  { method: 'GET', path: '/v2/meetings', handler: interactions('meeting', 'startTime') },
+  { method: 'GET', path: '/v2/meetings/{meetingId}', from: '2026-07-15', handler: interaction('meeting', 'meetingId') },
+  { method: 'GET', path: '/v2/calls', handler: interactions('call', 'startTime') },
+  { method: 'GET', path: '/v2/chat-messages', handler: interactions('chat-message', 'sentAt') },
+  { method: 'GET', path: '/v2/field-value-changes', from: '2026-07-15', handler: fieldValueChanges },
+  { method: 'GET', path: '/v2/reminders', handler: reminders },
+  { method: 'GET', path: '/v2/reminders/{reminderId}', from: '2026-07-15', handler: (ctx) => {
+    const id = idParam(ctx, 'reminderId');
+    const r = ctx.store.reminders.get(id);
+    if (!r || !listedOnV2(ctx, 'reminder', id)) throw notFound(`Reminder ${id}`);
+    return ok(renderReminderV2(ctx.store, r));
+  } },
+  { method: 'GET', path: '/v2/transcripts', handler: (ctx) => {
+    const filter = parseFilter(ctx, { id: 'int', createdAt: 'date' });
+    return pageKeys(ctx, ctx.store.idx.transcripts, (id) => {
+      const t = ctx.store.transcripts.get(id);
+      if (!t || (filter && !filter.test((p) => (p === 'id' ? t.id : t.createdAt)))) return undefined;
+      return renderTranscriptV2(ctx.store, t);
+    }, 100);
+  } },
+  { method: 'GET', path: '/v2/transcripts/{transcriptId}', handler: (ctx) => ok(renderTranscriptV2(ctx.store, getTranscript(ctx))) },
+  { method: 'GET', path: '/v2/transcripts/{transcriptId}/fragments', handler: (ctx) => pageArray(ctx, renderFragmentsV2(ctx.store, getTranscript(ctx)), (x) => x, 100) },
+  { method: 'GET', path: '/v2/files', from: '2026-09-17', handler: (ctx) => pageKeys(ctx, ctx.store.idx.files, (id) => {
+    const f = ctx.store.files.get(id);
+    return f ? renderFileV2(ctx.store, f) : undefined;
+  }, 100) },
+  { method: 'GET', path: '/v2/files/{fileId}', from: '2026-09-17', handler: (ctx) => {
+    const id = idParam(ctx, 'fileId');
+    const f = ctx.store.files.get(id);
+    if (!f) throw notFound(`File ${id}`);
+    return ok(renderFileV2(ctx.store, f));
+  } },
+];

@@ -1,0 +1,158 @@
+import { emptyBatch, type Row, type RowBatch } from '../load/batch.ts';
+import type { V1Organization, V1Person, V2Company, V2Field, V2Person } from '../extract/schemas/index.ts';
+import { entityFieldValuesReplace, isTruncated, type FieldSelection } from './field-values.ts';
+import { addUpsert, compact, jsonArrayOrNull, rawJson, replaceSet, uniqueIds } from './rows.ts';
+
+/**
+ * Companies and persons (v2 pages and v1 reads) → `companies` / `persons` rows, their entity-level
+ * field values, and the associations they carry (`company_persons`, `opportunity_*`).
+ *
+ * Associations: a COMPLETE id list replaces the owner's set (so a removed link disappears); a list that
+ * may be cut short upstream (the v2 `companies`/`persons` fields stop at 100) is only upserted, never
+ * replaced, so links beyond the cut survive until a single-record read supplies the full list. An
+ * absent list (v1 searches omit the arrays, v2 without field selection) says nothing and changes nothing.
+ */
+
+/** v2 association field ids (API.md §5). */
+export const COMPANIES_FIELD = 'companies';
+export const PERSONS_FIELD = 'persons';
+
+function fieldById(fields: readonly V2Field[] | null | undefined, id: string): V2Field | undefined {
+  return fields?.find((f) => f.id === id);
+}
+
+/** Ids referenced by a person-multi / company-multi value (or a single person/company value). */
+export function referencedIds(field: V2Field | undefined): number[] | null {
+  if (!field) return null;
+  const data: unknown = field.value.data;
+  if (data === null || data === undefined) return [];
+  const items = Array.isArray(data) ? data : [data];
+  const ids: number[] = [];
+  for (const it of items) {
+    const id = (it as { id?: unknown } | null)?.id;
+    if (typeof id === 'number') ids.push(id);
+  }
+  return uniqueIds(ids);
+}
+
+/**
+ * Add an association: replace when complete, upsert when truncated, nothing when unknown.
+ * `ownerColumn` is the scope (`company_id`, `person_id`, `opportunity_id`), `otherColumn` the linked id.
+ */
+export function addAssociation(
+  b: RowBatch,
+  table: string,
+  ownerColumn: string,
+  ownerId: number,
+  otherColumn: string,
+  ids: readonly number[] | null | undefined,
+  truncated = false,
+): RowBatch {
+  if (ids === null || ids === undefined) return b;
+  const rows: Row[] = uniqueIds(ids).map((id) => ({ [ownerColumn]: ownerId, [otherColumn]: id }));
+  if (truncated) return addUpsert(b, table, ...rows);
+  b.replace.push(replaceSet(table, [ownerColumn], [{ [ownerColumn]: ownerId }], rows));
+  return b;
+}
+
+/** Which association fields of a v2 company/person were cut short (→ plan a v1 single-record read). */
+export function associationTruncation(record: V2Company | V2Person): { companies: boolean; persons: boolean } {
+  return {
+    companies: isTruncated(fieldById(record.fields, COMPANIES_FIELD)?.value),
+    persons: isTruncated(fieldById(record.fields, PERSONS_FIELD)?.value),
+  };
+}
+
+/** True when a v2 company/person needs a v1 single-record read for its full association lists. */
+export function needsSingleRead(record: V2Company | V2Person): boolean {
+  const t = associationTruncation(record);
+  return t.companies || t.persons;
+}
+
+/** `/v2/companies` item → companies row + entity-level field values + company_persons (from `persons`). */
+export function v2CompanyRows(company: V2Company, raw?: unknown, opts: FieldSelection = {}): RowBatch {
+  const b = emptyBatch();
+  addUpsert(b, 'companies', compact({
+    id: company.id,
+    name: company.name,
+    domain: company.domain ?? null,
+    domains_json: jsonArrayOrNull(company.domains),
+    is_global: company.isGlobal ?? null,
+    _raw: rawJson(raw, company),
+  }));
+  const fv = entityFieldValuesReplace(company.fields, { entityType: 'company', entityId: company.id }, opts);
+  if (fv) b.replace.push(fv);
+  const persons = fieldById(company.fields, PERSONS_FIELD);
+  addAssociation(b, 'company_persons', 'company_id', company.id, 'person_id', referencedIds(persons), isTruncated(persons?.value));
+  return b;
+}
+
+/** `/v2/persons` item → persons row + entity-level field values + company_persons (from `companies`). */
+export function v2PersonRows(person: V2Person, raw?: unknown, opts: FieldSelection = {}): RowBatch {
+  const b = emptyBatch();
+  addUpsert(b, 'persons', compact({
+    id: person.id,
+    first_name: person.firstName ?? null,
+    last_name: person.lastName ?? null,
+    primary_email: person.primaryEmailAddress ?? null,
+    emails_json: jsonArrayOrNull(person.emailAddresses),
+    type: person.type ?? null,
+    _raw: rawJson(raw, person),
+  }));
+  const fv = entityFieldValuesReplace(person.fields, { entityType: 'person', entityId: person.id }, opts);
+  if (fv) b.replace.push(fv);
+  const companies = fieldById(person.fields, COMPANIES_FIELD);
+  addAssociation(b, 'company_persons', 'person_id', person.id, 'company_id', referencedIds(companies), isTruncated(companies?.value));
+  return b;
+}
+
+/**
+ * v1 organization (single read or search item) → its associations only: `person_ids` → company_persons,
+ * `opportunity_ids` → opportunity_companies, each replaced per company when present.
+ */
+export function v1OrganizationAssociations(org: V1Organization): RowBatch {
+  const b = emptyBatch();
+  addAssociation(b, 'company_persons', 'company_id', org.id, 'person_id', org.person_ids);
+  addAssociation(b, 'opportunity_companies', 'company_id', org.id, 'opportunity_id', org.opportunity_ids);
+  return b;
+}
+
+/** v1 person → `organization_ids` → company_persons, `opportunity_ids` → opportunity_persons. */
+export function v1PersonAssociations(person: V1Person): RowBatch {
+  const b = emptyBatch();
+  addAssociation(b, 'company_persons', 'person_id', person.id, 'company_id', person.organization_ids);
+  addAssociation(b, 'opportunity_persons', 'person_id', person.id, 'opportunity_id', person.opportunity_ids);
+  return b;
+}
+
+/**
+ * v1 organization → companies row (+ associations). Only for v1-only setups: where /v2 is read, its
+ * record owns the row and this read should contribute associations only.
+ */
+export function v1OrganizationRows(org: V1Organization, raw?: unknown): RowBatch {
+  const b = v1OrganizationAssociations(org);
+  addUpsert(b, 'companies', compact({
+    id: org.id,
+    name: org.name,
+    domain: org.domain ?? null,
+    domains_json: jsonArrayOrNull(org.domains),
+    is_global: org.global ?? null,
+    _raw: rawJson(raw, org),
+  }));
+  return b;
+}
+
+/** v1 person → persons row (+ associations); type 0 → external, 1 → internal. */
+export function v1PersonRows(person: V1Person, raw?: unknown): RowBatch {
+  const b = v1PersonAssociations(person);
+  addUpsert(b, 'persons', compact({
+    id: person.id,
+    first_name: person.first_name ?? null,
+    last_name: person.last_name ?? null,
+    primary_email: person.primary_email ?? null,
+    emails_json: jsonArrayOrNull(person.emails),
+    type: person.type === 0 ? 'external' : person.type === 1 ? 'internal' : null,
+    _raw: rawJson(raw, person),
+  }));
+  return b;
+}

@@ -1,0 +1,102 @@
+import { emptyBatch, type ReplaceSet, type RowBatch } from '../load/batch.ts';
+import {
+  V1_NO_ENRICHMENT,
+  type V1DropdownOption,
+  type V1Field,
+  type V2DropdownOption,
+  type V2FieldMetadata,
+} from '../extract/schemas/index.ts';
+import { v1FieldId, v1ValueTypeName } from './field-values-v1.ts';
+import { addUpsert, compact, rawJson, replaceSet, single, v1EntityTypeName } from './rows.ts';
+
+/** Field metadata (v2 and v1) → `fields` rows; dropdown options → `dropdown_options` (replaced per field). */
+
+/** `field-751` → 751 (the v1 id, per the SDK's conversion); null for non-custom ids. */
+export function v1IdOf(fieldId: string): number | null {
+  const m = /^field-(\d+)$/.exec(fieldId);
+  return m ? Number(m[1]) : null;
+}
+
+export interface FieldContext {
+  /** The list whose `/fields` endpoint returned it (only list-type fields get it). */
+  listId?: number | null;
+  /** `company` for `/v2/companies/fields`, `person` for `/v2/persons/fields`, the list's type for list fields. */
+  entityType?: string | null;
+}
+
+/**
+ * v2 field metadata. `allows_multiple` follows from the value type (`*-multi`); `track_changes` is
+ * v1-only and left untouched. `/v2/lists/{id}/fields` also returns global fields: those keep
+ * `list_id` null so two endpoints do not fight over one row.
+ */
+export function v2FieldRows(field: V2FieldMetadata, ctx: FieldContext = {}, raw?: unknown): RowBatch {
+  const isList = field.type === 'list';
+  return single('fields', compact({
+    id: field.id,
+    v1_id: v1IdOf(field.id),
+    name: field.name,
+    type: field.type ?? null,
+    value_type: field.valueType,
+    entity_type: ctx.entityType === undefined ? undefined : ctx.entityType,
+    list_id: isList ? (ctx.listId ?? null) : null,
+    enrichment_source: field.enrichmentSource ?? null,
+    allows_multiple: field.valueType.endsWith('-multi'),
+    _raw: rawJson(raw, field),
+  }));
+}
+
+/** v1 field type: list fields have a `list_id`, enriched ones a non-"none" source, the rest are global. */
+function v1FieldType(field: V1Field): string {
+  if (field.list_id !== null && field.list_id !== undefined) return 'list';
+  const src = field.enrichment_source;
+  if (src !== null && src !== undefined && src !== V1_NO_ENRICHMENT) return 'enriched';
+  return 'global';
+}
+
+/** v1 `GET /fields` item → fields row (+ dropdown options replaced for the field when present). */
+export function v1FieldRows(field: V1Field, raw?: unknown): RowBatch {
+  const id = v1FieldId(field.id);
+  const src = field.enrichment_source;
+  const b = emptyBatch();
+  addUpsert(b, 'fields', compact({
+    id,
+    v1_id: field.id,
+    name: field.name,
+    type: v1FieldType(field),
+    value_type: v1ValueTypeName(field.value_type, field.allows_multiple),
+    entity_type: field.entity_type === undefined ? undefined : v1EntityTypeName(field.entity_type),
+    list_id: field.list_id ?? null,
+    enrichment_source: src === undefined ? undefined : src === V1_NO_ENRICHMENT ? null : src,
+    allows_multiple: field.allows_multiple ?? undefined,
+    track_changes: field.track_changes ?? undefined,
+    _raw: rawJson(raw, field),
+  }));
+  if (field.dropdown_options) b.replace.push(dropdownOptionsReplace(id, field.dropdown_options));
+  return b;
+}
+
+/** A field's whole option set (v1 `dropdown_options`, or all pages of v2 `…/dropdown-options`). */
+export function dropdownOptionsReplace(
+  fieldId: string,
+  options: ReadonlyArray<V1DropdownOption | V2DropdownOption>,
+): ReplaceSet {
+  return replaceSet(
+    'dropdown_options',
+    ['field_id'],
+    [{ field_id: fieldId }],
+    options.map((o) => ({
+      field_id: fieldId,
+      id: o.id,
+      text: o.text,
+      rank: typeof o.rank === 'number' ? Math.round(o.rank) : null,
+      color: o.color === null || o.color === undefined ? null : String(o.color),
+    })),
+  );
+}
+
+/** Same as `dropdownOptionsReplace`, as a batch. */
+export function v2DropdownOptionRows(fieldId: string, options: readonly V2DropdownOption[]): RowBatch {
+  const b = emptyBatch();
+  b.replace.push(dropdownOptionsReplace(fieldId, options));
+  return b;
+}

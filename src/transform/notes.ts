@@ -1,0 +1,128 @@
+import { emptyBatch, type Row, type RowBatch } from '../load/batch.ts';
+import type { V1Note, V2Note } from '../extract/schemas/index.ts';
+import { addUpsert, htmlToText, rawJson, replaceSet, uniqueIds, v1InteractionKind } from './rows.ts';
+import { normalizeTimestamp } from './timestamps.ts';
+
+/**
+ * Notes (v2 and v1) → `notes` rows + `note_attachments` (the persons, companies and opportunities a
+ * note is attached to or mentions), replaced per note when the attachment lists are complete.
+ */
+
+interface IdLike {
+  id: number;
+}
+
+/** Complete attachment lists from `/v2/notes/{id}/attached-companies|persons|opportunities`. */
+export interface NoteAttached {
+  companies?: readonly IdLike[];
+  persons?: readonly IdLike[];
+  opportunities?: readonly IdLike[];
+}
+
+function attachmentRows(noteId: number, persons: number[], companies: number[], opportunities: number[]): Row[] {
+  return [
+    ...uniqueIds(persons).map((id) => ({ note_id: noteId, entity_type: 'person', entity_id: id })),
+    ...uniqueIds(companies).map((id) => ({ note_id: noteId, entity_type: 'company', entity_id: id })),
+    ...uniqueIds(opportunities).map((id) => ({ note_id: noteId, entity_type: 'opportunity', entity_id: id })),
+  ];
+}
+
+type Preview = { data?: readonly IdLike[] | null; totalCount?: number | null } | null | undefined;
+
+function previewComplete(p: Preview): boolean {
+  if (!p) return false;
+  const n = p.data?.length ?? 0;
+  return typeof p.totalCount !== 'number' || p.totalCount <= n;
+}
+
+const ids = (xs: readonly IdLike[] | null | undefined): number[] => (xs ?? []).map((x) => x.id);
+
+/**
+ * `/v2/notes` item (or reply). Attachments: from `attached` when the caller read the attached-* lists
+ * (complete → replace); else from the previews (`includes=…Preview`) + person mentions — replaced when
+ * all three previews are present and none is cut short, only upserted otherwise. Replies carry no
+ * attachments of their own.
+ */
+export function v2NoteRows(note: V2Note, raw?: unknown, attached?: NoteAttached): RowBatch {
+  const b = emptyBatch();
+  const html = note.content?.html ?? null;
+  addUpsert(b, 'notes', {
+    id: note.id,
+    type: note.type,
+    parent_id: note.parent?.id ?? null,
+    content_html: html,
+    content_text: htmlToText(html),
+    creator_id: note.creator?.id ?? null,
+    interaction_id: note.interaction?.id ?? null,
+    interaction_type: note.interaction?.type ?? null,
+    transcript_id: note.transcriptId ?? null,
+    created_at: normalizeTimestamp(note.createdAt),
+    updated_at: normalizeTimestamp(note.updatedAt ?? null),
+    _raw: rawJson(raw, note),
+  });
+  if (note.parent) return b;
+  const mentioned = (note.mentions ?? []).flatMap((m) => (m.type === 'person' && m.person ? [m.person.id] : []));
+  if (attached) {
+    const rows = attachmentRows(
+      note.id,
+      [...ids(attached.persons), ...mentioned],
+      ids(attached.companies),
+      ids(attached.opportunities),
+    );
+    b.replace.push(replaceSet('note_attachments', ['note_id'], [{ note_id: note.id }], rows));
+    return b;
+  }
+  const previews = [note.personsPreview, note.companiesPreview, note.opportunitiesPreview];
+  const rows = attachmentRows(
+    note.id,
+    [...ids(note.personsPreview?.data), ...mentioned],
+    ids(note.companiesPreview?.data),
+    ids(note.opportunitiesPreview?.data),
+  );
+  if (previews.every(previewComplete)) {
+    b.replace.push(replaceSet('note_attachments', ['note_id'], [{ note_id: note.id }], rows));
+  } else {
+    addUpsert(b, 'note_attachments', ...rows);
+  }
+  return b;
+}
+
+/** v1 note type → v2 note type (docs/warehouse.md): replies by parent, 3 AI notetaker, 1 email/interaction. */
+function v1NoteType(note: V1Note): string {
+  if (note.parent_id != null) return note.type === 3 ? 'ai-notetaker-reply' : 'user-reply';
+  if (note.type === 3) return 'ai-notetaker';
+  if (note.type === 1 || note.interaction_id != null) return 'interaction';
+  return 'entities';
+}
+
+/**
+ * v1 `GET /notes` item → notes row + attachments (`person_ids` ∪ `mentioned_person_ids`,
+ * `organization_ids`, `opportunity_ids`; complete, so replaced per note). HTML notes (type 2 and AI
+ * summaries) fill `content_html` and a derived `content_text`; plain notes fill `content_text` only.
+ */
+export function v1NoteRows(note: V1Note, raw?: unknown): RowBatch {
+  const b = emptyBatch();
+  const isHtml = note.type === 2 || note.type === 3;
+  const content = note.content ?? null;
+  addUpsert(b, 'notes', {
+    id: note.id,
+    type: v1NoteType(note),
+    parent_id: note.parent_id ?? null,
+    content_html: isHtml ? content : null,
+    content_text: isHtml ? htmlToText(content) : content,
+    creator_id: note.creator_id ?? null,
+    interaction_id: note.interaction_id ?? null,
+    interaction_type: v1InteractionKind(note.interaction_type),
+    created_at: normalizeTimestamp(note.created_at),
+    updated_at: normalizeTimestamp(note.updated_at ?? null),
+    _raw: rawJson(raw, note),
+  });
+  const rows = attachmentRows(
+    note.id,
+    [...(note.person_ids ?? []), ...(note.mentioned_person_ids ?? [])],
+    note.organization_ids ?? [],
+    note.opportunity_ids ?? [],
+  );
+  b.replace.push(replaceSet('note_attachments', ['note_id'], [{ note_id: note.id }], rows));
+  return b;
+}

@@ -1,0 +1,124 @@
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import type { Db } from '../../src/load/db.ts';
+import type { Row } from '../../src/load/batch.ts';
+import { WAREHOUSE_TABLES } from '../../src/load/tables.ts';
+import { fromDbBool, loose, quarantineRecords, rowsPerStatement, toDbBool, upsertRows } from '../../src/load/upsert.ts';
+import { forEachDialect, freshMigratedDb } from '../helpers/dialects.ts';
+
+const T1 = '2024-04-01T07:00:00.000Z';
+const T2 = '2024-04-02T07:00:00.000Z';
+
+forEachDialect('load: upsert', (dialect) => {
+  let ctx: Awaited<ReturnType<typeof freshMigratedDb>> | undefined;
+  const db = (): Db => ctx!.db;
+  beforeAll(async () => {
+    ctx = await freshMigratedDb(dialect);
+  });
+  afterAll(async () => {
+    await ctx?.cleanup();
+  });
+  afterEach(async () => {
+    for (const t of [...Object.keys(WAREHOUSE_TABLES), 'quarantine']) await loose(db().kysely).deleteFrom(t).execute();
+  });
+
+  it('the registry names exactly the columns migration 002 created', async () => {
+    const tables = await db().kysely.introspection.getTables();
+    const mine = tables.filter((t) => dialect === 'sqlite' || t.schema === db().schema);
+    for (const [name, spec] of Object.entries(WAREHOUSE_TABLES)) {
+      const table = mine.find((t) => t.name === name);
+      expect(table, name).toBeDefined();
+      expect(table!.columns.map((c) => c.name).sort(), name).toEqual(Object.keys(spec.columns).sort());
+    }
+  });
+
+  it('inserts, then updates in place: no duplicates, changed columns, _synced_at advanced', async () => {
+    const k = db().kysely;
+    await upsertRows(k, dialect, 'companies', [
+      { id: 1, name: 'Acme', domain: 'acme.co', _raw: '{"id":1}' },
+      { id: 2, name: 'Globex', domain: 'globex.com', _raw: '{"id":2}' },
+    ], T1);
+    await upsertRows(k, dialect, 'companies', [{ id: 1, name: 'Acme Inc', domain: 'acme.com', _raw: '{"id":1,"v":2}' }], T2);
+    const rows = await k.selectFrom('companies').selectAll().orderBy('id').execute();
+    expect(rows.map((r) => [r.id, r.name, r.domain, r._synced_at, r._deleted_at])).toEqual([
+      [1, 'Acme Inc', 'acme.com', T2, null],
+      [2, 'Globex', 'globex.com', T1, null],
+    ]);
+    expect(JSON.parse(rows[0]!._raw!)).toEqual({ id: 1, v: 2 });
+  });
+
+  it('keeps columns a later row does not mention, and clears them on explicit null', async () => {
+    const k = db().kysely;
+    await upsertRows(k, dialect, 'opportunities', [{ id: 7, name: 'Deal', list_id: 3 }], T1);
+    await upsertRows(k, dialect, 'opportunities', [{ id: 7, list_entry_id: 70, created_at: '2020-04-11T15:46:50.963-07:00' }], T2);
+    let row = await k.selectFrom('opportunities').selectAll().executeTakeFirstOrThrow();
+    expect([row.name, row.list_id, row.list_entry_id, row.created_at]).toEqual(['Deal', 3, 70, '2020-04-11T22:46:50.963Z']);
+    await upsertRows(k, dialect, 'opportunities', [{ id: 7, name: null }], T2);
+    row = await k.selectFrom('opportunities').selectAll().executeTakeFirstOrThrow();
+    expect([row.name, row.list_id]).toEqual([null, 3]);
+  });
+
+  it('chunks a batch larger than one statement allows (5,000 wide rows)', async () => {
+    const columns = Object.keys(WAREHOUSE_TABLES.reminders.columns).length;
+    expect(5000 * columns).toBeGreaterThan(65535);
+    expect(rowsPerStatement(dialect, columns)).toBeLessThan(5000);
+    const rows: Row[] = Array.from({ length: 5000 }, (_, i) => ({
+      id: i + 1, type: 'one-time', content: `call back #${i}`, due_date: T2, reset_type: null, reminder_days: i % 30,
+      status: 'active', owner_id: 1, creator_id: 2, completer_id: null, person_id: i, company_id: null,
+      opportunity_id: null, created_at: T1, completed_at: null, _raw: JSON.stringify({ id: i + 1 }),
+    }));
+    expect(await upsertRows(db().kysely, dialect, 'reminders', rows, T1)).toBe(5000);
+    const n = await db().kysely.selectFrom('reminders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(n.n)).toBe(5000);
+    const last = await db().kysely.selectFrom('reminders').selectAll().where('id', '=', 5000).executeTakeFirstOrThrow();
+    expect([last.content, last.reminder_days, last.due_date]).toEqual(['call back #4999', 4999 % 30, T2]);
+  });
+
+  it('rows with the same key in one batch: the last one wins, members merged in order', async () => {
+    const k = db().kysely;
+    const n = await upsertRows(k, dialect, 'persons', [
+      { id: 5, first_name: 'Ann', last_name: 'Lee', type: 'external' },
+      { id: 6, first_name: 'Bo' },
+      { id: 5, first_name: 'Anne', primary_email: 'anne@x.co' },
+    ], T1);
+    expect(n).toBe(2);
+    const rows = await k.selectFrom('persons').select(['id', 'first_name', 'last_name', 'primary_email']).orderBy('id').execute();
+    expect(rows).toEqual([
+      { id: 5, first_name: 'Anne', last_name: 'Lee', primary_email: 'anne@x.co' },
+      { id: 6, first_name: 'Bo', last_name: null, primary_email: null },
+    ]);
+  });
+
+  it('booleans round-trip as comparable values whether given as true/false or 1/0', async () => {
+    const k = db().kysely;
+    await upsertRows(k, dialect, 'companies', [
+      { id: 1, is_global: true }, { id: 2, is_global: false }, { id: 3, is_global: 1 }, { id: 4, is_global: null },
+    ], T1);
+    const rows = await k.selectFrom('companies').select(['id', 'is_global']).orderBy('id').execute();
+    expect(rows.map((r) => fromDbBool(r.is_global))).toEqual([true, false, true, null]);
+    const globals = await k.selectFrom('companies').select('id').where('is_global', '=', toDbBool(dialect, true)).orderBy('id').execute();
+    expect(globals.map((r) => r.id)).toEqual([1, 3]);
+  });
+
+  it('rejects an unknown table, an unknown column and a bad timestamp with a clear message', async () => {
+    const k = db().kysely;
+    await expect(upsertRows(k, dialect, 'companys', [{ id: 1 }], T1)).rejects.toThrow(/not a warehouse table/);
+    await expect(upsertRows(k, dialect, 'companies', [{ id: 1, nmae: 'x' }], T1)).rejects.toThrow(/no column "nmae"/);
+    await expect(upsertRows(k, dialect, 'notes', [{ id: 1, created_at: 'yesterday' }], T1)).rejects.toThrow(/not an ISO-8601/);
+    await expect(upsertRows(k, dialect, 'companies', [{ name: 'no id' }], T1)).rejects.toThrow(/primary-key/);
+  });
+
+  it('quarantine is idempotent: one row per record, first_seen_at kept, the rest refreshed', async () => {
+    const k = db().kysely;
+    const bad = [{ raw: { id: 9, name: 42 }, error: 'name: expected string' }, { raw: { name: 'no id' }, error: 'id: required' }];
+    await quarantineRecords(k, dialect, 'companies', bad, 'run-1', T1);
+    await quarantineRecords(k, dialect, 'companies', [...bad, { raw: { id: 9 }, error: 'still bad' }], 'run-2', T2);
+    const rows = await k.selectFrom('quarantine').selectAll().orderBy('record_key').execute();
+    expect(rows).toHaveLength(2);
+    const byId = rows.find((r) => r.record_key === '9')!;
+    expect([byId.first_seen_at, byId.last_seen_at, byId.error, byId.run_id]).toEqual([T1, T2, 'still bad', 'run-2']);
+    expect(JSON.parse(byId.payload)).toEqual({ id: 9 });
+    const hashed = rows.find((r) => r.record_key !== '9')!;
+    expect(hashed.record_key).toMatch(/^[0-9a-f]{40}$/);
+    expect(JSON.parse(hashed.payload)).toEqual({ name: 'no id' });
+  });
+});

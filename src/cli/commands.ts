@@ -37,7 +37,10 @@ export function registerCommands(program: Command): void {
   program
     .command('schedule')
     .description('long-running: runs sync on the configured cron expression, never two at once')
-    .action(notBuilt('schedule'));
+    .action(async (_opts: unknown, cmd: Command) => {
+      const { runScheduleCommand } = await import('./schedule-command.ts');
+      await runScheduleCommand(cmd);
+    });
 
   program
     .command('status')

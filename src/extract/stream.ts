@@ -3,6 +3,13 @@ import type { Config } from '../config/schema.ts';
 import type { Db } from '../load/db.ts';
 import type { Row, RowBatch } from '../load/batch.ts';
 import type { PageRequest } from './pager.ts';
+import type { DirtyKind, DirtyMark } from '../state/dirty.ts';
+
+/** A position in a time-ordered feed: the change log's changedAt + id, or an updatedAt. */
+export interface HighWater {
+  at: string;
+  id: number | null;
+}
 
 /** One slice of a stream with its own checkpoint: a list's entries, a transcript's fragments. */
 export interface Partition {
@@ -54,7 +61,29 @@ export interface StreamDef<T = unknown> {
     ids: (ctx: StreamContext, p: Partition) => Promise<number[]>;
     batchSize: number;
     request: (ids: readonly number[], p: Partition) => PageRequest;
+    /** The ids come from these dirty marks; a batch read removes them in its transaction. */
+    consumes?: DirtyKind;
   };
+  /**
+   * Incremental reads from a stored position instead of a sweep (the change log by changedAt, notes
+   * and interactions by updatedAt). Only the position is persisted, never a page URL.
+   */
+  highWater?: {
+    request: (hw: HighWater | null, p: Partition, ctx: StreamContext) => PageRequest;
+    position: (record: T) => HighWater | null;
+    /** Results arrive in ascending position, so the mark may advance page by page. */
+    ordered: boolean;
+    /** Never swept: the feed is append-only and reading it from the start IS the full read. */
+    only?: boolean;
+    /** With no mark yet, start following from now instead of reading the whole feed (a sweep holds the history). */
+    startAtNow?: boolean;
+  };
+  /** Dirty marks the records set for targeted re-reads, written in the page's transaction. */
+  marks?: (records: readonly T[], p: Partition) => DirtyMark[];
+  /** Incremental mode: sweep this partition now even if not due (the planner found it cheaper). */
+  sweepWhen?: (ctx: StreamContext, p: Partition) => Promise<boolean>;
+  /** A completed sweep covers the dirty marks of this kind set before it began (per list if byList). */
+  clearsDirty?: { kind: DirtyKind; byList?: boolean };
   schema: z.ZodType<T>;
   /** Pure: validated records (and their raw JSON for `_raw`) to rows. */
   transform: (records: readonly T[], raws: readonly unknown[], p: Partition) => RowBatch;

@@ -52,7 +52,16 @@ export interface QuarantineTable {
   last_seen_at: Ts;
 }
 
+export interface SyncDirtyTable {
+  kind: string;
+  id: number;
+  list_id: number | null;
+  marked_at: Ts;
+  attempts: ColumnType<number, number | undefined, number>;
+}
+
 export interface InfraTables {
+  sync_dirty: SyncDirtyTable;
   sync_runs: SyncRunsTable;
   sync_state: SyncStateTable;
   sync_lock: SyncLockTable;

@@ -1,6 +1,7 @@
 import { applyBatch } from '../load/apply-batch.ts';
 import { quarantineRecords } from '../load/upsert.ts';
 import { readCheckpoint, writeCheckpoint } from '../state/checkpoint.ts';
+import { bumpAttempts, clearDirty } from '../state/dirty.ts';
 import { NotFoundError } from '../extract/http/errors.ts';
 import { Pager, type InvalidRecord } from '../extract/pager.ts';
 import type { Partition, StreamDef } from '../extract/stream.ts';
@@ -28,6 +29,7 @@ export async function sweepIds(def: StreamDef, p: Partition, env: StreamRunEnv, 
     if (env.hooks.shouldStop?.()) return result;
     const ids = wanted.slice(i, i + byIds.batchSize);
     const req = { ...byIds.request(ids, p), expectExists: true };
+    const batchStart = env.clock();
     const records: unknown[] = [];
     const raws: unknown[] = [];
     const invalid: InvalidRecord[] = [];
@@ -52,9 +54,18 @@ export async function sweepIds(def: StreamDef, p: Partition, env: StreamRunEnv, 
     const last = ids[ids.length - 1]!;
     const nextSweep = { ...sweep, token: String(last), pages: sweep.pages + result.pages + 1, records: sweep.records + result.records + records.length };
     state = { ...state, sweep: nextSweep, pendingIds: [...pending] };
+    // Which ids came back: a batch lookup silently omits ids it cannot serve yet.
+    const got = new Set(records.map((r) => (r as { id?: unknown }).id).filter((x): x is number => typeof x === 'number'));
+    const missing = byIds.batchSize > 1 ? ids.filter((id) => !got.has(id)) : ids.filter((id) => pending.has(id));
     let rows = 0;
     await env.db.kysely.transaction().execute(async (trx) => {
       rows = (await applyBatch(trx, env.db.dialect, batch, now)).rows;
+      if (byIds.consumes) {
+        const done = ids.filter((id) => !missing.includes(id));
+        await clearDirty(trx, byIds.consumes, done, batchStart);
+        // Not readable yet (creation lag) or gone: stays marked for the next run; a sweep settles it.
+        if (missing.length > 0) await bumpAttempts(trx, byIds.consumes, missing);
+      }
       if (invalid.length > 0) await quarantineRecords(trx, env.db.dialect, def.name, invalid, env.runId, now);
       await writeCheckpoint(trx, def.name, p.key, state, now);
     });

@@ -4,6 +4,7 @@ import { applyBatch } from '../load/apply-batch.ts';
 import { softDeleteMissing } from '../load/soft-delete.ts';
 import { quarantineRecords } from '../load/upsert.ts';
 import { readCheckpoint, writeCheckpoint, type Checkpoint } from '../state/checkpoint.ts';
+import { clearDirtyBefore } from '../state/dirty.ts';
 import type { AffinityClient } from '../extract/http/client.ts';
 import { CursorExpiredError } from '../extract/http/errors.ts';
 import { Pager } from '../extract/pager.ts';
@@ -113,7 +114,12 @@ export async function sweepPartition(def: StreamDef, p: Partition, env: StreamRu
         ...(def.softDelete.scope ? { scope: def.softDelete.scope(p) } : {}),
       });
     }
-    await writeCheckpoint(trx, def.name, p.key, { ...cp, sweep: null, lastSweepCompletedAt: sweep.startedAt }, now, { success: true });
+    if (def.clearsDirty) {
+      await clearDirtyBefore(trx, def.clearsDirty.kind, sweep.startedAt, def.clearsDirty.byList ? Number(p.key) : undefined);
+    }
+    // A feed stream swept in full resumes its incremental reads from when the sweep began.
+    const highWater = def.highWater ? { at: sweep.startedAt, id: null } : cp.highWater;
+    await writeCheckpoint(trx, def.name, p.key, { ...cp, sweep: null, lastSweepCompletedAt: sweep.startedAt, highWater }, now, { success: true });
   });
   if (result.softDeleted > 0) log.info({ softDeleted: result.softDeleted }, 'rows missing from the completed sweep marked deleted');
   result.completed = true;

@@ -11,6 +11,7 @@ import { readCheckpoint } from '../state/checkpoint.ts';
 import { acquireWriterLock } from '../state/lock.ts';
 import { finishRun, markAbandonedRuns, startRun, type RunStatus, type RunSummary, type StreamRunStats } from '../state/runs.ts';
 import { compareVersions, dependencyLevels, sweepDue, sweepInterval } from './plan.ts';
+import { followHighWater } from './run-high-water.ts';
 import { sweepIds } from './run-ids.ts';
 import { sweepPartition, type StreamHooks, type StreamRunEnv } from './run-stream.ts';
 
@@ -32,6 +33,8 @@ export interface SyncOptions {
   mode: SyncMode;
   command?: string;
   hooks?: StreamHooks & { onStream?: (e: StreamEvent) => void };
+  /** backfill --since: feed streams re-read from this instant. */
+  since?: string;
   now?: () => Date;
 }
 
@@ -126,18 +129,27 @@ async function runOneStream(
     const partitions: Partition[] = def.partitions ? await def.partitions(env.ctx) : [WHOLE];
     opts.hooks?.onStream?.({ kind: 'stream-start', stream: def.name, partitions: partitions.length });
     const interval = sweepInterval(config, def.name, def.group);
-    const due: Partition[] = [];
+    // Per partition: a sweep (full read), a feed pass from the high-water mark, or nothing.
+    const work: Array<{ p: Partition; how: 'sweep' | 'feed' }> = [];
     for (const p of partitions) {
       const { checkpoint } = await readCheckpoint(env.db.kysely, def.name, p.key);
-      if (opts.mode !== 'incremental' || sweepDue(checkpoint, interval, new Date())) due.push(p);
+      const feedOnly = def.highWater?.only === true;
+      const forced = opts.mode === 'incremental' && def.sweepWhen ? await def.sweepWhen(env.ctx, p) : false;
+      const due = opts.mode !== 'incremental' || forced || sweepDue(checkpoint, interval, new Date());
+      if (feedOnly) work.push({ p, how: 'feed' });
+      else if (due) work.push({ p, how: 'sweep' });
+      else if (def.highWater && checkpoint.highWater) work.push({ p, how: 'feed' });
     }
-    if (due.length === 0) stats.mode = 'not due';
+    stats.mode = work.length === 0 ? 'not due' : work.every((w) => w.how === 'feed') ? 'incremental' : work.some((w) => w.how === 'feed') ? 'mixed' : 'sweep';
+    const due = work;
     let firstError: unknown = null;
-    await Promise.all(due.map((p) => queue.add(async () => {
+    await Promise.all(due.map(({ p, how }) => queue.add(async () => {
       if (firstError && stopsTheRun(firstError)) return;
       try {
-        const sweep = def.byIds ? sweepIds : sweepPartition;
-        const r = await sweep(def, p, env, { restart: opts.mode === 'backfill' });
+        const restart = opts.mode === 'backfill';
+        const r = how === 'feed'
+          ? await followHighWater(def, p, env, restart ? { from: opts.since !== undefined ? { at: opts.since, id: null } : null } : {})
+          : await (def.byIds ? sweepIds : sweepPartition)(def, p, env, { restart });
         stats.pages += r.pages;
         stats.records += r.records;
         stats.rows += r.rows;

@@ -6,6 +6,14 @@ import {
   ENTITY_INT, v1CellValues, v1Change, v1Entry, v1Field, v1List, v1Opportunity, v1Org, v1Person, v1ValueType, v1Visible,
 } from './render-v1.ts';
 import type { EntityType, SimField } from './store-types.ts';
+import { interactionMembers } from './interaction-dates.ts';
+
+/** with_interaction_dates: adds the members; undefined when the record has no interactions (dropped). */
+function withDates(ctx: Ctx, out: Record<string, unknown>, personIds: number[]): Record<string, unknown> | undefined {
+  if (!flag(ctx, 'with_interaction_dates')) return out;
+  const m = interactionMembers(ctx.store, personIds, flag(ctx, 'with_interaction_persons'), out.id as number);
+  return m ? Object.assign(out, m) : undefined;
+}
 
 function term(ctx: Ctx): string | null {
   const t = ctx.query.get('term');
@@ -21,16 +29,17 @@ function organizations(ctx: Ctx): Reply {
     if (t && !c.name.toLowerCase().includes(t) && !c.domains.some((d) => d.includes(t))) return undefined;
     const out = v1Org(c);
     if (withOpps) out.opportunity_ids = c.opportunityIds;
-    return out;
+    return withDates(ctx, out, c.personIds);
   });
 }
 
 function organization(ctx: Ctx): Reply {
   const c = getCompany(ctx, idParam(ctx, 'id'));
-  return ok({
+  const out = {
     ...v1Org(c), person_ids: c.personIds, opportunity_ids: c.opportunityIds,
     list_entries: ctx.store.entriesOf('company', c.id).map((e) => v1Entry(ctx.store, e, false)),
-  });
+  };
+  return ok(withDates(ctx, out, c.personIds) ?? out);
 }
 
 function persons(ctx: Ctx): Reply {
@@ -44,16 +53,17 @@ function persons(ctx: Ctx): Reply {
     const out = v1Person(p);
     if (withCurrent) out.current_organization_ids = p.currentCompanyIds;
     if (withOpps) out.opportunity_ids = p.opportunityIds;
-    return out;
+    return withDates(ctx, out, [p.id]);
   });
 }
 
 function person(ctx: Ctx): Reply {
   const p = getPerson(ctx, idParam(ctx, 'id'));
-  return ok({
+  const out = {
     ...v1Person(p), organization_ids: p.companyIds, opportunity_ids: p.opportunityIds, current_organization_ids: p.currentCompanyIds,
     list_entries: ctx.store.entriesOf('person', p.id).map((e) => v1Entry(ctx.store, e, false)),
-  });
+  };
+  return ok(withDates(ctx, out, [p.id]) ?? out);
 }
 
 function opportunities(ctx: Ctx): Reply {

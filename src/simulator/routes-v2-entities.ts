@@ -7,7 +7,7 @@ import {
 } from './render-v2.ts';
 import { getCompany, getOpportunity, getPerson, idParam, listedOnV2, queryInts } from './route-helpers.ts';
 import { elements, getCell } from './store-values.ts';
-import type { FieldType, SimField, ValueType } from './store-types.ts';
+import { DROPDOWN_COLORS, type FieldType, type SimField, type ValueType } from './store-types.ts';
 import { hash32 } from './prng.ts';
 import { notesPage } from './routes-v2-notes.ts';
 
@@ -54,7 +54,7 @@ function fieldsMeta(kind: Kind) {
 }
 
 export function renderOption(f: SimField, o: { id: number; text: string; rank: number; color: number }): Record<string, unknown> {
-  return f.valueType === 'ranked-dropdown' ? { id: o.id, text: o.text, rank: o.rank, color: o.color } : { id: o.id, text: o.text };
+  return f.valueType === 'ranked-dropdown' ? { id: o.id, text: o.text, rank: o.rank, color: DROPDOWN_COLORS[o.color] ?? 'gray' } : { id: o.id, text: o.text };
 }
 
 function dropdownOptions(kind: Kind) {

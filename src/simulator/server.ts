@@ -112,7 +112,9 @@ export class SimServer {
       return fail(new HttpError(404, 'not-found', `No route for ${method} ${path}`));
     }
     let body: unknown;
-    if (bodyText.length > 0) {
+    if ((req.headers['content-type'] ?? '').startsWith('multipart/form-data')) {
+      body = { raw: bodyText };
+    } else if (bodyText.length > 0) {
       try {
         body = JSON.parse(bodyText);
       } catch {

@@ -165,6 +165,13 @@ export class SimStore {
     arr.sort((a, b) => a.ordinal - b.ordinal);
     (bucket as Map<unknown, SimField[]>).set(k, arr);
   }
+  /** Remove a field (v1 DELETE /fields/{id}); its values and change history stay unreachable. */
+  removeField(f: SimField): void {
+    this.fields.delete(f.key);
+    this.fieldsByOrdinal.delete(f.ordinal);
+    const arr = f.listId === null ? this.fieldsByEntity.get(f.entityType) : this.fieldsByList.get(f.listId);
+    if (arr) arr.splice(arr.indexOf(f), 1);
+  }
   /** Non-list fields of an entity type plus, with a list id, that list's fields. */
   applicableFields(entityType: EntityType, listId: number | null): SimField[] {
     const own = this.fieldsByEntity.get(entityType) ?? [];

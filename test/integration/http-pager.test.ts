@@ -1,36 +1,24 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AffinityClient, ForeignOriginError, MalformedResponseError } from '../../src/extract/http/index.ts';
+import { ForeignOriginError, MalformedResponseError } from '../../src/extract/http/index.ts';
 import { fetchAll, Pager, RepeatedPageTokenError } from '../../src/extract/pager.ts';
 import { encodeV1Token, paramsFingerprint } from '../../src/extract/pager-token.ts';
-import { captureLogger, sendJson, startMiniServer, type MiniHandler, type MiniServer } from '../helpers/mini-server.ts';
+import { clientOn, sendJson, type ClientHarness, type MiniHandler } from '../helpers/mini-server.ts';
 
-const KEY = 'test-key-pager-77aa';
 const Company = z.object({ id: z.number(), name: z.string() });
 type Company = z.infer<typeof Company>;
 const ids = (records: Company[]) => records.map((r) => r.id);
 
-let server: MiniServer | undefined;
-let client: AffinityClient | undefined;
+let open: ClientHarness[] = [];
 afterEach(async () => {
-  await client?.close();
-  await server?.close();
-  client = undefined;
-  server = undefined;
+  await Promise.all(open.map((h) => h.close()));
+  open = [];
 });
 
-async function setup(handler: MiniHandler) {
-  server = await startMiniServer(handler);
-  const log = captureLogger();
-  client = new AffinityClient({
-    baseUrl: server.url,
-    apiKey: KEY,
-    apiVersion: '2024-01-01',
-    logger: log.logger,
-    sleep: async () => undefined,
-    random: () => 0.5,
-  });
-  return { server, client, lines: log.lines };
+async function setup(handler: MiniHandler): Promise<ClientHarness> {
+  const h = await clientOn(handler);
+  open.push(h);
+  return h;
 }
 
 const co = (id: number) => ({ id, name: `Co ${id}` });

@@ -5,10 +5,13 @@ import {
   usersStream, webhooksStream,
 } from './admin.ts';
 import { transcriptFragmentsStream, transcriptsStream } from './transcripts.ts';
+import { notesUpdatesStream, remindersUpdatesStream } from './updates.ts';
 
 export const activityStreams: readonly StreamDef[] = [
   notesStream,
   remindersStream,
+  notesUpdatesStream,
+  remindersUpdatesStream,
   emailsStream,
   meetingsStream,
   callsStream,

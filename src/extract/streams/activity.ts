@@ -1,6 +1,7 @@
 import { v1NoteSchema, v1ReminderSchema, v2CallSchema, v2ChatMessageSchema, v2EmailSchema, v2MeetingSchema } from '../schemas/index.ts';
 import { v1NoteRows, v1ReminderRows, v2CallRows, v2ChatMessageRows, v2EmailRows, v2MeetingRows } from '../../transform/index.ts';
-import { defineStream } from '../stream.ts';
+import { defineStream, type HighWater } from '../stream.ts';
+import { sinceFilter } from '../feed.ts';
 import { V1_SEARCH_PAGE } from '../planner.ts';
 import { perRecord } from './common.ts';
 
@@ -30,6 +31,24 @@ export const remindersStream = defineStream({
 
 const kindScope = (kind: string) => () => ({ kind });
 
+/**
+ * Interactions change by creation and update; between sweeps each kind is followed from the time of
+ * its last read (`createdAt>=T|updatedAt>=T`), in id order, so the mark advances only after a pass.
+ */
+function interactionFeed(path: string) {
+  return {
+    ordered: false,
+    request: (hw: HighWater | null) => {
+      const filter = sinceFilter(['createdAt', 'updatedAt'], hw);
+      return { path, query: { limit: 100, ...(filter ? { filter } : {}) }, paginator: 'v2' as const };
+    },
+    position: (r: { createdAt?: string | null; updatedAt?: string | null }): HighWater | null => {
+      const at = [r.updatedAt, r.createdAt].filter((x): x is string => typeof x === 'string').sort((a, b) => Date.parse(b) - Date.parse(a))[0];
+      return at ? { at, id: null } : null;
+    },
+  };
+}
+
 export const emailsStream = defineStream({
   name: 'emails',
   description: 'emails (GET /v2/emails)',
@@ -38,6 +57,7 @@ export const emailsStream = defineStream({
   schema: v2EmailSchema,
   transform: perRecord((e, raw) => v2EmailRows(e, raw)),
   softDelete: { table: 'interactions', scope: kindScope('email') },
+  highWater: interactionFeed('/v2/emails'),
 });
 
 export const meetingsStream = defineStream({
@@ -48,6 +68,7 @@ export const meetingsStream = defineStream({
   schema: v2MeetingSchema,
   transform: perRecord((m, raw) => v2MeetingRows(m, raw)),
   softDelete: { table: 'interactions', scope: kindScope('meeting') },
+  highWater: interactionFeed('/v2/meetings'),
 });
 
 export const callsStream = defineStream({
@@ -58,6 +79,7 @@ export const callsStream = defineStream({
   schema: v2CallSchema,
   transform: perRecord((c, raw) => v2CallRows(c, raw)),
   softDelete: { table: 'interactions', scope: kindScope('call') },
+  highWater: interactionFeed('/v2/calls'),
 });
 
 export const chatMessagesStream = defineStream({
@@ -68,4 +90,5 @@ export const chatMessagesStream = defineStream({
   schema: v2ChatMessageSchema,
   transform: perRecord((c, raw) => v2ChatMessageRows(c, raw)),
   softDelete: { table: 'interactions', scope: kindScope('chat-message') },
+  highWater: interactionFeed('/v2/chat-messages'),
 });

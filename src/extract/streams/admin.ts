@@ -82,7 +82,7 @@ function withMerge<T extends { status?: string | null; completedAt?: string | nu
 export const companyMergesStream = defineStream({
   name: 'company_merges',
   description: 'company merges (GET /v2/company-merges)',
-  group: 'entities',
+  group: 'metadata',
   dependsOn: ['companies', 'list_entries', 'company_persons_full', 'opportunity_associations_full'],
   request: () => ({ path: '/v2/company-merges', query: { limit: 100 }, paginator: 'v2' }),
   schema: v2CompanyMergeSchema,
@@ -92,7 +92,7 @@ export const companyMergesStream = defineStream({
 export const personMergesStream = defineStream({
   name: 'person_merges',
   description: 'person merges (GET /v2/person-merges)',
-  group: 'entities',
+  group: 'metadata',
   dependsOn: ['persons', 'list_entries', 'person_companies_full', 'opportunity_associations_full'],
   request: () => ({ path: '/v2/person-merges', query: { limit: 100 }, paginator: 'v2' }),
   schema: v2PersonMergeSchema,

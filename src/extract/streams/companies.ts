@@ -2,6 +2,7 @@ import { v1OrganizationSchema, v2CompanySchema } from '../schemas/index.ts';
 import { v1OrganizationAssociations, v2CompanyRows } from '../../transform/index.ts';
 import { defineStream } from '../stream.ts';
 import { ENTITY_FIELD_TYPES, ownersAtCap, perRecord } from './common.ts';
+import { sweepWhenCheaper } from './targeted.ts';
 
 /**
  * Companies with their entity-level field values. The `persons` association field rides along in the
@@ -15,6 +16,9 @@ export const companiesStream = defineStream({
   schema: v2CompanySchema,
   transform: perRecord((c, raw) => v2CompanyRows(c, raw, { fieldsRequested: true })),
   softDelete: { table: 'companies' },
+  clearsDirty: { kind: 'company' },
+  sweepWhen: sweepWhenCheaper('company', 'companies'),
+  dependsOn: ['field_value_changes', 'field_value_changes_v1'],
 });
 
 /** Companies whose person list reached the cap of 100: one older single read each for the full list. */

@@ -2,6 +2,7 @@ import { v2ListEntryWithEntitySchema, v2SavedViewSchema } from '../schemas/index
 import { savedViewRows, v2ListEntryRows } from '../../transform/index.ts';
 import { defineStream } from '../stream.ts';
 import { listPartitions, perRecord } from './common.ts';
+import { listSweepCheaper } from './targeted.ts';
 
 /**
  * Each list's entries with that list's field values. Opportunity entries are the fullest read of an
@@ -11,7 +12,7 @@ export const listEntriesStream = defineStream({
   name: 'list_entries',
   description: 'list entries with list field values, per list (GET /v2/lists/{id}/list-entries)',
   group: 'entities',
-  dependsOn: ['lists'],
+  dependsOn: ['lists', 'field_value_changes', 'field_value_changes_v1'],
   partitions: (ctx) => listPartitions(ctx),
   request: (p) => ({
     path: `/v2/lists/${p.key}/list-entries`,
@@ -22,6 +23,8 @@ export const listEntriesStream = defineStream({
   schema: v2ListEntryWithEntitySchema,
   transform: perRecord((e, raw) => v2ListEntryRows(e, raw, { fieldsRequested: true })),
   softDelete: { table: 'list_entries', scope: (p) => ({ list_id: Number(p.key) }) },
+  clearsDirty: { kind: 'list_entry', byList: true },
+  sweepWhen: listSweepCheaper,
 });
 
 export const savedViewsStream = defineStream({

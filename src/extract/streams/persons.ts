@@ -2,6 +2,7 @@ import { v1PersonSchema, v2PersonSchema } from '../schemas/index.ts';
 import { v1PersonAssociations, v2PersonRows } from '../../transform/index.ts';
 import { defineStream } from '../stream.ts';
 import { ENTITY_FIELD_TYPES, ownersAtCap, perRecord } from './common.ts';
+import { sweepWhenCheaper } from './targeted.ts';
 
 export const personsStream = defineStream({
   name: 'persons',
@@ -11,6 +12,9 @@ export const personsStream = defineStream({
   schema: v2PersonSchema,
   transform: perRecord((p, raw) => v2PersonRows(p, raw, { fieldsRequested: true })),
   softDelete: { table: 'persons' },
+  clearsDirty: { kind: 'person' },
+  sweepWhen: sweepWhenCheaper('person', 'persons'),
+  dependsOn: ['field_value_changes', 'field_value_changes_v1'],
 });
 
 /** Persons whose company list reached the cap of 100: one older single read each. */

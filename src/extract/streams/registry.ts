@@ -1,7 +1,8 @@
 import type { StreamDef } from '../stream.ts';
 import { activityStreams } from './activity-index.ts';
 import { companiesStream, companyPersonsFullStream } from './companies.ts';
-import { fieldValueChangesStream } from './field-value-changes.ts';
+import { fieldValueChangesStream, fieldValueChangesV1Stream } from './field-value-changes.ts';
+import { companiesChangedStream, listEntriesChangedStream, personsChangedStream } from './targeted.ts';
 import { fieldsStream, fieldsV1Stream } from './fields.ts';
 import { listEntriesStream, savedViewsStream } from './list-entries.ts';
 import { listsStream, listsV1Stream } from './lists.ts';
@@ -23,6 +24,10 @@ export const ALL_STREAMS: readonly StreamDef[] = [
   companyPersonsFullStream,
   personCompaniesFullStream,
   fieldValueChangesStream,
+  fieldValueChangesV1Stream,
+  companiesChangedStream,
+  personsChangedStream,
+  listEntriesChangedStream,
   savedViewsStream,
   ...activityStreams,
 ];

@@ -1,0 +1,68 @@
+import type { Command } from 'commander';
+import { missingKeyError } from '../config/load.ts';
+import { executeSync } from '../runner/execute.ts';
+import { startMetricsServer, type MetricsServer } from '../scheduler/metrics.ts';
+import { Scheduler } from '../scheduler/scheduler.ts';
+import { seedFromWarehouse } from '../scheduler/seed.ts';
+import { commandContext } from './context.ts';
+
+/**
+ * `relsync schedule`: incremental syncs on the configured cron expression until SIGTERM/SIGINT. The first
+ * signal stops gracefully (the run in hand finishes its page, so its checkpoint is consistent) and exits 0;
+ * a second signal exits at once with 130.
+ */
+export async function runScheduleCommand(cmd: Command): Promise<void> {
+  const { config, log } = commandContext(cmd);
+  if (!config.apiKey) throw missingKeyError();
+  const apiKey = config.apiKey;
+  const out = process.stdout;
+
+  const scheduler = new Scheduler({
+    cron: config.schedule,
+    log,
+    secrets: [apiKey],
+    runOnce: async ({ shouldStop }) =>
+      (await executeSync({ config, log, apiKey, mode: 'incremental', command: 'schedule', tty: false, shouldStop })).summary,
+  });
+
+  let signals = 0;
+  let onStopped: () => void = () => undefined;
+  const finished = new Promise<void>((resolve) => {
+    onStopped = resolve;
+  });
+  const onSignal = (signal: NodeJS.Signals) => {
+    signals += 1;
+    if (signals > 1) {
+      log.warn({ signal }, 'second signal: exiting now; the next run resumes from the last committed page');
+      process.exit(130);
+    }
+    log.warn({ signal }, 'signal received: stopping after the page in hand; send it again to quit at once');
+    void scheduler.stop().then(onStopped);
+  };
+  // Installed before anything starts, so an early signal is graceful too (start() is then a no-op).
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  let server: MetricsServer | null = null;
+  try {
+    await seedFromWarehouse(scheduler.stats, { databaseUrl: config.databaseUrl, schedule: config.schedule, log, now: new Date() });
+    if (config.metricsPort > 0) server = await startMetricsServer({ port: config.metricsPort, source: scheduler, log });
+    scheduler.start();
+    const next = scheduler.nextRun();
+    out.write(`relsync schedule: "${config.schedule}", incremental sync into ${config.databaseUrl.startsWith('sqlite:') ? config.databaseUrl : 'PostgreSQL'}\n`);
+    out.write(`next run at ${next ? next.toISOString() : 'never (the expression matches no future time)'}\n`);
+    out.write(server
+      ? `health: ${server.url}/healthz  metrics: ${server.url}/metrics\n`
+      : 'metrics endpoint off (metricsPort is 0)\n');
+    out.write('stop with Ctrl-C or SIGTERM (the run in hand finishes its page first)\n');
+    await finished;
+    out.write('scheduler stopped\n');
+    process.exitCode = 0;
+  } finally {
+    // On a startup failure (port in use) nothing is scheduled yet; stop() makes sure of it.
+    await scheduler.stop();
+    await server?.close();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}

@@ -1,0 +1,149 @@
+import { schedule, type Logger as CronLogger, type ScheduledTask } from 'node-cron';
+import { UserError, errorMessage, redact } from '../errors.ts';
+import type { Logger } from '../log.ts';
+import type { RunSummary } from '../state/runs.ts';
+import { cronIntervalMs } from './cron.ts';
+import { evaluateHealth, type HealthReport } from './health.ts';
+import { RunStats, type SchedulerSnapshot } from './run-stats.ts';
+
+/** Handed to each run: the runner polls it between pages and stops after the page in hand. */
+export interface RunSignal {
+  shouldStop: () => boolean;
+}
+
+export interface SchedulerOptions {
+  /** A node-cron expression (5 fields, or 6 with seconds). */
+  cron: string;
+  runOnce: (signal: RunSignal) => Promise<RunSummary>;
+  log: Logger;
+  now?: () => Date;
+  /** Removed from any error text before it is logged or served on /healthz (the API key). */
+  secrets?: ReadonlyArray<string | undefined>;
+}
+
+/** node-cron's own messages go through our structured logger instead of the console. */
+function cronLogger(log: Logger): CronLogger {
+  const detail = (m: string | Error) => (typeof m === 'string' ? m : m.message);
+  return {
+    info: (m) => log.debug({ source: 'node-cron', detail: m }, 'node-cron message'),
+    warn: (m) => log.warn({ source: 'node-cron', detail: m }, 'node-cron warning'),
+    error: (m) => log.error({ source: 'node-cron', detail: detail(m) }, 'node-cron error'),
+    debug: (m) => log.debug({ source: 'node-cron', detail: detail(m) }, 'node-cron message'),
+  };
+}
+
+/**
+ * Runs `runOnce` on a cron expression, never two at once: a tick that arrives while a run is going is
+ * skipped and counted (the next tick picks the work up, since runs are incremental). A failed run is
+ * logged and the schedule goes on. `stop()` is the graceful shutdown: no more ticks, the run in hand
+ * stops after its page (its checkpoint is then consistent), and the promise resolves once it has.
+ */
+export class Scheduler {
+  readonly stats: RunStats;
+  readonly cron: string;
+  /** The schedule's (longest) interval between runs, for /healthz staleness. */
+  readonly intervalMs: number;
+  private readonly runOnce: SchedulerOptions['runOnce'];
+  private readonly log: Logger;
+  private readonly now: () => Date;
+  private readonly secrets: ReadonlyArray<string | undefined>;
+  private task: ScheduledTask | null = null;
+  private current: Promise<void> | null = null;
+  private stopping = false;
+  private stopped: Promise<void> | null = null;
+
+  constructor(opts: SchedulerOptions) {
+    this.cron = opts.cron;
+    this.runOnce = opts.runOnce;
+    this.log = opts.log;
+    this.now = opts.now ?? (() => new Date());
+    this.secrets = opts.secrets ?? [];
+    this.intervalMs = cronIntervalMs(opts.cron);
+    this.stats = new RunStats(this.now());
+  }
+
+  /** Arm the cron task. A no-op once stopping (a signal may arrive before start). */
+  start(): void {
+    if (this.task || this.stopping) return;
+    const task = schedule(this.cron, () => this.tick(), { name: 'relsync schedule', logger: cronLogger(this.log) });
+    // Listening marks missed ticks as handled, so node-cron does not print its own console warning.
+    task.on('execution:missed', (ctx) => this.log.debug({ missedAt: ctx.date.toISOString() }, 'cron tick missed: the event loop was busy'));
+    this.task = task;
+  }
+
+  get running(): boolean {
+    return this.current !== null;
+  }
+
+  nextRun(): Date | null {
+    return this.task && !this.stopping ? this.task.getNextRun() : null;
+  }
+
+  /**
+   * One cron tick: start a run unless one is in hand. node-cron calls it; it resolves when the run it
+   * started (if any) has finished, and never rejects.
+   */
+  tick(): Promise<void> {
+    if (this.stopping) return Promise.resolve();
+    if (this.current) {
+      const overlapsSkipped = this.stats.recordOverlap();
+      this.log.warn({ skipped: true, reason: 'overlap', overlapsSkipped, runningSince: this.stats.snapshot().runningSince },
+        'tick skipped: the previous run is still going');
+      return Promise.resolve();
+    }
+    const run = this.runGuarded().finally(() => {
+      this.current = null;
+    });
+    this.current = run;
+    return run;
+  }
+
+  /** Graceful shutdown; idempotent (a second call returns the same promise). */
+  stop(): Promise<void> {
+    if (this.stopped) return this.stopped;
+    this.stopping = true;
+    const task = this.task;
+    this.task = null;
+    const inHand = this.current;
+    if (inHand) this.log.warn({ runningSince: this.stats.snapshot().runningSince }, 'stopping: the run in hand finishes its page, then stops');
+    else this.log.info('stopping: no run in progress');
+    this.stopped = (async () => {
+      await task?.destroy();
+      if (inHand) await inHand;
+      this.log.info('scheduler stopped');
+    })();
+    return this.stopped;
+  }
+
+  snapshot(): SchedulerSnapshot {
+    return this.stats.snapshot();
+  }
+
+  health(): HealthReport {
+    return evaluateHealth(this.stats.snapshot(), { now: this.now(), intervalMs: this.intervalMs, nextRun: this.nextRun() });
+  }
+
+  private async runGuarded(): Promise<void> {
+    const startedAt = this.now();
+    this.stats.recordStart(startedAt);
+    this.log.info({ startedAt: startedAt.toISOString() }, 'scheduled run starting');
+    try {
+      const summary = await this.runOnce({ shouldStop: () => this.stopping });
+      this.stats.recordSummary(summary, startedAt);
+      const fields = { status: summary.status, rows: summary.rowsTotal, calls: summary.callsTotal, durationMs: summary.durationMs };
+      if (summary.errors.length > 0 || summary.status === 'failed') {
+        const errors = summary.errors.map((e) => ({ stream: e.stream, message: redact(e.message, this.secrets) }));
+        this.log.error({ ...fields, errors }, 'scheduled run finished with errors; the schedule goes on');
+      } else {
+        this.log.info(fields, 'scheduled run finished');
+      }
+    } catch (err) {
+      const message = redact(errorMessage(err), this.secrets);
+      const hint = err instanceof UserError && err.hint ? redact(err.hint, this.secrets) : undefined;
+      this.stats.recordFailure(message, startedAt, this.now());
+      this.log.error({ err: message, ...(hint ? { hint } : {}) }, 'scheduled run failed; the schedule goes on');
+    }
+    const next = this.nextRun();
+    if (next) this.log.info({ nextRun: next.toISOString() }, 'next run');
+  }
+}

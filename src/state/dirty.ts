@@ -1,0 +1,69 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DialectName } from '../load/db.ts';
+import type { Database } from '../load/schema.ts';
+
+type Conn = Kysely<Database> | Transaction<Database>;
+
+/** What a change-log entry says needs re-reading. */
+export type DirtyKind = 'company' | 'person' | 'list_entry';
+
+export interface DirtyMark {
+  kind: DirtyKind;
+  id: number;
+  /** The list of a list entry (targeted reads need it in the path). */
+  listId?: number | null;
+}
+
+const CHUNK = 500;
+
+export async function markDirty(trx: Conn, _dialect: DialectName, marks: readonly DirtyMark[], now: string): Promise<number> {
+  const unique = new Map<string, DirtyMark>();
+  for (const m of marks) unique.set(`${m.kind}:${m.id}`, m);
+  const rows = [...unique.values()].map((m) => ({ kind: m.kind, id: m.id, list_id: m.listId ?? null, marked_at: now, attempts: 0 }));
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    await trx
+      .insertInto('sync_dirty')
+      .values(rows.slice(i, i + CHUNK))
+      .onConflict((oc) => oc.columns(['kind', 'id']).doUpdateSet((eb) => ({ marked_at: eb.ref('excluded.marked_at'), list_id: eb.ref('excluded.list_id') })))
+      .execute();
+  }
+  return rows.length;
+}
+
+export async function dirtyIds(trx: Conn, kind: DirtyKind, listId?: number): Promise<number[]> {
+  let q = trx.selectFrom('sync_dirty').select('id').where('kind', '=', kind);
+  if (listId !== undefined) q = q.where('list_id', '=', listId);
+  const rows = await q.orderBy('id').execute();
+  return rows.map((r) => Number(r.id));
+}
+
+export async function dirtyCountsByList(trx: Conn): Promise<Map<number, number>> {
+  const rows = await trx
+    .selectFrom('sync_dirty')
+    .select(['list_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('kind', '=', 'list_entry')
+    .groupBy('list_id')
+    .execute();
+  return new Map(rows.filter((r) => r.list_id !== null).map((r) => [Number(r.list_id), Number(r.n)]));
+}
+
+/** Remove marks a re-read has covered; marks set again after `before` (a newer change) stay. */
+export async function clearDirty(trx: Conn, kind: DirtyKind, ids: readonly number[], before: string): Promise<void> {
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    await trx.deleteFrom('sync_dirty').where('kind', '=', kind).where('id', 'in', ids.slice(i, i + CHUNK)).where('marked_at', '<=', before).execute();
+  }
+}
+
+/** A completed sweep covers every mark set before it started (optionally within one list). */
+export async function clearDirtyBefore(trx: Conn, kind: DirtyKind, before: string, listId?: number): Promise<number> {
+  let q = trx.deleteFrom('sync_dirty').where('kind', '=', kind).where('marked_at', '<', before);
+  if (listId !== undefined) q = q.where('list_id', '=', listId);
+  const r = await q.executeTakeFirst();
+  return Number(r.numDeletedRows ?? 0);
+}
+
+export async function bumpAttempts(trx: Conn, kind: DirtyKind, ids: readonly number[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    await trx.updateTable('sync_dirty').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('kind', '=', kind).where('id', 'in', ids.slice(i, i + CHUNK)).execute();
+  }
+}

@@ -1,0 +1,14 @@
+import { startSyncFixture } from '../../helpers/sync-fixture.ts';
+import { compareWarehouseToStore } from '../../helpers/warehouse-compare.ts';
+const dialect = (process.argv[2] ?? 'sqlite') as 'sqlite' | 'postgres';
+const scale = (process.argv[3] ?? 'small') as 'small';
+const f = await startSyncFixture({ dialect, scale });
+const t0 = Date.now();
+const r = await f.runFull();
+console.log('full sync', Date.now() - t0, 'ms', r.summary.status, r.summary.callsTotal, JSON.stringify(r.summary.errors));
+const t1 = Date.now();
+const c = await compareWarehouseToStore(f.db, f.sim.store);
+console.log('compare', Date.now() - t1, 'ms');
+console.log(c.problems.join('\n'));
+console.log(JSON.stringify(c.counts));
+await f.close();

@@ -1,0 +1,16 @@
+import { sql } from 'kysely';
+import { startSyncFixture } from '../../helpers/sync-fixture.ts';
+import { iterFieldValues } from '../../../src/simulator/index.ts';
+const dialect = (process.argv[2] ?? 'sqlite') as 'sqlite' | 'postgres';
+const f = await startSyncFixture({ dialect, scale: 'small' });
+const t0 = Date.now();
+const r = await f.runFull();
+console.log('full sync', Date.now() - t0, 'ms', r.summary.status, r.summary.callsTotal, r.summary.errors);
+const s = f.sim.store;
+const q = async (text: string) => (await sql.raw(text).execute(f.db.kysely)).rows;
+console.log(await q(`select field_id, value_type, count(*) n from field_values group by field_id, value_type order by n desc limit 200`));
+let n = 0; for (const _ of iterFieldValues(s)) n++;
+console.log('store values', n);
+console.log(await q(`select id, value_type, entity_type, list_id, type from fields order by id`));
+console.log('store fields', s.fields.size);
+await f.close();

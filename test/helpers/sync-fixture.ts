@@ -1,0 +1,104 @@
+/**
+ * End-to-end fixture: a simulator, a fresh migrated warehouse on one dialect, a Config pointing the one
+ * at the other, and helpers that run the real runner (`runSync`) over every stream (or a subset).
+ */
+import type { Config, ConfigInput } from '../../src/config/schema.ts';
+import { configSchema } from '../../src/config/schema.ts';
+import type { Db, DialectName } from '../../src/load/db.ts';
+import { silentLogger } from '../../src/log.ts';
+import { clientFromConfig } from '../../src/runner/execute.ts';
+import { runSync, type SyncMode, type SyncOptions, type SyncResult } from '../../src/runner/run-sync.ts';
+import { ALL_STREAMS } from '../../src/extract/streams/registry.ts';
+import type { StreamDef } from '../../src/extract/stream.ts';
+import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../src/simulator/index.ts';
+import { freshMigratedDb } from './dialects.ts';
+
+export const E2E_SEED = 7;
+
+export interface SyncFixtureOptions {
+  dialect: DialectName;
+  scale?: SimulatorOptions['scale'];
+  seed?: number;
+  /** Extra simulator options (latency, faults, ...). */
+  sim?: Omit<SimulatorOptions, 'scale' | 'seed'>;
+  /** Extra config values (concurrency, sweeps, ...). */
+  config?: Partial<ConfigInput>;
+}
+
+export interface RunOptions {
+  /** Stream names to run (default: every stream). */
+  streams?: readonly string[];
+  hooks?: SyncOptions['hooks'];
+  mode?: SyncMode;
+}
+
+export interface SyncFixture {
+  sim: RunningSimulator;
+  db: Db;
+  dbUrl: string;
+  config: Config;
+  run(opts?: RunOptions): Promise<SyncResult>;
+  runFull(opts?: Omit<RunOptions, 'mode'>): Promise<SyncResult>;
+  runIncremental(opts?: Omit<RunOptions, 'mode'>): Promise<SyncResult>;
+  close(): Promise<void>;
+}
+
+export function pickStreams(names: readonly string[] | undefined): StreamDef[] {
+  if (!names) return [...ALL_STREAMS];
+  return names.map((n) => {
+    const s = ALL_STREAMS.find((x) => x.name === n);
+    if (!s) throw new Error(`unknown stream ${n}`);
+    return s;
+  });
+}
+
+export async function startSyncFixture(opts: SyncFixtureOptions): Promise<SyncFixture> {
+  // A rate limit far above what a test spends: the e2e tests are about data, not throttling.
+  const sim = await startSimulator({ scale: opts.scale ?? 'tiny', seed: opts.seed ?? E2E_SEED, rateLimitPerMin: 1_000_000, monthlyLimit: null, ...opts.sim });
+  let dbc: Awaited<ReturnType<typeof freshMigratedDb>>;
+  try {
+    dbc = await freshMigratedDb(opts.dialect);
+  } catch (err) {
+    await sim.close();
+    throw err;
+  }
+  const config = configSchema.parse({
+    apiKey: sim.apiKey, baseUrl: sim.url, databaseUrl: dbc.url, logLevel: 'silent', maxRetries: 2, ...opts.config,
+  });
+  const log = silentLogger();
+  const run = async (r: RunOptions = {}): Promise<SyncResult> => {
+    const client = clientFromConfig(config, log, sim.apiKey);
+    try {
+      return await runSync({
+        db: dbc.db, client, config, log, streams: pickStreams(r.streams), mode: r.mode ?? 'full', command: 'e2e',
+        ...(r.hooks ? { hooks: r.hooks } : {}),
+      });
+    } finally {
+      await client.close();
+    }
+  };
+  let closed = false;
+  return {
+    sim, db: dbc.db, dbUrl: dbc.url, config,
+    run,
+    runFull: (r = {}) => run({ ...r, mode: 'full' }),
+    runIncremental: (r = {}) => run({ ...r, mode: 'incremental' }),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      try {
+        await dbc.cleanup();
+      } finally {
+        await sim.close();
+      }
+    },
+  };
+}
+
+/** The error a test hook throws to simulate a crash: the runner stops the whole run on `abortRun`. */
+export class CrashError extends Error {
+  readonly abortRun = true;
+  constructor(message = 'simulated crash') {
+    super(message);
+  }
+}

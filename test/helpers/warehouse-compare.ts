@@ -1,0 +1,132 @@
+/**
+ * Compare EVERY warehouse table with the simulator's store, exactly: live rows must equal the store's
+ * records (keys and contents), rows gone upstream must be soft-deleted (entity tables) or hang off a
+ * soft-deleted parent (child tables). Representation differences are normalised first (timestamps to
+ * ISO UTC ms, SQLite 0/1 to booleans, JSON text parsed). Failures name the table and show the first 5
+ * mismatches of each.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { sql } from 'kysely';
+import { expect } from 'vitest';
+import type { Db } from '../../src/load/db.ts';
+import type { WarehouseTableName } from '../../src/load/schema-warehouse.ts';
+import { WAREHOUSE_TABLES, type TableSpec } from '../../src/load/tables.ts';
+import type { SimStore } from '../../src/simulator/index.ts';
+import { AnyOf, type TableExpectation } from '../e2e/support/expect-types.ts';
+import { coreExpectations } from '../e2e/support/expected-core.ts';
+import { fieldValuesExpectation } from '../e2e/support/expected-values.ts';
+import { activityExpectations } from '../e2e/support/expected-activity.ts';
+import { keyOf, normCell, show, type ExpRow } from '../e2e/support/norm.ts';
+
+export { SOURCE_GAPS } from '../e2e/support/expect-types.ts';
+
+const DETAIL_LINES = 5;
+
+export interface CompareResult {
+  problems: string[];
+  /** Soft-deleted rows per entity table (normalised), for tests that check what deletion kept. */
+  deleted: Partial<Record<WarehouseTableName, ExpRow[]>>;
+  /** Rows per table: expected live, live in the warehouse, soft-deleted in the warehouse. */
+  counts: Partial<Record<WarehouseTableName, { expected: number; live: number; deleted: number }>>;
+}
+
+/** Every row of a table, normalised by column kind and sorted by primary key. */
+export async function readTable(db: Db, table: WarehouseTableName, omit: readonly string[] = []): Promise<ExpRow[]> {
+  const spec: TableSpec = WAREHOUSE_TABLES[table];
+  const r = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db.kysely);
+  const rows = r.rows.map((raw) => {
+    const out: ExpRow = {};
+    for (const [col, kind] of Object.entries(spec.columns)) if (!omit.includes(col)) out[col] = normCell(kind, raw[col]);
+    return out;
+  });
+  return rows.sort((a, b) => (keyOf(a, spec.pk) < keyOf(b, spec.pk) ? -1 : keyOf(a, spec.pk) > keyOf(b, spec.pk) ? 1 : 0));
+}
+
+/** All warehouse tables, normalised, without `_synced_at` (the run's clock): for warehouse-to-warehouse equality. */
+export async function dumpWarehouse(db: Db, omit: readonly string[] = ['_synced_at']): Promise<Record<string, ExpRow[]>> {
+  const out: Record<string, ExpRow[]> = {};
+  for (const t of Object.keys(WAREHOUSE_TABLES) as WarehouseTableName[]) out[t] = await readTable(db, t, omit);
+  return out;
+}
+
+function cellMatches(expected: unknown, actual: unknown): boolean {
+  if (expected instanceof AnyOf) return expected.options.some((o) => isDeepStrictEqual(o, actual));
+  return isDeepStrictEqual(expected, actual);
+}
+
+function showExpected(v: unknown): string {
+  return v instanceof AnyOf ? `one of ${v.options.map(show).join(' | ')}` : show(v);
+}
+
+export function storeExpectations(store: SimStore): TableExpectation[] {
+  return [...coreExpectations(store), fieldValuesExpectation(store), ...activityExpectations(store)];
+}
+
+export async function compareWarehouseToStore(db: Db, store: SimStore): Promise<CompareResult> {
+  const expectations = storeExpectations(store);
+  const result: CompareResult = { problems: [], deleted: {}, counts: {} };
+  const uncovered = Object.keys(WAREHOUSE_TABLES).filter((t) => !expectations.some((e) => e.table === t));
+  if (uncovered.length) result.problems.push(`no expectation for table(s) ${uncovered.join(', ')}: extend test/e2e/support`);
+  // Entity tables first: child rows of vanished owners are checked against their parents' soft deletes.
+  const ordered = [...expectations].sort((a, b) => Number(WAREHOUSE_TABLES[a.table].kind === 'child') - Number(WAREHOUSE_TABLES[b.table].kind === 'child'));
+  const deletedKeys = new Map<string, Set<string>>();
+  for (const t of ordered) {
+    const spec = WAREHOUSE_TABLES[t.table];
+    const actual = await readTable(db, t.table);
+    const expected = new Map(t.rows.map((r) => [keyOf(r, t.key), r]));
+    const lines: string[] = [];
+    const tally = { missing: 0, extra: 0, differing: 0, other: 0 };
+    const seen = new Set<string>();
+    const deleted: ExpRow[] = [];
+    let live = 0;
+    for (const a of actual) {
+      const k = keyOf(a, t.key);
+      if (seen.has(k)) { tally.other++; lines.push(`${k}: duplicate key`); continue; }
+      seen.add(k);
+      const e = expected.get(k);
+      if (spec.kind === 'entity' && a._deleted_at !== null) {
+        if (e) { tally.other++; lines.push(`${k}: soft-deleted (${show(a._deleted_at)}) but live upstream`); continue; }
+        deleted.push(a);
+        const p = t.deletedCheck?.(a);
+        if (p) { tally.other++; lines.push(`${k}: soft-deleted, but ${p}`); }
+        continue;
+      }
+      if (spec.kind === 'child' && t.owner && !t.owner.live(a)) {
+        const parent = t.owner.parent(a);
+        if (!deletedKeys.get(parent.table)?.has(parent.key)) {
+          tally.other++;
+          lines.push(`${k}: its owner ${parent.table} ${parent.key} is gone upstream but not soft-deleted in the warehouse`);
+        }
+        continue;
+      }
+      live++;
+      if (!e) { tally.extra++; lines.push(`${k}: extra row ${show(Object.fromEntries(t.columns.map((c) => [c, a[c]])))}`); continue; }
+      const diffs = t.columns.filter((c) => !cellMatches(e[c], a[c]));
+      if (diffs.length) {
+        tally.differing++;
+        lines.push(`${k}: ${diffs.map((c) => `${c} expected ${showExpected(e[c])}, got ${show(a[c])}`).join('; ')}`);
+      }
+    }
+    for (const [k, e] of expected) {
+      if (!seen.has(k)) { tally.missing++; lines.push(`${k}: missing ${show(Object.fromEntries(t.columns.map((c) => [c, e[c]])))}`); }
+    }
+    if (spec.kind === 'entity') deletedKeys.set(t.table, new Set(deleted.map((r) => keyOf(r, spec.pk))));
+    result.deleted[t.table] = deleted;
+    result.counts[t.table] = { expected: t.rows.length, live, deleted: deleted.length };
+    const n = tally.missing + tally.extra + tally.differing + tally.other;
+    if (n > 0) {
+      result.problems.push(
+        `${t.table}: ${n} mismatch(es) (${tally.missing} missing, ${tally.extra} extra, ${tally.differing} differing, ${tally.other} other) `
+        + `against ${t.rows.length} expected rows; first ${Math.min(DETAIL_LINES, lines.length)}:\n    ${lines.slice(0, DETAIL_LINES).join('\n    ')}`,
+      );
+    }
+  }
+  return result;
+}
+
+/** Assert the warehouse equals the store (see the module comment); returns the comparison for further checks. */
+export async function expectWarehouseMatchesStore(db: Db, store: SimStore): Promise<CompareResult> {
+  const r = await compareWarehouseToStore(db, store);
+  expect(r.problems, `warehouse differs from the simulator's store:\n${r.problems.join('\n')}`).toEqual([]);
+  return r;
+}

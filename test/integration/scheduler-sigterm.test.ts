@@ -1,0 +1,165 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/load/db.ts';
+import { startSimulator, type RunningSimulator } from '../../src/simulator/index.ts';
+import { parseCheckpoint } from '../../src/state/checkpoint.ts';
+import { BIN, REPO_ROOT, runCli } from '../helpers/cli.ts';
+import { forEachDialect, freshDatabaseUrl, type TestDatabase } from '../helpers/dialects.ts';
+
+async function freePort(): Promise<number> {
+  const srv = createServer();
+  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
+  const { port } = srv.address() as AddressInfo;
+  await new Promise<void>((resolve) => srv.close(() => resolve()));
+  return port;
+}
+
+interface Scheduled {
+  child: ChildProcess;
+  port: number;
+  out: { stdout: string; stderr: string };
+  exited: Promise<number | null>;
+}
+
+async function startSchedule(sim: RunningSimulator, databaseUrl: string, env: Record<string, string> = {}): Promise<Scheduled> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [BIN, 'schedule'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env, AFFINITY_BASE_URL: sim.url, AFFINITY_API_KEY: sim.apiKey, DATABASE_URL: databaseUrl,
+      RELSYNC_SCHEDULE: '* * * * * *', RELSYNC_METRICS_PORT: String(port), LOG_LEVEL: 'info', ...env,
+    },
+  });
+  const out = { stdout: '', stderr: '' };
+  child.stdout?.on('data', (d: Buffer) => (out.stdout += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (out.stderr += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  return { child, port, out, exited };
+}
+
+async function get(port: number, path: string): Promise<{ status: number; type: string; text: string }> {
+  const r = await fetch(`http://127.0.0.1:${port}${path}`);
+  return { status: r.status, type: r.headers.get('content-type') ?? '', text: await r.text() };
+}
+
+/** Poll /healthz until a run is in progress (the endpoint itself is up once this returns). */
+async function waitForRunning(s: Scheduled, timeoutMs = 20_000): Promise<{ status: number; body: Record<string, unknown> }> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (s.child.exitCode !== null) throw new Error(`schedule exited early (${s.child.exitCode}): ${s.out.stderr}`);
+    try {
+      const h = await get(s.port, '/healthz');
+      const body = JSON.parse(h.text) as Record<string, unknown>;
+      if (body.running === true) return { status: h.status, body };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`no run started within ${timeoutMs} ms: ${s.out.stdout}${s.out.stderr}`);
+}
+
+let sim: RunningSimulator;
+beforeAll(async () => {
+  sim = await startSimulator({ scale: 'tiny', latencyMs: 20 });
+});
+afterAll(async () => {
+  await sim.close();
+});
+
+forEachDialect('relsync schedule: SIGTERM during a run', (dialect) => {
+  let t: TestDatabase | undefined;
+  let s: Scheduled | undefined;
+  afterEach(async () => {
+    if (s && s.child.exitCode === null) s.child.kill('SIGKILL');
+    await t?.cleanup();
+  });
+
+  it('answers /healthz and /metrics while running, stops after the page in hand, exits 0, leaves consistent state', async () => {
+    t = await freshDatabaseUrl(dialect);
+    s = await startSchedule(sim, t.url);
+    const health = await waitForRunning(s);
+    expect([200, 503]).toContain(health.status); // every-second cron: 3 s of staleness can pass during the first run
+    expect(health.body).toMatchObject({ running: true, nextRun: expect.any(String) });
+    const metrics = await get(s.port, '/metrics');
+    expect(metrics.status).toBe(200);
+    expect(metrics.type).toBe('text/plain; version=0.0.4; charset=utf-8');
+    expect(metrics.text).toContain('# TYPE relsync_runs_total counter\n');
+    expect(metrics.text).toMatch(/^relsync_overlaps_skipped_total \d+$/m);
+
+    s.child.kill('SIGTERM');
+    expect(await s.exited).toBe(0);
+    expect(s.out.stdout).toMatch(/next run at \d{4}-\d\d-\d\dT/);
+    expect(s.out.stdout).toContain('scheduler stopped');
+    expect(s.out.stderr).toContain('stopping: the run in hand finishes its page, then stops');
+    expect(s.out.stderr).not.toMatch(/\bat .*\.ts:\d+/);
+
+    const db = await openDatabase(t.url);
+    try {
+      const runs = await db.kysely.selectFrom('sync_runs').select(['command', 'status']).orderBy('started_at').execute();
+      expect(runs.length).toBeGreaterThan(0);
+      expect(runs.filter((r) => r.status === 'running')).toEqual([]); // the run finished; none was abandoned
+      expect(runs.at(-1)).toEqual({ command: 'schedule', status: 'interrupted' });
+      if (dialect === 'sqlite') expect(await db.kysely.selectFrom('sync_lock').selectAll().execute()).toEqual([]);
+      const states = await db.kysely.selectFrom('sync_state').select(['stream', 'checkpoint_json']).execute();
+      expect(states.length).toBeGreaterThan(0);
+      for (const st of states) expect(parseCheckpoint(st.checkpoint_json).reset, st.stream).toBeNull();
+    } finally {
+      await db.close();
+    }
+
+    const full = await runCli(['sync', '--full'], { env: { AFFINITY_BASE_URL: sim.url, AFFINITY_API_KEY: sim.apiKey, DATABASE_URL: t.url } });
+    expect(full.stderr).toBe('');
+    expect(full.code).toBe(0);
+    expect(full.stdout).toContain('run succeeded');
+  });
+});
+
+describe('relsync schedule: signals and startup', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'relsync-schedule-'));
+  });
+
+  it('a second signal exits at once with 130', async () => {
+    const s = await startSchedule(sim, `sqlite:${join(dir, 'twice.db')}`);
+    try {
+      await waitForRunning(s);
+      s.child.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 20));
+      s.child.kill('SIGTERM');
+      expect(await s.exited).toBe(130);
+      expect(s.out.stderr).toContain('second signal');
+    } finally {
+      if (s.child.exitCode === null) s.child.kill('SIGKILL');
+    }
+  });
+
+  it('without AFFINITY_API_KEY it gives the same message as sync, exit 2', async () => {
+    const r = await runCli(['schedule'], { cwd: dir, env: { AFFINITY_API_KEY: undefined, DATABASE_URL: `sqlite:${join(dir, 'nokey.db')}` } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('AFFINITY_API_KEY is not set');
+    expect(r.stderr).toContain('relsync demo');
+  });
+
+  it('a metrics port in use is a one-line error naming RELSYNC_METRICS_PORT, exit 2', async () => {
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const { port } = busy.address() as AddressInfo;
+    try {
+      const r = await runCli(['schedule'], {
+        cwd: dir,
+        env: { AFFINITY_API_KEY: 'k-123456', DATABASE_URL: `sqlite:${join(dir, 'busy.db')}`, RELSYNC_METRICS_PORT: String(port) },
+        timeoutMs: 20_000,
+      });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`RELSYNC_METRICS_PORT ${port} is already in use`);
+    } finally {
+      await new Promise<void>((resolve) => busy.close(() => resolve()));
+    }
+  });
+});

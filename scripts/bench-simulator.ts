@@ -5,7 +5,7 @@
  * module loading), otherwise starts the simulator in-process. Targets: start < 30 s, a page < 50 ms.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 interface Args { scale: string; pages: number; inProcess: boolean }
@@ -21,7 +21,7 @@ function parseArgs(argv: string[]): Args {
   return out;
 }
 
-interface Target { url: string; apiKey: string; stop: () => Promise<void>; mode: string }
+interface Target { url: string; apiKey: string; stop: () => Promise<void>; mode: string; rssMb: () => number | null }
 
 async function startChild(scale: string): Promise<Target> {
   const child: ChildProcess = spawn(process.execPath, ['bin/relsync.js', 'simulate', '--scale', scale, '--port', '0'], {
@@ -41,13 +41,21 @@ async function startChild(scale: string): Promise<Target> {
     child.once('exit', () => done());
     child.kill('SIGTERM');
   });
-  return { url, apiKey: 'sim-key', stop, mode: 'child process (relsync simulate)' };
+  const rssMb = () => {
+    try {
+      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${String(child.pid)}/status`, 'utf8'));
+      return m ? Math.round(Number(m[1]) / 1024) : null;
+    } catch {
+      return null;
+    }
+  };
+  return { url, apiKey: 'sim-key', stop, mode: 'child process (relsync simulate)', rssMb };
 }
 
 async function startInProcess(scale: string): Promise<Target> {
   const { startSimulator } = await import('../src/simulator/index.ts');
   const sim = await startSimulator({ scale: scale as 'large', rateLimitPerMin: 1_000_000, monthlyLimit: null });
-  return { url: sim.url, apiKey: sim.apiKey, stop: () => sim.close(), mode: 'in-process' };
+  return { url: sim.url, apiKey: sim.apiKey, stop: () => sim.close(), mode: 'in-process', rssMb: () => Math.round(process.memoryUsage().rss / 1_048_576) };
 }
 
 async function timedJson(t: Target, pathOrUrl: string): Promise<{ ms: number; body: Record<string, unknown> }> {
@@ -107,7 +115,7 @@ async function main(): Promise<void> {
       ['GET /opportunities?page_size=500 (v1)', await followV1(target, '/opportunities?page_size=500', args.pages)],
     ];
     console.log(`simulator bench: scale=${args.scale}, ${target.mode}`);
-    console.log(`startup to "listening": ${startupS.toFixed(2)} s (target < 30 s)`);
+    console.log(`startup to "listening": ${startupS.toFixed(2)} s (target < 30 s); resident memory ${String(target.rssMb() ?? '?')} MB`);
     console.log('');
     console.log(`${'endpoint'.padEnd(52)} ${'pages'.padStart(5)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)}`);
     for (const [name, times] of rows) {

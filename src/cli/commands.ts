@@ -31,8 +31,11 @@ export function registerCommands(program: Command): void {
     .command('backfill')
     .description('a resumable full re-sweep of the named streams, leaving the others untouched')
     .requiredOption('--streams <a,b>', 'streams to re-sweep', streamList)
-    .option('--since <iso-date>', 'also re-read the change log from this date')
-    .action(notBuilt('backfill'));
+    .option('--since <iso-date>', 'feeds (change log, note and reminder updates) re-read from this date')
+    .action(async (opts: { streams: string[]; since?: string }, cmd: Command) => {
+      const { runBackfillCommand } = await import('./backfill-command.ts');
+      await runBackfillCommand(cmd, opts);
+    });
 
   program
     .command('schedule')

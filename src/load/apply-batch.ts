@@ -2,11 +2,11 @@
  * Apply a transform's RowBatch inside the caller's transaction: upserts first, then child sets replaced
  * whole per owner. Generic over the registry in tables.ts.
  */
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { ReplaceSet, Row, RowBatch, RowValue } from './batch.ts';
 import type { DialectName } from './db.ts';
 import { applyMerge } from './merge.ts';
-import { tableSpec } from './tables.ts';
+import { WAREHOUSE_TABLES, tableSpec } from './tables.ts';
 import { PARAM_LIMIT, loose, prepareRow, upsertRows, type Trx } from './upsert.ts';
 
 // SQLite parses `a or b or c …` into a tree as deep as the list is long and refuses depth > 1000.
@@ -14,6 +14,20 @@ const MAX_OWNERS_PER_OR = 250;
 
 function scopeKey(scope: readonly string[], row: Row): string {
   return JSON.stringify(scope.map((c) => row[c] ?? null));
+}
+
+/** The scope column whose values differ most across the owners (the most selective index probe). */
+function mostDistinct(scope: readonly string[], owners: readonly Row[]): string | undefined {
+  let best: string | undefined;
+  let bestCount = 0;
+  for (const c of scope) {
+    const n = new Set(owners.map((o) => o[c])).size;
+    if (n > bestCount) {
+      best = c;
+      bestCount = n;
+    }
+  }
+  return best;
 }
 
 /** Delete every row of `table` whose scope columns equal one of `owners` (chunked). */
@@ -46,8 +60,14 @@ async function deleteOwned(
   const size = Math.min(MAX_OWNERS_PER_OR, Math.floor(PARAM_LIMIT[dialect] / scope.length));
   for (let i = 0; i < owners.length; i += size) {
     const chunk = owners.slice(i, i + size);
+    // An OR of ANDs alone makes both databases scan the whole table for every page (quadratic over a
+    // sweep). Also constraining the scope column with the most distinct values by IN lets its index
+    // (e.g. field_values.entity_id) find the candidate rows; the OR of ANDs then picks exactly.
+    const key = mostDistinct(scope, chunk);
+    const keyValues = key === undefined ? [] : [...new Set(chunk.map((o) => o[key]).filter((v): v is Exclude<RowValue, null> => v !== null && v !== undefined))];
     const r = await db
       .deleteFrom(table)
+      .$if(key !== undefined && chunk.every((o) => o[key] !== null && o[key] !== undefined), (q) => q.where(key!, 'in', keyValues))
       .where((eb) => eb.or(chunk.map((o) => eb.and(scope.map((c) => match(eb, c, o[c]))))))
       .executeTakeFirst();
     deleted += Number(r.numDeletedRows);
@@ -109,6 +129,27 @@ export function coalesceReplaceSets(sets: readonly ReplaceSet[]): ReplaceSet[] {
   }));
 }
 
+/**
+ * PostgreSQL only. Streams of one dependency level run concurrently, and two of them may write the same
+ * child table under different scopes: `companies` replaces `company_persons` per company while `persons`
+ * replaces it per person. Their page transactions then lock overlapping rows in opposite orders and
+ * PostgreSQL aborts one with "deadlock detected" (the e2e full sync lost its `persons` stream in about
+ * one run in three). A transaction-scoped advisory lock per child table, taken in name order before the
+ * first write, serialises exactly the transactions that share a child table. The two-key form keeps
+ * these locks apart from the single-key writer lock; the schema keeps warehouses apart.
+ * SQLite allows one writer at a time anyway.
+ */
+async function lockChildTables(trx: Trx, dialect: DialectName, batch: RowBatch): Promise<void> {
+  if (dialect !== 'postgres') return;
+  const tables = new Set<string>(batch.replace.map((s) => s.table));
+  for (const t of Object.keys(batch.upserts)) if (tableSpec(t).kind === 'child') tables.add(t);
+  // A merge re-keys references in most child tables.
+  if (batch.merges?.length) for (const [t, spec] of Object.entries(WAREHOUSE_TABLES)) if (spec.kind === 'child') tables.add(t);
+  for (const t of [...tables].sort()) {
+    await sql`select pg_advisory_xact_lock(hashtext('relsync:child-write'), hashtext(current_schema() || ':' || ${t}))`.execute(trx);
+  }
+}
+
 /** Apply a RowBatch: upserts (per table), then replace sets. Returns the number of rows written. */
 export async function applyBatch(
   trx: Trx,
@@ -117,6 +158,7 @@ export async function applyBatch(
   syncedAt: string,
 ): Promise<{ rows: number }> {
   let rows = 0;
+  await lockChildTables(trx, dialect, batch);
   for (const [table, tableRows] of Object.entries(batch.upserts)) {
     rows += await upsertRows(trx, dialect, table, tableRows, syncedAt);
   }

@@ -80,6 +80,7 @@ export async function applyMerge(trx: Trx, dialect: DialectName, merge: MergeEve
     .where('id', '=', dup)
     .execute();
 
+  out.dropped += await dropDuplicateCells(db, merge.entityType, dup, survivor);
   for (const ref of REFERENCES[merge.entityType]) {
     const spec = tableSpec(ref.table);
     const filters = Object.entries(ref.where ?? {});
@@ -103,4 +104,25 @@ export async function applyMerge(trx: Trx, dialect: DialectName, merge: MergeEve
     out.rekeyed += Number(r.numUpdatedRows);
   }
   return out;
+}
+
+/**
+ * The duplicate's own field values (`list_entry_id = 0`) are whole cells, replaced per owner, so a
+ * collision is decided per CELL, not per row: when the survivor already holds a value of that field, the
+ * duplicate's whole cell goes. Deciding per row (the primary key includes `value_index`) moved the
+ * duplicate's values 1, 2, … of a multi-valued cell in beside the survivor's value 0: a cell neither
+ * record had. Relationship-intelligence values (first/last email, next event, …) are computed by the
+ * service from the records' activity, so the duplicate's say nothing about the survivor and are dropped;
+ * the survivor's next read brings the service's values. (Values on list entries belong to the entry,
+ * whose id survives the merge; they are re-keyed below.)
+ */
+async function dropDuplicateCells(db: ReturnType<typeof loose>, entityType: MergeEntityType, dup: number, survivor: number): Promise<number> {
+  const survivorCells = db.selectFrom('field_values').select('field_id')
+    .where('entity_type', '=', entityType).where('entity_id', '=', survivor).where('list_entry_id', '=', 0);
+  const computed = db.selectFrom('fields').select('id').where('type', '=', 'relationship-intelligence');
+  const r = await db.deleteFrom('field_values')
+    .where('entity_type', '=', entityType).where('entity_id', '=', dup).where('list_entry_id', '=', 0)
+    .where((eb) => eb.or([eb('field_id', 'in', survivorCells), eb('field_id', 'in', computed)]))
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
 }

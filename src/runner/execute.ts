@@ -43,6 +43,8 @@ export interface ExecuteOptions {
   tty: boolean;
   shouldStop?: () => boolean;
   db?: Db;
+  /** backfill --since */
+  since?: string;
 }
 
 /** Open (and migrate) the warehouse, run one sync, close everything; used by sync, backfill, demo and schedule. */
@@ -56,6 +58,7 @@ export async function executeSync(opts: ExecuteOptions): Promise<SyncResult> {
     try {
       return await runSync({
         db, client, config: opts.config, log: opts.log, streams, mode: opts.mode, command: opts.command,
+        ...(opts.since ? { since: opts.since } : {}),
         hooks: { ...progress.hooks, ...(opts.shouldStop ? { shouldStop: opts.shouldStop } : {}) },
       });
     } finally {

@@ -5,19 +5,20 @@ import { bumpAttempts, clearDirty } from '../state/dirty.ts';
 import { NotFoundError } from '../extract/http/errors.ts';
 import { Pager, type InvalidRecord } from '../extract/pager.ts';
 import type { Partition, StreamDef } from '../extract/stream.ts';
-import type { PartitionResult, StreamRunEnv } from './run-stream.ts';
+import type { PartitionResult, StreamRunEnv, SweepOptions } from './run-stream.ts';
 
 /**
  * Read a set of ids in ascending batches. The checkpoint's sweep token is the last id committed, so
  * a crash resumes after it. An id that answers 404 through the whole read-after-create window is kept
  * in `pendingIds` for the next run instead of being dropped.
  */
-export async function sweepIds(def: StreamDef, p: Partition, env: StreamRunEnv, opts: { restart: boolean }): Promise<PartitionResult> {
+export async function sweepIds(def: StreamDef, p: Partition, env: StreamRunEnv, opts: SweepOptions): Promise<PartitionResult> {
   const byIds = def.byIds!;
   const log = env.log.child({ stream: def.name, partition: p.key || undefined });
   const { checkpoint: cp } = await readCheckpoint(env.db.kysely, def.name, p.key);
-  const resumed = cp.sweep !== null && !opts.restart;
-  const sweep = resumed && cp.sweep ? cp.sweep : { startedAt: env.clock(), token: null, pages: 0, records: 0, params: {} };
+  const params = opts.params ?? {};
+  const resumed = cp.sweep !== null && (!opts.restart || JSON.stringify(cp.sweep.params) === JSON.stringify(params));
+  const sweep = resumed && cp.sweep ? cp.sweep : { startedAt: env.clock(), token: null, pages: 0, records: 0, params };
   const after = sweep.token === null ? -Infinity : Number(sweep.token);
   const wanted = [...new Set([...(await byIds.ids(env.ctx, p)), ...cp.pendingIds])].sort((a, b) => a - b).filter((id) => id > after);
   log.info({ ids: wanted.length, batchSize: byIds.batchSize, calls: Math.ceil(wanted.length / byIds.batchSize), resumed }, 'reading records by id');

@@ -51,14 +51,27 @@ export interface StreamRunEnv {
  * transaction open), transform, then ONE transaction that upserts the rows, quarantines invalid
  * records and advances the checkpoint. A completed sweep soft-deletes what it did not see.
  */
-export async function sweepPartition(def: StreamDef, p: Partition, env: StreamRunEnv, opts: { restart: boolean }): Promise<PartitionResult> {
+export interface SweepOptions {
+  /** Start a new sweep even if one is in progress (backfill), unless that one is this same backfill. */
+  restart: boolean;
+  /** Parameters recorded with the sweep; a restart resumes an in-progress sweep with equal params. */
+  params?: Record<string, string>;
+}
+
+function sameParams(a: Record<string, string>, b: Record<string, string>): boolean {
+  const ka = Object.keys(a).sort();
+  return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
+}
+
+export async function sweepPartition(def: StreamDef, p: Partition, env: StreamRunEnv, opts: SweepOptions): Promise<PartitionResult> {
   const { db, log: parentLog } = env;
   const log = parentLog.child({ stream: def.name, partition: p.key || undefined, runId: env.runId });
   const loaded = await readCheckpoint(db.kysely, def.name, p.key);
   if (loaded.reset) log.warn({ reason: loaded.reset }, 'checkpoint ignored; starting this stream afresh');
   const cp: Checkpoint = loaded.checkpoint;
-  const resumed = cp.sweep !== null && !opts.restart;
-  let sweep = resumed && cp.sweep ? cp.sweep : { startedAt: env.clock(), token: null, pages: 0, records: 0, params: {} };
+  const params = opts.params ?? {};
+  const resumed = cp.sweep !== null && (!opts.restart || sameParams(cp.sweep.params, params));
+  let sweep = resumed && cp.sweep ? cp.sweep : { startedAt: env.clock(), token: null, pages: 0, records: 0, params };
   if (resumed) log.info({ page: sweep.pages, records: sweep.records }, 'resuming sweep from checkpoint');
 
   const result: PartitionResult = { pages: 0, records: 0, rows: 0, invalid: 0, softDeleted: 0, completed: false };

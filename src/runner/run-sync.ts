@@ -135,6 +135,7 @@ async function runOneStream(
       const { checkpoint } = await readCheckpoint(env.db.kysely, def.name, p.key);
       const feedOnly = def.highWater?.only === true;
       const forced = opts.mode === 'incremental' && def.sweepWhen ? await def.sweepWhen(env.ctx, p) : false;
+      if (forced) log.info({ partition: p.key || undefined, plan: 'sweep' }, 'planner: a sweep costs no more than targeted re-reads of what changed');
       const due = opts.mode !== 'incremental' || forced || sweepDue(checkpoint, interval, new Date());
       if (feedOnly) work.push({ p, how: 'feed' });
       else if (due) work.push({ p, how: 'sweep' });
@@ -149,7 +150,7 @@ async function runOneStream(
         const restart = opts.mode === 'backfill';
         const r = how === 'feed'
           ? await followHighWater(def, p, env, restart ? { from: opts.since !== undefined ? { at: opts.since, id: null } : null } : {})
-          : await (def.byIds ? sweepIds : sweepPartition)(def, p, env, { restart });
+          : await (def.byIds ? sweepIds : sweepPartition)(def, p, env, { restart, ...(restart ? { params: { mode: 'backfill', since: opts.since ?? '' } } : {}) });
         stats.pages += r.pages;
         stats.records += r.records;
         stats.rows += r.rows;

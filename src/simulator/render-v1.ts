@@ -45,8 +45,11 @@ export function v1Person(p: SimPerson): Record<string, unknown> {
   return { id: p.id, type: p.type === 'internal' ? 1 : 0, first_name: p.firstName, last_name: p.lastName, primary_email: p.primaryEmailAddress, emails: p.emailAddresses };
 }
 
-export function v1Org(c: SimCompany): Record<string, unknown> {
-  return { id: c.id, name: c.name, domain: c.domain, domains: c.domains, crunchbase_uuid: null, global: c.isGlobal };
+/** Search/single reads: `{id, name, domain, domains, global}`; list-entry and reminder payloads add crunchbase_uuid. */
+export function v1Org(c: SimCompany, withCrunchbase = false): Record<string, unknown> {
+  return withCrunchbase
+    ? { id: c.id, name: c.name, domain: c.domain, domains: c.domains, crunchbase_uuid: null, global: c.isGlobal }
+    : { id: c.id, name: c.name, domain: c.domain, domains: c.domains, global: c.isGlobal };
 }
 
 export function v1PersonById(store: SimStore, id: number | null): Record<string, unknown> | null {
@@ -62,7 +65,7 @@ export function v1Entry(store: SimStore, e: SimListEntry, withEntity: boolean): 
   };
   if (withEntity) {
     if (e.entityType === 'person') { const p = store.persons.get(e.entityId); out.entity = p ? v1Person(p) : null; }
-    else if (e.entityType === 'company') { const c = store.companies.get(e.entityId); out.entity = c ? v1Org(c) : null; }
+    else if (e.entityType === 'company') { const c = store.companies.get(e.entityId); out.entity = c ? v1Org(c, true) : null; }
     else { const o = store.opportunities.get(e.entityId); out.entity = o ? { id: o.id, name: o.name } : null; }
   }
   return out;
@@ -120,12 +123,22 @@ export function v1CellValues(store: SimStore, f: SimField, entityType: EntityTyp
   const v: FieldValue | null = getCell(store, f, rowKey);
   if (!v) return [];
   const times = cellTimes(store, f, rowKey);
-  return elements(v).map((el, i) => ({
-    id: v1FieldValueId(f, rowKey, i), field_id: f.v1Id, list_entry_id: f.listId === null ? null : listEntryId,
-    entity_id: entityId, entity_type: ENTITY_INT[entityType], value_type: v1ValueType(f),
-    created_at: v1Date(times.createdAt, rowKey), updated_at: v1Date(times.updatedAt, rowKey),
-    value: v1Element(store, f, el, rowKey),
-  }));
+  const base = f.valueType.replace(/-multi$/, '');
+  const out: Array<Record<string, unknown>> = [];
+  elements(v).forEach((el, i) => {
+    // References to deleted records are not served (the element index, and so the id, stays stable).
+    if (base === 'person' || base === 'company') {
+      const id = store.resolveMerged(base, (el as { id: number }).id);
+      if (!(base === 'person' ? store.persons.has(id) : store.companies.has(id))) return;
+    }
+    out.push({
+      id: v1FieldValueId(f, rowKey, i), field_id: f.v1Id, list_entry_id: f.listId === null ? null : listEntryId,
+      entity_id: entityId, entity_type: ENTITY_INT[entityType], value_type: v1ValueType(f),
+      created_at: v1Date(times.createdAt, rowKey), updated_at: v1Date(times.updatedAt, rowKey),
+      value: v1Element(store, f, el, rowKey),
+    });
+  });
+  return out;
 }
 
 export function v1Change(store: SimStore, c: SimFieldValueChange): Record<string, unknown> | undefined {
@@ -160,6 +173,6 @@ export function v1Reminder(store: SimStore, r: SimReminder): Record<string, unkn
     content: r.content, due_date: v1Date(r.dueDate, r.id), reset_type: r.resetType === null ? null : { interaction: 0, email: 1, meeting: 2 }[r.resetType],
     reminder_days: r.reminderDays, status: { completed: 0, active: 1, overdue: 2 }[r.status],
     creator: v1PersonById(store, r.creatorId), owner: v1PersonById(store, r.ownerId), completer: v1PersonById(store, r.completerId),
-    person: v1PersonById(store, r.personId), organization: c ? v1Org(c) : null, opportunity: o ? { id: o.id, name: o.name } : null,
+    person: v1PersonById(store, r.personId), organization: c ? v1Org(c, true) : null, opportunity: o ? { id: o.id, name: o.name } : null,
   };
 }

@@ -9,7 +9,7 @@ import {
   setCompanyPersons, setOpportunityAssociations, setPersonCompanies,
 } from './store-mutations.ts';
 import { v1CellValues, v1Entry, v1Opportunity, v1Org, v1Person, v1Visible } from './render-v1.ts';
-import { decodeV1FieldValueId, elements, getCell, isMulti, MAX_V1_ELEMENTS, setCell } from './store-values.ts';
+import { decodeV1FieldValueId, elements, getCell, isMulti, MAX_V1_ELEMENTS, setCell, v1FieldValueId } from './store-values.ts';
 import { normaliseElement, writable } from './values-input.ts';
 import { whoamiUser } from './routes-v2-misc.ts';
 import type { LagKind } from './store.ts';
@@ -166,10 +166,10 @@ function postFieldValue(ctx: Ctx): Reply {
     next = { type: f.valueType, data: el };
   }
   setCell(ctx.store, { field: f, ...cell, value: next, changerId: changerId(ctx) });
-  const rows = v1CellValues(ctx.store, f, cell.entityType, cell.entityId, cell.listEntryId);
   const key = JSON.stringify(el);
-  const mine = rows.find((_, i) => JSON.stringify(elements(getCell(ctx.store, f, rowKey))[i]) === key) ?? rows[0];
-  return ok(mine);
+  const index = elements(getCell(ctx.store, f, rowKey)).findIndex((x) => JSON.stringify(x) === key);
+  const fvId = v1FieldValueId(f, rowKey, Math.max(0, index));
+  return ok(v1CellValues(ctx.store, f, cell.entityType, cell.entityId, cell.listEntryId).find((r) => r.id === fvId) ?? null);
 }
 
 function editFieldValue(ctx: Ctx, remove: boolean): Reply {
@@ -198,7 +198,7 @@ function editFieldValue(ctx: Ctx, remove: boolean): Reply {
   const value: FieldValue | null = data.length === 0 ? null : { type: f.valueType, data: isMulti(f) ? data : data[0] };
   setCell(ctx.store, { field: f, entityType, entityId, listEntryId, value, changerId: changerId(ctx) });
   if (remove) return ok(SUCCESS);
-  return ok(v1CellValues(ctx.store, f, entityType, entityId, listEntryId)[elem]);
+  return ok(v1CellValues(ctx.store, f, entityType, entityId, listEntryId).find((r) => r.id === id) ?? null);
 }
 
 export const V1_WRITE_ROUTES: RouteDef[] = [

@@ -3,7 +3,8 @@
  * values, associations and activity move to the primary, and `mergedInto` records old id -> survivor.
  */
 import { Rng, hash32 } from './prng.ts';
-import { noteEntityKeys, pushTo, removeFrom, type SimStore } from './store.ts';
+import { noteEntityKeys, pushTo, removeFrom } from './store-support.ts';
+import type { SimStore } from './store.ts';
 import type { SimMerge } from './store-types.ts';
 import { getCell } from './store-values.ts';
 import { setCompanyPersons, setOpportunityAssociations, setPersonCompanies } from './store-mutations.ts';

@@ -2,7 +2,8 @@
  * Entity mutations shared by the HTTP write routes, merges and tests. Every function keeps the store's
  * indexes and both sides of each association in step, so deletions disappear from every read.
  */
-import { noteEntityKeys, type SimStore } from './store.ts';
+import { noteEntityKeys } from './store-support.ts';
+import type { SimStore } from './store.ts';
 import type { EntityType, SimCompany, SimListEntry, SimOpportunity, SimPerson } from './store-types.ts';
 
 function without(arr: number[], id: number): number[] {

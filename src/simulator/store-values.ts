@@ -2,7 +2,8 @@
  * Field value access over the store: generated baseline + written overrides, change logging on writes,
  * enumeration for tests, and the derived v1 field-value ids.
  */
-import { ID_BASE, type SimStore } from './store.ts';
+import { ID_BASE } from './store-support.ts';
+import type { SimStore } from './store.ts';
 import type { EntityType, FieldValue, FieldValueRecord, SimField, ChangeAction } from './store-types.ts';
 
 export type RowSpace = 'person' | 'company' | 'opportunity' | 'listEntry';

@@ -1,52 +1,17 @@
 import { SortedIds } from './sorted-ids.ts';
+import { ID_BASE, noteEntityKeys, pushTo, removeFrom, type FieldValueSource, type IdKind, type LagKind, type OverrideCell } from './store-support.ts';
+import { getCell, setCell } from './store-values.ts';
+import { renameCompany } from './store-mutations.ts';
 import type {
-  EntityType, InteractionKind, SimCompany, SimDropdownOption, SimField, SimFieldValueChange, SimFile, SimInteraction,
+  FieldValue, EntityType, InteractionKind, SimCompany, SimDropdownOption, SimField, SimFieldValueChange, SimFile, SimInteraction,
   SimList, SimListEntry, SimMerge, SimNote, SimOpportunity, SimPerson, SimReminder, SimSavedView, SimTeam,
-  SimTenant, SimTranscript, SimUser, SimWebhook, FieldValue,
+  SimTenant, SimTranscript, SimUser, SimWebhook,
 } from './store-types.ts';
 
 export * from './store-types.ts';
 
-/** First id of each id space minus one (see the model comment in store-types.ts). */
-export const ID_BASE = {
-  person: 100_000_000,
-  company: 200_000_000,
-  opportunity: 300_000_000,
-  listEntry: 400_000_000,
-  list: 1_000,
-  field: 2_000,
-  dropdownOption: 50_000,
-  note: 5_000_000,
-  reminder: 6_000_000,
-  interaction: 7_000_000,
-  transcript: 8_000_000,
-  file: 9_000_000,
-  savedView: 3_000,
-  webhook: 100,
-  team: 10,
-  merge: 0,
-  fieldValueChange: 0,
-} as const;
-export type IdKind = keyof typeof ID_BASE;
-
-/** Things a v1 create hides from `/v2` for `createLagMs`. */
-export type LagKind = 'company' | 'person' | 'opportunity' | 'listEntry' | 'note' | 'reminder';
-
-/**
- * Computes generated (not yet overwritten) field values on demand, so large scales need no memory for
- * millions of cells. Returns null when the generated data has no value for that cell.
- */
-export interface FieldValueSource {
-  baseline(field: SimField, rowKey: number): FieldValue | null;
-  /** v1 created_at/updated_at of a generated cell. */
-  baselineTimes(field: SimField, rowKey: number): { createdAt: string; updatedAt: string };
-}
-
-export interface OverrideCell {
-  value: FieldValue | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export { ID_BASE, noteEntityKeys, pushTo, removeFrom } from './store-support.ts';
+export type { IdKind, LagKind, FieldValueSource, OverrideCell } from './store-support.ts';
 
 export class SimStore {
   readonly seed: number;
@@ -323,6 +288,24 @@ export class SimStore {
     return full;
   }
 
+  // ---- convenience for tests (HTTP writes go through the same functions) ----
+  /** Current value of a field on an entity (listEntryId for list fields), null when empty. */
+  getFieldValue(fieldKey: string, entityId: number, listEntryId: number | null = null): FieldValue | null {
+    const f = this.fields.get(fieldKey);
+    if (!f) throw new Error(`unknown field ${fieldKey}`);
+    return getCell(this, f, f.listId === null ? entityId : (listEntryId as number));
+  }
+  /** Write a value (null clears) exactly as an API write would, logging changes on tracked fields. */
+  updateFieldValue(fieldKey: string, entityId: number, listEntryId: number | null, value: FieldValue | null, changerId: number | null = null): void {
+    const f = this.fields.get(fieldKey);
+    if (!f) throw new Error(`unknown field ${fieldKey}`);
+    const entityType = f.listId === null ? f.entityType : (this.listEntries.get(listEntryId as number)?.entityType ?? f.entityType);
+    setCell(this, { field: f, entityType, entityId, listEntryId: f.listId === null ? null : listEntryId, value, changerId });
+  }
+  renameCompany(id: number, name: string): boolean {
+    return renameCompany(this, id, name);
+  }
+
   /** Follow merge records to the surviving id (or the id itself). */
   resolveMerged(kind: 'company' | 'person', id: number): number {
     let cur = id;
@@ -336,25 +319,3 @@ export class SimStore {
 }
 
 /** Index keys of a note's attached entities (entity ids are unique across types). */
-export function noteEntityKeys(n: SimNote): number[] {
-  return [...n.personIds, ...n.companyIds, ...n.opportunityIds];
-}
-
-export function pushTo<K>(m: Map<K, number[]>, k: K, v: number, sorted = false): void {
-  const arr = m.get(k);
-  if (!arr) {
-    m.set(k, [v]);
-    return;
-  }
-  if (arr.includes(v)) return;
-  arr.push(v);
-  if (sorted) arr.sort((a, b) => a - b);
-}
-
-export function removeFrom<K>(m: Map<K, number[]>, k: K, v: number): void {
-  const arr = m.get(k);
-  if (!arr) return;
-  const i = arr.indexOf(v);
-  if (i >= 0) arr.splice(i, 1);
-  if (arr.length === 0) m.delete(k);
-}

@@ -11,6 +11,8 @@ export interface StreamStatus {
   lastSweepAt: string | null;
   mode: 'never run' | 'sweep in progress' | 'incremental' | 'swept';
   lagSeconds: number | null;
+  /** From the most recent run that ran this stream. */
+  lastRun?: { status: string; mode: string; pages: number; rows: number; error?: string } | null;
 }
 
 export interface Status {
@@ -28,11 +30,11 @@ const COUNTED_TABLES = [
   'users', 'quarantine',
 ];
 
-export async function readStatus(db: Db, opts: { now: Date; schedule: string }): Promise<Status> {
+export async function readStatus(db: Db, opts: { now: Date; schedule: string; streams?: readonly string[] }): Promise<Status> {
   const cps = await listCheckpoints(db.kysely);
   const byStream = new Map<string, StreamStatus>();
   for (const cp of cps) {
-    const s = byStream.get(cp.stream) ?? { stream: cp.stream, partitions: 0, lastSuccessAt: null, lastSweepAt: null, mode: 'never run' as const, lagSeconds: null };
+    const s = byStream.get(cp.stream) ?? { stream: cp.stream, partitions: 0, lastSuccessAt: null, lastSweepAt: null, mode: 'never run' as const, lagSeconds: null, lastRun: null };
     s.partitions += 1;
     if (cp.lastSuccessAt && (!s.lastSuccessAt || cp.lastSuccessAt > s.lastSuccessAt)) s.lastSuccessAt = cp.lastSuccessAt;
     const sweptAt = cp.checkpoint.lastSweepCompletedAt;
@@ -44,7 +46,17 @@ export async function readStatus(db: Db, opts: { now: Date; schedule: string }):
   for (const s of byStream.values()) {
     s.lagSeconds = s.lastSuccessAt ? Math.round((opts.now.getTime() - Date.parse(s.lastSuccessAt)) / 1000) : null;
   }
-  const runs = await db.kysely.selectFrom('sync_runs').selectAll().orderBy('started_at', 'desc').limit(5).execute();
+  for (const name of opts.streams ?? []) {
+    if (!byStream.has(name)) byStream.set(name, { stream: name, partitions: 0, lastSuccessAt: null, lastSweepAt: null, mode: 'never run', lagSeconds: null, lastRun: null });
+  }
+  const runs = await db.kysely.selectFrom('sync_runs').selectAll().orderBy('started_at', 'desc').limit(20).execute();
+  for (const r of runs) {
+    const streams = r.streams_json ? (JSON.parse(r.streams_json) as Record<string, { status: string; mode: string; pages: number; rows: number; error?: string }>) : {};
+    for (const [name, st] of Object.entries(streams)) {
+      const s = byStream.get(name);
+      if (s && !s.lastRun && st.status !== 'skipped') s.lastRun = { status: st.status, mode: st.mode, pages: st.pages, rows: st.rows, ...(st.error ? { error: st.error } : {}) };
+    }
+  }
   const rowCounts: Record<string, number> = {};
   for (const table of COUNTED_TABLES) {
     if (!(await tableExists(db, table))) continue;
@@ -55,7 +67,8 @@ export async function readStatus(db: Db, opts: { now: Date; schedule: string }):
   let next: string | null = null;
   try {
     const task = createTask(opts.schedule, () => undefined);
-    next = task.getNextRun()?.toISOString() ?? null;
+    // A task that was never started reports no next run; ask for the next match instead.
+    next = task.getNextRuns(1)[0]?.toISOString() ?? null;
     await task.destroy();
   } catch {
     next = null;
@@ -63,7 +76,7 @@ export async function readStatus(db: Db, opts: { now: Date; schedule: string }):
   return {
     database: db.describe,
     streams: [...byStream.values()],
-    lastRuns: runs.map((r) => ({
+    lastRuns: runs.slice(0, 5).map((r) => ({
       id: r.id, command: r.command, mode: r.mode, status: r.status, startedAt: r.started_at,
       durationMs: r.duration_ms, calls: r.calls_total, rows: r.rows_total,
     })),
@@ -93,8 +106,11 @@ export function formatStatus(s: Status): string {
     s.streams.length === 0
       ? 'no stream has run yet: run `relsync sync`'
       : table(
-          ['stream', 'mode', 'partitions', 'last success', 'lag', 'last full sweep'],
-          s.streams.map((x) => [x.stream, x.mode, String(x.partitions), x.lastSuccessAt ?? '-', ago(x.lagSeconds), x.lastSweepAt ?? '-']),
+          ['stream', 'state', 'last success', 'lag', 'last full sweep', 'last run', 'pages', 'rows'],
+          s.streams.map((x) => [
+            x.stream, x.mode, x.lastSuccessAt ?? '-', ago(x.lagSeconds), x.lastSweepAt ?? '-',
+            x.lastRun ? `${x.lastRun.status} (${x.lastRun.mode})` : '-', x.lastRun ? String(x.lastRun.pages) : '-', x.lastRun ? String(x.lastRun.rows) : '-',
+          ]),
         ),
   );
   out.push('', 'rows:', table(['table', 'rows'], Object.entries(s.rowCounts).map(([t, n]) => [t, String(n)])));
@@ -104,7 +120,12 @@ export function formatStatus(s: Status): string {
       s.lastRuns.map((r) => [r.startedAt, r.command, r.mode, r.status, String(r.calls), String(r.rows), r.durationMs === null ? '-' : `${(r.durationMs / 1000).toFixed(1)}s`]),
     ));
   }
-  out.push('', `rate budget (last seen): ${s.rateBudget ? JSON.stringify(s.rateBudget) : 'unknown'}`);
+  const errors = s.streams.filter((x) => x.lastRun?.error);
+  if (errors.length > 0) out.push('', 'errors in the last runs:', ...errors.map((x) => `  ${x.stream}: ${x.lastRun?.error}`));
+  const b = s.rateBudget as { userRemaining?: number | null; userLimit?: number | null; orgRemaining?: number | null; orgLimit?: number | null; observedAt?: string | null } | null;
+  out.push('', b
+    ? `rate budget (seen ${b.observedAt ?? '?'}): ${b.userRemaining ?? '?'}/${b.userLimit ?? '?'} this minute, ${b.orgRemaining ?? 'no monthly cap'}${b.orgLimit ? `/${b.orgLimit}` : ''} this month`
+    : 'rate budget: unknown (no run yet)');
   out.push(`next scheduled run: ${s.nextScheduledRun ?? '-'}`, '');
   return out.join('\n');
 }

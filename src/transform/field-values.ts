@@ -153,8 +153,21 @@ export function v2FieldValueRows(field: V2Field, owner: FieldValueOwner): Row[] 
   return valueRows(field.id, field.value, owner);
 }
 
+/**
+ * The association fields (`companies`, `persons`; API.md §5) are cut at 100 items by the service. Their
+ * complete sets are loaded into `company_persons` / `opportunity_persons` / `opportunity_companies` (a
+ * single-record read tops up a cut list), but a cut cell copied into `field_values` was stored as if it
+ * were whole: a company with 154 persons got 100 `persons` value rows. A cut association cell is
+ * therefore left out of `field_values` (replaced away, like an empty cell); whole ones are kept.
+ */
+export const ASSOCIATION_FIELD_IDS: ReadonlySet<string> = new Set(['companies', 'persons']);
+
+function storable(f: V2Field): boolean {
+  return !(ASSOCIATION_FIELD_IDS.has(f.id) && isTruncated(f.value));
+}
+
 export function v2FieldsToRows(fields: readonly V2Field[], owner: FieldValueOwner): Row[] {
-  return fields.flatMap((f) => v2FieldValueRows(f, owner));
+  return fields.filter(storable).flatMap((f) => v2FieldValueRows(f, owner));
 }
 
 export interface FieldSelection {

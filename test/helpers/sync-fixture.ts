@@ -21,6 +21,8 @@ export interface SyncFixtureOptions {
   seed?: number;
   /** Extra simulator options (latency, faults, ...). */
   sim?: Omit<SimulatorOptions, 'scale' | 'seed'>;
+  /** Reuse a running simulator (several warehouses reading the same data); `close()` leaves it running. */
+  simulator?: RunningSimulator;
   /** Extra config values (concurrency, sweeps, ...). */
   config?: Partial<ConfigInput>;
 }
@@ -52,14 +54,19 @@ export function pickStreams(names: readonly string[] | undefined): StreamDef[] {
   });
 }
 
+/** The e2e simulator: fixed seed, and a rate limit far above what a test spends (these tests are about data). */
+export function startE2eSimulator(opts: Pick<SyncFixtureOptions, 'scale' | 'seed' | 'sim'> = {}): Promise<RunningSimulator> {
+  return startSimulator({ scale: opts.scale ?? 'tiny', seed: opts.seed ?? E2E_SEED, rateLimitPerMin: 1_000_000, monthlyLimit: null, ...opts.sim });
+}
+
 export async function startSyncFixture(opts: SyncFixtureOptions): Promise<SyncFixture> {
-  // A rate limit far above what a test spends: the e2e tests are about data, not throttling.
-  const sim = await startSimulator({ scale: opts.scale ?? 'tiny', seed: opts.seed ?? E2E_SEED, rateLimitPerMin: 1_000_000, monthlyLimit: null, ...opts.sim });
+  const ownSim = opts.simulator === undefined;
+  const sim = opts.simulator ?? (await startE2eSimulator(opts));
   let dbc: Awaited<ReturnType<typeof freshMigratedDb>>;
   try {
     dbc = await freshMigratedDb(opts.dialect);
   } catch (err) {
-    await sim.close();
+    if (ownSim) await sim.close();
     throw err;
   }
   const config = configSchema.parse({
@@ -89,7 +96,7 @@ export async function startSyncFixture(opts: SyncFixtureOptions): Promise<SyncFi
       try {
         await dbc.cleanup();
       } finally {
-        await sim.close();
+        if (ownSim) await sim.close();
       }
     },
   };

@@ -1,5 +1,5 @@
 import { v1ListSchema, v2ListSchema } from '../schemas/index.ts';
-import { v1ListRows, v2ListRows } from '../../transform/index.ts';
+import { single, v1ListRows, v2ListRows } from '../../transform/index.ts';
 import { defineStream } from '../stream.ts';
 import { perRecord } from './common.ts';
 
@@ -13,12 +13,21 @@ export const listsStream = defineStream({
   softDelete: { table: 'lists' },
 });
 
-/** The older bare-array listing adds size and owner for every list in ONE call (no per-list reads). */
+/**
+ * The older bare-array listing adds each list's size in ONE call (no per-list reads). It only adds
+ * `size`: `/v2/lists` owns the row (every other column and `_raw`). When both wrote whole rows from
+ * concurrent streams, `_raw` held whichever record landed last, so two identical syncs left different
+ * warehouses; running after `lists` and writing `size` alone keeps the row deterministic.
+ */
 export const listsV1Stream = defineStream({
   name: 'lists_v1',
-  description: 'list size and owner (GET /lists, one call)',
+  description: 'list sizes (GET /lists, one call)',
   group: 'metadata',
+  dependsOn: ['lists'],
   request: () => ({ path: '/lists', paginator: 'v1-array' }),
   schema: v1ListSchema,
-  transform: perRecord((l, raw) => v1ListRows(l, raw)),
+  transform: perRecord((l) => {
+    const row = v1ListRows(l).upserts.lists?.[0];
+    return single('lists', { id: l.id, ...(row?.size !== undefined ? { size: row.size } : {}) });
+  }),
 });

@@ -5,14 +5,24 @@ import { defineStream } from '../stream.ts';
 import { ASSOCIATION_CAP, V1_SEARCH_PAGE } from '../planner.ts';
 import { ownersAtCap, perRecord } from './common.ts';
 
-/** `/v2` opportunity records are often partial (id, name, listId); list entries fill in the rest. */
+/**
+ * `/v2` opportunity records are often partial (id, name, listId); list entries fill in the rest and own
+ * `_raw` (their record carries the same opportunity, and more). When this stream wrote `_raw` too, the
+ * column held whichever read came last: after a crash and resume the opportunities on list-entry pages
+ * read before the crash kept this stream's partial record, so the warehouse differed from an
+ * uninterrupted run's. This stream keeps the row alive (`_synced_at`, soft deletes) and its name and list.
+ */
 export const opportunitiesStream = defineStream({
   name: 'opportunities',
   description: 'opportunities, possibly partial (GET /v2/opportunities)',
   group: 'entities',
   request: () => ({ path: '/v2/opportunities', query: { limit: 100 }, paginator: 'v2' }),
   schema: v2OpportunitySchema,
-  transform: perRecord((o, raw) => joinOpportunity({ v2: o, raw: { v2: raw } })),
+  transform: perRecord((o) => {
+    const b = joinOpportunity({ v2: o });
+    for (const row of b.upserts.opportunities ?? []) delete row._raw;
+    return b;
+  }),
   softDelete: { table: 'opportunities' },
 });
 

@@ -10,6 +10,11 @@ export class AnyOf {
   constructor(readonly options: readonly Cell[]) {}
 }
 
+/** An expected cell given by a rule rather than one value (e.g. history rows rendered when first read). */
+export class Satisfies {
+  constructor(readonly describe: string, readonly test: (actual: unknown) => boolean) {}
+}
+
 export interface ParentRef {
   table: WarehouseTableName;
   key: string;

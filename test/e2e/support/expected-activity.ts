@@ -6,7 +6,8 @@
  */
 import { renderChangeV2 } from '../../../src/simulator/render-v2-activity.ts';
 import type { SimInteraction, SimStore } from '../../../src/simulator/index.ts';
-import type { TableExpectation } from './expect-types.ts';
+import { Satisfies, type TableExpectation } from './expect-types.ts';
+import { isDeepStrictEqual } from 'node:util';
 import { ts, type ExpRow } from './norm.ts';
 
 export function activityExpectations(store: SimStore): TableExpectation[] {
@@ -25,7 +26,7 @@ export function activityExpectations(store: SimStore): TableExpectation[] {
         id: c.id, field_id: f.id, entity_type: f.entityType, entity_id: c.entityId, list_entry_id: c.listEntryId,
         list_id: c.listEntryId === null ? null : f.listId, action_type: c.actionType, changed_at: ts(c.changedAt),
         changer_id: c.changerId !== null && store.users.has(c.changerId) ? c.changerId : null, value_type: f.valueType,
-        value_json: rendered.value as ExpRow[string],
+        value_json: changeValue(store, c.value.type, c.value.data, rendered.value),
       }];
     }),
   });
@@ -99,6 +100,22 @@ export function activityExpectations(store: SimStore): TableExpectation[] {
     })),
   });
   return out;
+}
+
+/**
+ * A change row is history: relsync reads it once (the feed moves past it) and keeps it as first read,
+ * "the id the change was recorded against" (docs/warehouse.md). A reference whose record has since
+ * been merged away or deleted renders differently today; the row may still hold the rendering of its
+ * first read: an entity reference to the id recorded.
+ */
+function changeValue(store: SimStore, type: string, data: unknown, now: unknown): ExpRow[string] {
+  const base = type.replace(/-multi$/, '');
+  const id = (data as { id?: unknown } | null)?.id;
+  if ((base !== 'person' && base !== 'company') || typeof id !== 'number') return now as ExpRow[string];
+  const live = base === 'person' ? store.persons.has(id) : store.companies.has(id);
+  if (live) return now as ExpRow[string];
+  return new Satisfies(`${JSON.stringify(now)} or an entity reference to ${id} as first read`, (actual) =>
+    isDeepStrictEqual(actual, now) || ((actual as { referenceType?: unknown; id?: unknown } | null)?.referenceType === 'entity' && (actual as { id?: unknown }).id === id));
 }
 
 function interactionRow(it: SimInteraction, person: (id: number | null) => number | null): ExpRow {

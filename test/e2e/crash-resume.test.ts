@@ -1,0 +1,140 @@
+/**
+ * At-least-once with idempotent upserts (DESIGN.md principle 3): a run that dies right after page k of a
+ * stream commits, followed by a normal full run, leaves exactly the warehouse an uninterrupted run
+ * leaves (nothing lost, nothing duplicated), and the second run resumes the crashed stream from its
+ * checkpoint instead of page 1.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PageEvent } from '../../src/runner/run-stream.ts';
+import type { SyncResult } from '../../src/runner/run-sync.ts';
+import { parseCheckpoint } from '../../src/state/checkpoint.ts';
+import type { RunningSimulator, ScaleCounts } from '../../src/simulator/index.ts';
+import { forEachDialect } from '../helpers/dialects.ts';
+import { CrashError, startE2eSimulator, startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';
+import { comparableDump, expectWarehouseMatchesStore } from '../helpers/warehouse-compare.ts';
+import type { ExpRow } from './support/norm.ts';
+
+/** Between tiny and small: several pages per collection, associations over 100, ~60% of small's rows. */
+const SCALE: ScaleCounts = { companies: 300, persons: 600, lists: 4, opportunities: 300 };
+
+interface CrashCase {
+  stream: string;
+  /** The partition to crash in: a list id for list_entries ('' = the stream's only partition). */
+  partition: (sim: RunningSimulator) => string;
+  page: number;
+}
+
+const oppList = (sim: RunningSimulator) => String([...sim.store.lists.values()].find((l) => l.type === 'opportunity')!.id);
+const whole = () => '';
+
+const CASES: CrashCase[] = [
+  { stream: 'companies', partition: whole, page: 2 },
+  { stream: 'list_entries', partition: oppList, page: 2 },
+  { stream: 'persons', partition: whole, page: 5 },
+  { stream: 'transcript_fragments', partition: whole, page: 4 },
+];
+
+/** Pages committed per stream/partition, with the sweep page number of the first one. */
+function pageLog() {
+  const pages = new Map<string, number[]>();
+  return {
+    hook: (e: PageEvent) => { pages.set(`${e.stream}|${e.partition}`, [...(pages.get(`${e.stream}|${e.partition}`) ?? []), e.page]); },
+    of: (stream: string, partition: string) => pages.get(`${stream}|${partition}`) ?? [],
+  };
+}
+
+forEachDialect('e2e: crash after page k, then resume', (dialect) => {
+  let sim: RunningSimulator;
+  let baseline: Record<string, ExpRow[]>;
+  const baselinePages = pageLog();
+  beforeAll(async () => {
+    sim = await startE2eSimulator({ scale: SCALE });
+    const f = await startSyncFixture({ dialect, simulator: sim });
+    try {
+      const r = await f.runFull({ hooks: { onPageCommitted: baselinePages.hook } });
+      expect(r.summary.status).toBe('succeeded');
+      await expectWarehouseMatchesStore(f.db, sim.store);
+      baseline = await comparableDump(f.db, sim.store);
+    } finally {
+      await f.close();
+    }
+  }, 120_000);
+  afterAll(async () => {
+    await sim?.close();
+  });
+
+  /** Crash after `page` of the partition, then run again; returns both runs' facts. */
+  async function crashAndResume(c: CrashCase) {
+    const partition = c.partition(sim);
+    const f: SyncFixture = await startSyncFixture({ dialect, simulator: sim });
+    try {
+      let crashed = false;
+      const crash = (e: PageEvent) => {
+        if (!crashed && e.stream === c.stream && e.partition === partition && e.page === c.page) {
+          crashed = true;
+          throw new CrashError(`crash after ${c.stream} page ${c.page}`);
+        }
+      };
+      await expect(f.runFull({ hooks: { onPageCommitted: crash } })).rejects.toThrow(CrashError);
+      expect(crashed).toBe(true);
+      const row = await f.db.kysely.selectFrom('sync_state').select(['checkpoint_json']).where('stream', '=', c.stream).where('partition', '=', partition).executeTakeFirstOrThrow();
+      const crashedAt = parseCheckpoint(row.checkpoint_json).checkpoint;
+      const runsAfterCrash = await f.db.kysely.selectFrom('sync_runs').select(['status']).execute();
+      const resumedPages = pageLog();
+      const resumed: SyncResult = await f.runFull({ hooks: { onPageCommitted: resumedPages.hook } });
+      const dump = await comparableDump(f.db, sim.store);
+      return { partition, crashedAt, runsAfterCrash, resumed, resumedPages, dump };
+    } finally {
+      await f.close();
+    }
+  }
+
+  for (const c of CASES) {
+    describe(`${c.stream} crashes after page ${c.page}`, () => {
+      let r: Awaited<ReturnType<typeof crashAndResume>>;
+      beforeAll(async () => {
+        r = await crashAndResume(c);
+      }, 120_000);
+
+      it('the crashed run is recorded failed, its checkpoint mid-sweep at page k', () => {
+        expect(r.runsAfterCrash.map((x) => x.status)).toEqual(['failed']);
+        expect(r.crashedAt.sweep).not.toBeNull();
+        expect(r.crashedAt.sweep!.pages).toBe(c.page);
+      });
+
+      it('the resumed run equals an uninterrupted run exactly (nothing lost, nothing duplicated)', () => {
+        expect(r.resumed.summary.status).toBe('succeeded');
+        for (const table of Object.keys(baseline)) {
+          expect(r.dump[table]?.length, `${table} row count`).toBe(baseline[table]?.length);
+          expect(r.dump[table], table).toEqual(baseline[table]);
+        }
+      });
+
+      it('the resumed run continued the crashed partition at page k+1, with fewer calls than from scratch', () => {
+        const full = baselinePages.of(c.stream, r.partition);
+        const again = r.resumedPages.of(c.stream, r.partition);
+        expect(full.length).toBeGreaterThan(c.page);
+        expect(again[0], 'first page the resumed run committed').toBe(c.page + 1);
+        expect(again.length).toBe(full.length - c.page);
+        // One call per page: the run's own count for the stream says the same (other lists' partitions,
+        // finished before the crash, are swept afresh by a full run, so only whole-stream cases compare).
+        if (r.partition === '') expect(r.resumed.summary.streams[c.stream]!.pages).toBe(full.length - c.page);
+      });
+    });
+  }
+
+  // KNOWN BUG (runner, src/runner/run-stream.ts; not fixed here): after the LAST page of a partition the
+  // checkpoint stores `token: null` (pager.done) while `sweep` stays set until the completing transaction.
+  // A crash in between resumes with a null token, which the Pager reads as "start", so the whole partition
+  // is read again (correct data, wasted calls: every page of the collection). Expected behaviour: finish
+  // the sweep (soft-delete + mark complete) without a call. `it.fails` keeps the suite green and turns red
+  // once the runner is fixed; then make it a plain `it`.
+  describe('companies crashes after its LAST page', () => {
+    it.fails('KNOWN BUG (runner): the resumed run re-reads no companies page', async () => {
+      const last = baselinePages.of('companies', '').length;
+      const r = await crashAndResume({ stream: 'companies', partition: whole, page: last });
+      expect(r.dump.companies).toEqual(baseline.companies);
+      expect(r.resumedPages.of('companies', '')).toEqual([]);
+    }, 120_000);
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * The main acceptance test (issue 5): one full sync of the whole simulated tenant (small scale) lands
+ * every table exactly as the service holds it, records finished sweeps and a succeeded run, and a second
+ * full sync changes nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { VALUE_TYPES } from '../../src/simulator/index.ts';
+import { ALL_STREAMS } from '../../src/extract/streams/registry.ts';
+import type { SyncResult } from '../../src/runner/run-sync.ts';
+import { parseCheckpoint } from '../../src/state/checkpoint.ts';
+import { forEachDialect } from '../helpers/dialects.ts';
+import { startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';
+import { comparableDump, expectWarehouseMatchesStore } from '../helpers/warehouse-compare.ts';
+
+forEachDialect('e2e: full sync of the whole tenant', (dialect) => {
+  let f: SyncFixture;
+  let first: SyncResult;
+  const partitions = new Map<string, number>();
+  beforeAll(async () => {
+    f = await startSyncFixture({ dialect, scale: 'small' });
+    first = await f.runFull({ hooks: { onStream: (e) => { if (e.kind === 'stream-start') partitions.set(e.stream, e.partitions); } } });
+  }, 120_000);
+  afterAll(async () => {
+    await f?.close();
+  });
+
+  it('succeeds without errors or quarantined records', async () => {
+    expect(first.summary.errors).toEqual([]);
+    expect(first.summary.status).toBe('succeeded');
+    const q = await sql<{ n: number }>`select count(*) as n from quarantine`.execute(f.db.kysely);
+    expect(Number(q.rows[0]?.n)).toBe(0);
+  });
+
+  it('every table equals the simulator\'s store (counts and contents)', async () => {
+    const r = await expectWarehouseMatchesStore(f.db, f.sim.store);
+    // The comparison is only as strong as the data it saw: the small tenant exercises all of this.
+    expect(r.counts.companies?.live).toBe(f.sim.store.companies.size);
+    expect(r.counts.field_values?.live).toBeGreaterThan(20_000);
+    const types = await sql<{ value_type: string }>`select distinct value_type from field_values`.execute(f.db.kysely);
+    expect(types.rows.map((t) => t.value_type).sort()).toEqual([...VALUE_TYPES].sort());
+    const big = await sql<{ n: number }>`select count(*) as n from (select company_id from company_persons group by company_id having count(*) > 100) x`.execute(f.db.kysely);
+    expect(Number(big.rows[0]?.n)).toBeGreaterThanOrEqual(2);
+    const bigOpp = await sql<{ n: number }>`select count(*) as n from (select opportunity_id from opportunity_persons group by opportunity_id having count(*) > 100) x`.execute(f.db.kysely);
+    expect(Number(bigOpp.rows[0]?.n)).toBeGreaterThanOrEqual(2);
+    expect(f.sim.store.merges.size).toBeGreaterThan(0);
+  });
+
+  it('every stream\'s checkpoints show a completed sweep (or a followed feed)', async () => {
+    const rows = await f.db.kysely.selectFrom('sync_state').selectAll().execute();
+    const byStream = new Map<string, typeof rows>();
+    for (const r of rows) byStream.set(r.stream, [...(byStream.get(r.stream) ?? []), r]);
+    const ran = Object.entries(first.summary.streams).filter(([, s]) => s.status !== 'skipped').map(([n]) => n);
+    expect(ran.length).toBeGreaterThan(20);
+    for (const name of ran) {
+      const def = ALL_STREAMS.find((s) => s.name === name)!;
+      const cps = byStream.get(name) ?? [];
+      expect(cps.length, `${name}: one checkpoint per partition`).toBe(partitions.get(name) ?? 1);
+      for (const row of cps) {
+        const { checkpoint, reset } = parseCheckpoint(row.checkpoint_json);
+        const where = `${name}[${row.partition}]`;
+        expect(reset, where).toBeNull();
+        expect(checkpoint.sweep, `${where}: no sweep left in progress`).toBeNull();
+        if (def.highWater?.only) {
+          expect(checkpoint.highWater, `${where}: feed mark`).not.toBeNull();
+        } else {
+          expect(checkpoint.lastSweepCompletedAt, `${where}: lastSweepCompletedAt`).not.toBeNull();
+          expect(row.last_sweep_at, where).not.toBeNull();
+        }
+        expect(row.last_success_at, where).not.toBeNull();
+      }
+    }
+    for (const name of byStream.keys()) expect(ran, `checkpoint of a stream that did not run: ${name}`).toContain(name);
+  });
+
+  it('sync_runs holds one succeeded run with calls and per-stream counts', async () => {
+    const runs = await f.db.kysely.selectFrom('sync_runs').selectAll().execute();
+    expect(runs).toHaveLength(1);
+    const run = runs[0]!;
+    expect(run.id).toBe(first.runId);
+    expect(run.status).toBe('succeeded');
+    expect(run.mode).toBe('full');
+    expect(run.finished_at).not.toBeNull();
+    expect(Number(run.calls_total)).toBeGreaterThan(0);
+    expect(Number(run.calls_total)).toBe(first.summary.callsTotal);
+    expect(Number(run.rows_total)).toBeGreaterThan(0);
+    const streams = JSON.parse(run.streams_json!) as Record<string, { status: string; records: number; pages: number }>;
+    expect(streams.companies).toMatchObject({ status: 'succeeded', records: f.sim.store.companies.size });
+    expect(streams.persons).toMatchObject({ status: 'succeeded', records: f.sim.store.persons.size });
+    expect(streams.list_entries?.records).toBe(f.sim.store.listEntries.size);
+    expect(streams.companies!.pages).toBe(Math.ceil(f.sim.store.companies.size / 100));
+    const calls = JSON.parse(run.calls_json!) as Record<string, number>;
+    expect(Object.values(calls).reduce((a, b) => a + b, 0)).toBe(Number(run.calls_total));
+    expect(JSON.parse(run.errors_json!)).toEqual([]);
+  });
+
+  describe('a second full sync', () => {
+    let before: Awaited<ReturnType<typeof comparableDump>>;
+    let second: SyncResult;
+    beforeAll(async () => {
+      before = await comparableDump(f.db, f.sim.store);
+      second = await f.runFull();
+    }, 120_000);
+
+    it('succeeds, soft-deletes nothing and leaves every table as it was (no duplicates, no changes)', async () => {
+      expect(second.summary.status).toBe('succeeded');
+      for (const [name, s] of Object.entries(second.summary.streams)) expect(s.softDeleted, name).toBe(0);
+      // (comparableDump leaves out the `fields` rows of shared ids: see the KNOWN BUG note there.)
+      const after = await comparableDump(f.db, f.sim.store);
+      for (const table of Object.keys(before)) {
+        expect(after[table]?.length, `${table} row count`).toBe(before[table]?.length);
+        expect(after[table], table).toEqual(before[table]);
+      }
+      await expectWarehouseMatchesStore(f.db, f.sim.store);
+      const runs = await f.db.kysely.selectFrom('sync_runs').select(['status']).execute();
+      expect(runs.map((r) => r.status)).toEqual(['succeeded', 'succeeded']);
+    });
+  });
+});

@@ -37,6 +37,11 @@ export interface RowBatch {
   replace: ReplaceSet[];
   /** Merges to apply after the rows, in the same transaction. */
   merges?: MergeOp[];
+  /**
+   * Element edits of multi-valued cells (from the change log), applied read-modify-write after the
+   * rows by the runner, which supplies the renderer (see load/cell-edits.ts, transform/apply-changes.ts).
+   */
+  cellEdits?: Array<{ fieldId: string; entityType: string; entityId: number; listEntryId: number }>;
 }
 
 export function emptyBatch(): RowBatch {
@@ -51,6 +56,7 @@ export function mergeBatch(a: RowBatch, b: RowBatch): RowBatch {
   }
   for (const set of b.replace) a.replace.push(set);
   if (b.merges?.length) (a.merges ??= []).push(...b.merges);
+  if (b.cellEdits?.length) (a.cellEdits ??= []).push(...b.cellEdits);
   return a;
 }
 

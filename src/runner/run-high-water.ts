@@ -1,4 +1,6 @@
 import { applyBatch } from '../load/apply-batch.ts';
+import { applyCellEdits } from '../load/cell-edits.ts';
+import { editCellRows, type CellEdit } from '../transform/apply-changes.ts';
 import { quarantineRecords } from '../load/upsert.ts';
 import { readCheckpoint, writeCheckpoint } from '../state/checkpoint.ts';
 import { markDirty } from '../state/dirty.ts';
@@ -54,13 +56,17 @@ export async function followHighWater(def: StreamDef, p: Partition, env: StreamR
       raws.push(page.raw?.[i] ?? r);
       if (pos) seen = later(seen, pos);
     });
-    const batch = def.transform(fresh, raws, p);
-    const marks = def.marks?.(fresh, p) ?? [];
+    // The transform learns whether this is the first read of the feed (no mark yet): the change log's
+    // history is then only recorded, since the sweeps that follow load the current state.
+    const part = { key: p.key, params: { ...p.params, initialRead: start === null ? 1 : 0 } };
+    const batch = def.transform(fresh, raws, part);
+    const marks = def.marks?.(fresh, part) ?? [];
     const now = env.clock();
     if (hwDef.ordered) committed = seen;
     let rows = 0;
     await env.db.kysely.transaction().execute(async (trx) => {
       rows = (await applyBatch(trx, env.db.dialect, batch, now)).rows;
+      if (batch.cellEdits?.length) rows += await applyCellEdits(trx, env.db.dialect, batch.cellEdits as CellEdit[], now, editCellRows);
       if (marks.length > 0) await markDirty(trx, env.db.dialect, marks, now);
       if (page.invalid.length > 0) await quarantineRecords(trx, env.db.dialect, def.name, page.invalid, env.runId, now);
       await writeCheckpoint(trx, def.name, p.key, { ...cp, highWater: committed }, now);

@@ -10,6 +10,12 @@ import { CursorExpiredError } from '../extract/http/errors.ts';
 import { Pager } from '../extract/pager.ts';
 import type { Partition, StreamContext, StreamDef } from '../extract/stream.ts';
 
+/**
+ * Token stored once the last page is committed: a crash before the sweep is marked complete then
+ * resumes straight to completion instead of reading the collection again.
+ */
+export const SWEEP_PAGES_DONE = '__all_pages_read__';
+
 export interface PageEvent {
   stream: string;
   partition: string;
@@ -76,10 +82,11 @@ export async function sweepPartition(def: StreamDef, p: Partition, env: StreamRu
 
   const result: PartitionResult = { pages: 0, records: 0, rows: 0, invalid: 0, softDeleted: 0, completed: false };
   const request = def.request(p, env.ctx);
-  let pager = new Pager(env.client, request, def.schema, sweep.token);
+  const pagesDone = sweep.token === SWEEP_PAGES_DONE;
+  let pager = new Pager(env.client, request, def.schema, pagesDone ? null : sweep.token);
   let restartedForCursor = false;
 
-  while (!pager.done) {
+  while (!pagesDone && !pager.done) {
     if (env.hooks.shouldStop?.()) {
       log.info({ page: sweep.pages }, 'stopping after the page in hand; the checkpoint resumes here');
       return result;
@@ -101,7 +108,7 @@ export async function sweepPartition(def: StreamDef, p: Partition, env: StreamRu
     }
     const batch = def.transform(page.records, page.raw ?? page.records, p);
     const now = env.clock();
-    const next = { ...sweep, token: pager.done ? null : pager.token, pages: sweep.pages + 1, records: sweep.records + page.records.length };
+    const next = { ...sweep, token: pager.done ? SWEEP_PAGES_DONE : pager.token, pages: sweep.pages + 1, records: sweep.records + page.records.length };
     let rows = 0;
     await db.kysely.transaction().execute(async (trx) => {
       rows = (await applyBatch(trx, db.dialect, batch, now)).rows;

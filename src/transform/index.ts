@@ -13,3 +13,4 @@ export * from './reminders.ts';
 export * from './interactions.ts';
 export * from './transcripts.ts';
 export * from './misc.ts';
+export * from './apply-changes.ts';

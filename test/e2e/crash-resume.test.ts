@@ -123,14 +123,10 @@ forEachDialect('e2e: crash after page k, then resume', (dialect) => {
     });
   }
 
-  // KNOWN BUG (runner, src/runner/run-stream.ts; not fixed here): after the LAST page of a partition the
-  // checkpoint stores `token: null` (pager.done) while `sweep` stays set until the completing transaction.
-  // A crash in between resumes with a null token, which the Pager reads as "start", so the whole partition
-  // is read again (correct data, wasted calls: every page of the collection). Expected behaviour: finish
-  // the sweep (soft-delete + mark complete) without a call. `it.fails` keeps the suite green and turns red
-  // once the runner is fixed; then make it a plain `it`.
+  // After the LAST page the checkpoint records that every page was read (SWEEP_PAGES_DONE), so a crash
+  // before the sweep is marked complete resumes straight to completion: no page is read again.
   describe('companies crashes after its LAST page', () => {
-    it.fails('KNOWN BUG (runner): the resumed run re-reads no companies page', async () => {
+    it('the resumed run re-reads no companies page', async () => {
       const last = baselinePages.of('companies', '').length;
       const r = await crashAndResume({ stream: 'companies', partition: whole, page: last });
       expect(r.dump.companies).toEqual(baseline.companies);

@@ -32,6 +32,8 @@ export interface RunOptions {
   streams?: readonly string[];
   hooks?: SyncOptions['hooks'];
   mode?: SyncMode;
+  /** Config values for this run only, over the fixture's (e.g. `sweeps: { entities: '1ms' }` to make sweeps due). */
+  config?: Partial<ConfigInput>;
 }
 
 export interface SyncFixture {
@@ -69,15 +71,17 @@ export async function startSyncFixture(opts: SyncFixtureOptions): Promise<SyncFi
     if (ownSim) await sim.close();
     throw err;
   }
-  const config = configSchema.parse({
+  const configInput: ConfigInput = {
     apiKey: sim.apiKey, baseUrl: sim.url, databaseUrl: dbc.url, logLevel: 'silent', maxRetries: 2, ...opts.config,
-  });
+  };
+  const config = configSchema.parse(configInput);
   const log = silentLogger();
   const run = async (r: RunOptions = {}): Promise<SyncResult> => {
-    const client = clientFromConfig(config, log, sim.apiKey);
+    const runConfig = r.config ? configSchema.parse({ ...configInput, ...r.config }) : config;
+    const client = clientFromConfig(runConfig, log, sim.apiKey);
     try {
       return await runSync({
-        db: dbc.db, client, config, log, streams: pickStreams(r.streams), mode: r.mode ?? 'full', command: 'e2e',
+        db: dbc.db, client, config: runConfig, log, streams: pickStreams(r.streams), mode: r.mode ?? 'full', command: 'e2e',
         ...(r.hooks ? { hooks: r.hooks } : {}),
       });
     } finally {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { v1FieldValueChangeSchema, v2FieldValueChangeSchema, type V1FieldValueChange, type V2FieldValueChange } from '../schemas/index.ts';
-import { normalizeTimestamp, v1FieldValueChangeRows, v2FieldValueChangeRows } from '../../transform/index.ts';
+import { applyChange, multiCellEdit, normalizeTimestamp, v1FieldValueChangeRows, v2FieldValueChangeRows } from '../../transform/index.ts';
+import { mergeBatch } from '../../load/batch.ts';
 import type { DirtyMark } from '../../state/dirty.ts';
 import { sinceFilter } from '../feed.ts';
 import { defineStream, type Partition, type StreamContext } from '../stream.ts';
@@ -34,8 +35,19 @@ export const fieldValueChangesStream = defineStream({
     position: (c: V2FieldValueChange) => ({ at: c.changedAt, id: c.id }),
   },
   schema: v2FieldValueChangeSchema,
-  transform: perRecord((c, raw) => v2FieldValueChangeRows(c, raw)),
-  marks: (changes) => changes.flatMap((c) => {
+  // Every change is stored; a single-valued one is also applied to its cell (no re-read needed).
+  transform: perRecord((c, raw, p) => {
+    const b = v2FieldValueChangeRows(c, raw);
+    if (p.params.initialRead) return b;
+    const applied = applyChange(c);
+    if (applied) return mergeBatch(b, applied);
+    const edit = multiCellEdit(c);
+    if (edit) (b.cellEdits ??= []).push(edit);
+    return b;
+  }),
+  // What could not be applied is marked for a targeted re-read.
+  marks: (changes, p) => changes.flatMap((c) => {
+    if (!p.params.initialRead && (applyChange(c) || multiCellEdit(c))) return [];
     const m = changeMark(c.field.entityType, c.entity.id, c.listEntry?.id, c.listEntry?.listId);
     return m ? [m] : [];
   }),

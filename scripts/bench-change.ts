@@ -1,17 +1,6 @@
 import type { FieldValue, FieldValueRecord, SimField, SimStore } from '../src/simulator/index.ts';
 import { iterFieldValues } from '../src/simulator/index.ts';
-
-/** A seeded PRNG so the same bench changes the same cells every time. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../src/simulator/prng.ts';
 
 /** A different value of the same type, or null for a type the bench does not change. */
 function nextValue(store: SimStore, f: SimField, v: FieldValue, r: () => number): FieldValue | null {
@@ -59,7 +48,7 @@ function nextValue(store: SimStore, f: SimField, v: FieldValue, r: () => number)
  * Writes go through the store's API write path, which logs every change as the service would.
  */
 export function changeFieldValues(store: SimStore, share: number, of: 'all' | 'tracked' = 'tracked', seed = 42): { total: number; tracked: number; changed: number; entities: number } {
-  const r = rng(seed);
+  const r = mulberry32(seed);
   const all: FieldValueRecord[] = [];
   let total = 0;
   for (const rec of iterFieldValues(store)) {

@@ -3,7 +3,7 @@ import { missingKeyError } from '../config/load.ts';
 import { UserError } from '../errors.ts';
 import { executeSync } from '../runner/execute.ts';
 import { printRunSummary } from './summary.ts';
-import { commandContext } from './context.ts';
+import { commandContext, withGracefulStop } from './context.ts';
 
 /** `--since` must be a date the service's filters accept; normalised to UTC ISO-8601. */
 export function parseSince(value: string | undefined): string | undefined {
@@ -26,23 +26,12 @@ export async function runBackfillCommand(cmd: Command, opts: { streams: string[]
   const { config, log } = commandContext(cmd);
   const since = parseSince(opts.since);
   if (!config.apiKey) throw missingKeyError();
-  let stopping = false;
-  const stop = () => {
-    if (stopping) process.exit(130);
-    stopping = true;
-    log.warn('stopping after the pages in hand; run the same backfill again to resume');
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-  try {
-    const { summary } = await executeSync({
-      config, log, apiKey: config.apiKey, mode: 'backfill', command: `backfill ${opts.streams.join(',')}${since ? ` --since ${since}` : ''}`,
-      streams: opts.streams, tty: Boolean(process.stderr.isTTY), shouldStop: () => stopping, ...(since ? { since } : {}),
-    });
-    printRunSummary(summary, process.stdout);
-    process.exitCode = summary.status === 'succeeded' || summary.status === 'interrupted' ? 0 : 1;
-  } finally {
-    process.off('SIGINT', stop);
-    process.off('SIGTERM', stop);
-  }
+  const apiKey = config.apiKey;
+  const { summary } = await withGracefulStop(log, 'stopping after the pages in hand; run the same backfill again to resume', (shouldStop) =>
+    executeSync({
+      config, log, apiKey, mode: 'backfill', command: `backfill ${opts.streams.join(',')}${since ? ` --since ${since}` : ''}`,
+      streams: opts.streams, tty: Boolean(process.stderr.isTTY), shouldStop, ...(since ? { since } : {}),
+    }));
+  printRunSummary(summary, process.stdout);
+  process.exitCode = summary.status === 'succeeded' || summary.status === 'interrupted' ? 0 : 1;
 }

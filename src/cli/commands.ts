@@ -1,15 +1,6 @@
 import { Option, type Command } from 'commander';
 import { UserError } from '../errors.ts';
 
-/** A command whose issue has not landed yet: says so and exits 2 rather than pretending. */
-function notBuilt(name: string): () => never {
-  return () => {
-    throw new UserError(`\`relsync ${name}\` is not built yet in this version.`, {
-      hint: 'See the README for what works today: migrate, simulate, demo, sync.',
-    });
-  };
-}
-
 function streamList(value: string): string[] {
   const names = value.split(',').map((s) => s.trim()).filter(Boolean);
   if (names.length === 0) throw new UserError('--streams needs at least one stream name, e.g. --streams companies,persons');

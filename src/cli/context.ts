@@ -28,3 +28,24 @@ export function intFlag(name: string, value: string | undefined, min = 0): numbe
   }
   return n;
 }
+
+/**
+ * Run a long command so that the first SIGINT/SIGTERM asks it to stop after the page in hand (its
+ * checkpoint then resumes there) and a second one exits at once.
+ */
+export async function withGracefulStop<T>(log: Logger, message: string, fn: (shouldStop: () => boolean) => Promise<T>): Promise<T> {
+  let stopping = false;
+  const stop = () => {
+    if (stopping) process.exit(130);
+    stopping = true;
+    log.warn(message);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  try {
+    return await fn(() => stopping);
+  } finally {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+  }
+}

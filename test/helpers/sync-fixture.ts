@@ -34,6 +34,8 @@ export interface RunOptions {
   mode?: SyncMode;
   /** Config values for this run only, over the fixture's (e.g. `sweeps: { entities: '1ms' }` to make sweeps due). */
   config?: Partial<ConfigInput>;
+  /** backfill --since */
+  since?: string;
 }
 
 export interface SyncFixture {
@@ -83,6 +85,7 @@ export async function startSyncFixture(opts: SyncFixtureOptions): Promise<SyncFi
       return await runSync({
         db: dbc.db, client, config: runConfig, log, streams: pickStreams(r.streams), mode: r.mode ?? 'full', command: 'e2e',
         ...(r.hooks ? { hooks: r.hooks } : {}),
+        ...(r.since ? { since: r.since } : {}),
       });
     } finally {
       await client.close();

@@ -2,6 +2,10 @@
  * The read plan is visible in the log: after a few changes an incremental run reads the changed companies
  * by id (one `ids` call for up to 100) and says so with ids / batchSize / calls; after changes to most
  * companies it sweeps instead, and the by-id line says there is nothing left to read.
+ *
+ * Changes the /v2 change log carries are applied to their cells without any re-read, so this runs at
+ * API version 2024-01-01: the older per-field change listing (field_value_changes_v1) only names the
+ * changed records, and those are what the planner re-reads.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configSchema, type Config } from '../../src/config/schema.ts';
@@ -14,7 +18,7 @@ import { setCell, startSimulator, type RunningSimulator, type SimField } from '.
 import { freshMigratedDb } from '../helpers/dialects.ts';
 import { captureLogger } from '../helpers/mini-server.ts';
 
-const STREAMS = ['field_value_changes', 'companies', 'companies_changed'];
+const STREAMS = ['fields', 'fields_v1', 'lists', 'field_value_changes_v1', 'companies', 'companies_changed'];
 
 interface LogLine {
   msg?: string;
@@ -35,7 +39,7 @@ beforeAll(async () => {
   const dbc = await freshMigratedDb('sqlite');
   db = dbc.db;
   cleanup = dbc.cleanup;
-  config = configSchema.parse({ apiKey: sim.apiKey, baseUrl: sim.url, databaseUrl: dbc.url, logLevel: 'info' });
+  config = configSchema.parse({ apiKey: sim.apiKey, baseUrl: sim.url, databaseUrl: dbc.url, logLevel: 'info', apiVersion: '2024-01-01' });
   const f = [...sim.store.fields.values()].find((x) => x.trackChanges && x.listId === null && x.entityType === 'company' && x.valueType === 'number');
   if (!f) throw new Error('the small store has no change-tracked company number field');
   field = f;

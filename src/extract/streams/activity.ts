@@ -1,7 +1,7 @@
 import { v1NoteSchema, v1ReminderSchema, v2CallSchema, v2ChatMessageSchema, v2EmailSchema, v2MeetingSchema } from '../schemas/index.ts';
 import { v1NoteRows, v1ReminderRows, v2CallRows, v2ChatMessageRows, v2EmailRows, v2MeetingRows } from '../../transform/index.ts';
-import { defineStream, type HighWater } from '../stream.ts';
-import { sinceFilter } from '../feed.ts';
+import { defineStream } from '../stream.ts';
+import { updatedSinceFeed } from '../feed.ts';
 import { V1_SEARCH_PAGE } from '../planner.ts';
 import { perRecord } from './common.ts';
 
@@ -31,23 +31,8 @@ export const remindersStream = defineStream({
 
 const kindScope = (kind: string) => () => ({ kind });
 
-/**
- * Interactions change by creation and update; between sweeps each kind is followed from the time of
- * its last read (`createdAt>=T|updatedAt>=T`), in id order, so the mark advances only after a pass.
- */
-function interactionFeed(path: string) {
-  return {
-    ordered: false,
-    request: (hw: HighWater | null) => {
-      const filter = sinceFilter(['createdAt', 'updatedAt'], hw);
-      return { path, query: { limit: 100, ...(filter ? { filter } : {}) }, paginator: 'v2' as const };
-    },
-    position: (r: { createdAt?: string | null; updatedAt?: string | null }): HighWater | null => {
-      const at = [r.updatedAt, r.createdAt].filter((x): x is string => typeof x === 'string').sort((a, b) => Date.parse(b) - Date.parse(a))[0];
-      return at ? { at, id: null } : null;
-    },
-  };
-}
+/** Interactions change by creation and update; between sweeps each kind follows `updatedSinceFeed`. */
+const interactionFeed = (path: string) => updatedSinceFeed(path);
 
 export const emailsStream = defineStream({
   name: 'emails',

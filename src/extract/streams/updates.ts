@@ -1,13 +1,8 @@
-import { v2NoteSchema, v2ReminderSchema, type V2Note, type V2Reminder } from '../schemas/index.ts';
+import { v2NoteSchema, v2ReminderSchema } from '../schemas/index.ts';
 import { v2NoteRows, v2ReminderRows } from '../../transform/index.ts';
-import { defineStream, type HighWater } from '../stream.ts';
-import { sinceFilter } from '../feed.ts';
+import { defineStream } from '../stream.ts';
+import { updatedSinceFeed } from '../feed.ts';
 import { perRecord } from './common.ts';
-
-function updatedPosition(r: { createdAt?: string | null; updatedAt?: string | null }): HighWater | null {
-  const at = [r.updatedAt, r.createdAt].filter((x): x is string => typeof x === 'string').sort((a, b) => Date.parse(b) - Date.parse(a))[0];
-  return at ? { at, id: null } : null;
-}
 
 /**
  * Notes and reminders are swept (weekly by default) through the older listings, which serve 500 a
@@ -21,16 +16,7 @@ export const notesUpdatesStream = defineStream({
   group: 'other',
   dependsOn: ['notes'],
   request: () => ({ path: '/v2/notes', paginator: 'v2' }),
-  highWater: {
-    only: true,
-    ordered: false,
-    startAtNow: true,
-    request: (hw) => {
-      const filter = sinceFilter(['createdAt', 'updatedAt'], hw);
-      return { path: '/v2/notes', query: { limit: 100, ...(filter ? { filter } : {}) }, paginator: 'v2' };
-    },
-    position: (n: V2Note) => updatedPosition(n),
-  },
+  highWater: updatedSinceFeed('/v2/notes', { only: true, startAtNow: true }),
   schema: v2NoteSchema,
   transform: perRecord((n, raw) => v2NoteRows(n, raw)),
 });
@@ -41,16 +27,7 @@ export const remindersUpdatesStream = defineStream({
   group: 'other',
   dependsOn: ['reminders'],
   request: () => ({ path: '/v2/reminders', paginator: 'v2' }),
-  highWater: {
-    only: true,
-    ordered: false,
-    startAtNow: true,
-    request: (hw) => {
-      const filter = sinceFilter(['createdAt', 'updatedAt'], hw);
-      return { path: '/v2/reminders', query: { limit: 100, ...(filter ? { filter } : {}) }, paginator: 'v2' };
-    },
-    position: (r: V2Reminder) => updatedPosition(r),
-  },
+  highWater: updatedSinceFeed('/v2/reminders', { only: true, startAtNow: true }),
   schema: v2ReminderSchema,
   transform: perRecord((r, raw) => v2ReminderRows(r, raw)),
 });

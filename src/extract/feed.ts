@@ -19,13 +19,14 @@ export function updatedPosition(r: { createdAt?: string | null; updatedAt?: stri
  * A `/v2` collection followed by `createdAt|updatedAt` from the last mark. The service lists these in
  * id order, not time order, so the mark only advances when a pass ends.
  */
-export function updatedSinceFeed(path: string, opts: { only?: boolean; startAtNow?: boolean } = {}) {
+export function updatedSinceFeed(path: string, opts: { only?: boolean; startAtNow?: boolean; includes?: readonly string[] } = {}) {
+  const { includes, ...flags } = opts;
   return {
     ordered: false,
-    ...opts,
+    ...flags,
     request: (hw: HighWater | null): PageRequest => {
       const filter = sinceFilter(['createdAt', 'updatedAt'], hw);
-      return { path, query: { limit: 100, ...(filter ? { filter } : {}) }, paginator: 'v2' };
+      return { path, query: { limit: 100, ...(filter ? { filter } : {}), ...(includes ? { includes: [...includes] } : {}) }, paginator: 'v2' };
     },
     position: updatedPosition,
   };

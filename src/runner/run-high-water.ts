@@ -14,7 +14,8 @@ export function after(a: HighWater, b: HighWater | null): boolean {
   const ta = Date.parse(a.at);
   const tb = Date.parse(b.at);
   if (ta !== tb) return ta > tb;
-  if (a.id === null || b.id === null) return true;
+  // Same instant: only an id can tell them apart; without one the record at the mark was already read.
+  if (a.id === null || b.id === null) return false;
   return a.id > b.id;
 }
 

@@ -12,13 +12,36 @@ export interface DirtyMark {
   id: number;
   /** The list of a list entry (targeted reads need it in the path). */
   listId?: number | null;
+  /**
+   * Set only if the warehouse has no row for the record yet: a change applied from the log to a record
+   * created since the last read still needs the record itself read once.
+   */
+  ifMissing?: boolean;
+}
+
+const TABLE_OF: Record<DirtyKind, 'companies' | 'persons' | 'list_entries'> = { company: 'companies', person: 'persons', list_entry: 'list_entries' };
+
+/** Drop the `ifMissing` marks whose record the warehouse already has. */
+export async function resolveIfMissing(trx: Conn, marks: readonly DirtyMark[]): Promise<DirtyMark[]> {
+  const out = marks.filter((m) => !m.ifMissing);
+  for (const kind of Object.keys(TABLE_OF) as DirtyKind[]) {
+    const ids = [...new Set(marks.filter((m) => m.ifMissing && m.kind === kind).map((m) => m.id))];
+    if (ids.length === 0) continue;
+    const known = new Set<number>();
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      const rows = await trx.selectFrom(TABLE_OF[kind]).select('id').where('id', 'in', ids.slice(i, i + CHUNK)).execute();
+      for (const r of rows) known.add(Number(r.id));
+    }
+    out.push(...marks.filter((m) => m.ifMissing && m.kind === kind && !known.has(m.id)));
+  }
+  return out;
 }
 
 const CHUNK = 500;
 
 export async function markDirty(trx: Conn, _dialect: DialectName, marks: readonly DirtyMark[], now: string): Promise<number> {
   const unique = new Map<string, DirtyMark>();
-  for (const m of marks) unique.set(`${m.kind}:${m.id}`, m);
+  for (const m of await resolveIfMissing(trx, marks)) unique.set(`${m.kind}:${m.id}`, m);
   const rows = [...unique.values()].map((m) => ({ kind: m.kind, id: m.id, list_id: m.listId ?? null, marked_at: now, attempts: 0 }));
   for (let i = 0; i < rows.length; i += CHUNK) {
     await trx
@@ -54,11 +77,26 @@ export async function clearDirty(trx: Conn, kind: DirtyKind, ids: readonly numbe
   }
 }
 
-/** A completed sweep covers every mark set before it started (optionally within one list). */
+/** After this many sweeps that did not return it, a marked record is taken to be gone. */
+export const MAX_SWEEP_ATTEMPTS = 10;
+
+/**
+ * A completed sweep covers the marks, set before it started, of the records it read (their rows were
+ * written at or after its start). A record it did not return (not readable yet, or gone) keeps its
+ * mark with one more attempt; after MAX_SWEEP_ATTEMPTS it is given up (the sweep has soft-deleted it).
+ */
 export async function clearDirtyBefore(trx: Conn, kind: DirtyKind, before: string, listId?: number): Promise<number> {
-  let q = trx.deleteFrom('sync_dirty').where('kind', '=', kind).where('marked_at', '<', before);
-  if (listId !== undefined) q = q.where('list_id', '=', listId);
-  const r = await q.executeTakeFirst();
+  const table = TABLE_OF[kind];
+  let seen = trx.deleteFrom('sync_dirty').where('kind', '=', kind).where('marked_at', '<', before)
+    .where('id', 'in', (eb) => eb.selectFrom(table).select('id').where('_synced_at', '>=', before));
+  if (listId !== undefined) seen = seen.where('list_id', '=', listId);
+  const r = await seen.executeTakeFirst();
+  let rest = trx.updateTable('sync_dirty').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('kind', '=', kind).where('marked_at', '<', before);
+  if (listId !== undefined) rest = rest.where('list_id', '=', listId);
+  await rest.execute();
+  let gone = trx.deleteFrom('sync_dirty').where('kind', '=', kind).where('attempts', '>=', MAX_SWEEP_ATTEMPTS);
+  if (listId !== undefined) gone = gone.where('list_id', '=', listId);
+  await gone.execute();
   return Number(r.numDeletedRows ?? 0);
 }
 

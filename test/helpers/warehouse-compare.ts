@@ -64,8 +64,8 @@ export function sharedFieldIds(store: SimStore): Set<string> {
  * definition (and `_raw`) a run leaves is not deterministic. The store comparison still checks those rows
  * (as "one of" the definitions).
  */
-export async function comparableDump(db: Db, store: SimStore): Promise<Record<string, ExpRow[]>> {
-  const d = await dumpWarehouse(db);
+export async function comparableDump(db: Db, store: SimStore, omit: readonly string[] = ['_synced_at']): Promise<Record<string, ExpRow[]>> {
+  const d = await dumpWarehouse(db, omit);
   const shared = sharedFieldIds(store);
   d.fields = (d.fields ?? []).filter((r) => !shared.has(String(r.id)));
   return d;

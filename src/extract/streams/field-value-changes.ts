@@ -47,9 +47,11 @@ export const fieldValueChangesStream = defineStream({
   }),
   // What could not be applied is marked for a targeted re-read.
   marks: (changes, p) => changes.flatMap((c) => {
-    if (!p.params.initialRead && (applyChange(c) || multiCellEdit(c))) return [];
     const m = changeMark(c.field.entityType, c.entity.id, c.listEntry?.id, c.listEntry?.listId);
-    return m ? [m] : [];
+    if (!m) return [];
+    // Applied from the log: the record itself is read only if the warehouse does not have it yet.
+    const applied = !p.params.initialRead && (applyChange(c) !== null || multiCellEdit(c) !== null);
+    return [applied ? { ...m, ifMissing: true } : m];
   }),
 });
 

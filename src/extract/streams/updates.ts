@@ -16,7 +16,8 @@ export const notesUpdatesStream = defineStream({
   group: 'other',
   dependsOn: ['notes'],
   request: () => ({ path: '/v2/notes', paginator: 'v2' }),
-  highWater: updatedSinceFeed('/v2/notes', { only: true, startAtNow: true }),
+  // The previews carry the attached persons, companies and opportunities (complete ones replace the set).
+  highWater: updatedSinceFeed('/v2/notes', { only: true, startAtNow: true, includes: ['personsPreview', 'companiesPreview', 'opportunitiesPreview'] }),
   schema: v2NoteSchema,
   transform: perRecord((n, raw) => v2NoteRows(n, raw)),
 });

@@ -33,7 +33,7 @@ describe('simulator route coverage', () => {
   }
 
   it('answers every GET of the seed table at the latest version', async () => {
-    const seed = readFileSync(new URL('../../../shared/seed/000_44795165b2d258de.txt', import.meta.url), 'utf8');
+    const seed = readFileSync(new URL('../fixtures/seed-endpoints.md', import.meta.url), 'utf8');
     const p = params();
     const failures: string[] = [];
     for (const line of seed.split('\n')) {

@@ -41,7 +41,7 @@ function readFile(path: string): Record<string, unknown> {
 }
 
 /** Name the source of a bad value the way the user wrote it: the env variable, or the file key. */
-function describeIssue(issue: z.core.$ZodIssue, fromEnv: Set<string>, file: string | undefined): string {
+function describeIssue(issue: z.core.$ZodIssue, fromEnv: Set<string>, file: string | undefined, values: Record<string, unknown>): string {
   const key = String(issue.path[0] ?? '');
   const envName = ENV_VARS[key as keyof typeof ENV_VARS];
   const where =
@@ -50,7 +50,10 @@ function describeIssue(issue: z.core.$ZodIssue, fromEnv: Set<string>, file: stri
       : file
         ? `"${issue.path.join('.')}" in ${file}`
         : envName ?? issue.path.join('.');
-  return `${where} ${issue.message}`;
+  // Echo what was given so the typo is visible, except a secret.
+  const given = values[key];
+  const shown = key === 'apiKey' || given === undefined || typeof given === 'object' ? '' : ` (got "${String(given)}")`;
+  return `${where} ${issue.message}${shown}`;
 }
 
 export function loadConfig(opts: LoadConfigOptions = {}): Config {
@@ -75,17 +78,14 @@ export function loadConfig(opts: LoadConfigOptions = {}): Config {
   const result = configSchema.safeParse(merged);
   if (!result.success) {
     const first = result.error.issues[0];
-    const line = first ? describeIssue(first, fromEnv, fileUsed) : 'invalid configuration';
-    throw new UserError(`Invalid configuration: ${line}`, {
-      hint: 'Fix the value (see config/relsync.config.example.json for every option and its default).',
-    });
+    const line = first ? describeIssue(first, fromEnv, fileUsed, merged) : 'invalid configuration';
+    // One line: what is wrong, where, and where every option and its default is listed.
+    throw new UserError(`Invalid configuration: ${line}; see config/relsync.config.example.json for every option and its default`);
   }
   const config = result.data;
   if (!validateCron(config.schedule)) {
     const where = fromEnv.has('schedule') ? ENV_VARS.schedule : `"schedule"${fileUsed ? ` in ${fileUsed}` : ''}`;
-    throw new UserError(`Invalid configuration: ${where} "${config.schedule}" is not a cron expression`, {
-      hint: 'Use five fields, e.g. "0 * * * *" for hourly or "*/15 * * * *" for every 15 minutes.',
-    });
+    throw new UserError(`Invalid configuration: ${where} "${config.schedule}" is not a cron expression; use five fields, e.g. "0 * * * *" for hourly or "*/15 * * * *" every 15 minutes`);
   }
   return config;
 }

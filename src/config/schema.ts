@@ -16,6 +16,12 @@ export function parseDuration(s: string): number {
 
 const API_VERSIONS = ['2024-01-01', '2026-07-15', '2026-09-17'] as const;
 
+/** A whole number in a range, from env text or JSON, with a message that says so. */
+function wholeNumber(min: number, max: number, def: number) {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message }).default(def);
+}
+
 export const databaseUrlSchema = z
   .string()
   .refine((u) => /^sqlite:/.test(u) || /^postgres(ql)?:\/\//.test(u), {
@@ -31,17 +37,17 @@ export const configSchema = z.object({
     .default('2026-09-17'),
   databaseUrl: databaseUrlSchema.default('sqlite:./relsync.db'),
   schedule: z.string().min(1).default('0 * * * *'),
-  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
   /** Requests in flight at once. The service publishes no number; 4 stays well inside it. */
-  concurrency: z.coerce.number().int().min(1).max(32).default(4),
+  concurrency: wholeNumber(1, 32, 4),
   /** Monthly calls held back for other tools on the same account; a run stops before spending them. */
-  monthlyReserve: z.coerce.number().int().min(0).default(500),
-  requestTimeoutMs: z.coerce.number().int().min(1000).default(30_000),
-  maxRetries: z.coerce.number().int().min(0).max(20).default(6),
+  monthlyReserve: wholeNumber(0, 10_000_000, 500),
+  requestTimeoutMs: wholeNumber(1000, 600_000, 30_000),
+  maxRetries: wholeNumber(0, 20, 6),
   /** Port for `schedule`'s /healthz and /metrics; 0 disables the endpoint. */
-  metricsPort: z.coerce.number().int().min(0).max(65535).default(9464),
+  metricsPort: wholeNumber(0, 65535, 9464),
   /** Relationship strengths cost one call per internal person; off unless asked for. */
-  relationshipStrengths: z.coerce.boolean().default(false),
+  relationshipStrengths: z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')], { error: 'must be true or false' }).default(false),
   sweeps: z
     .object({
       /** How often entity collections (companies, persons, opportunities, lists, list entries) are fully re-swept. */

@@ -49,6 +49,19 @@ describe('loadConfig', () => {
     expect(err.exitCode).toBe(2);
   });
 
+  it('says what a number must be and echoes the value given, on one line', () => {
+    const err = configError(() => loadConfig({ env: { RELSYNC_CONCURRENCY: 'lots' }, cwd: emptyDir() }));
+    expect(err.message).toBe('Invalid configuration: RELSYNC_CONCURRENCY must be a whole number from 1 to 32 (got "lots"); see config/relsync.config.example.json for every option and its default');
+    expect(err.message).not.toContain('\n');
+  });
+
+  it('never echoes the API key', () => {
+    const dir = emptyDir();
+    writeFileSync(join(dir, 'relsync.config.json'), JSON.stringify({ apiKey: 12345678 }));
+    const err = configError(() => loadConfig({ env: {}, cwd: dir }));
+    expect(err.message).not.toContain('12345678');
+  });
+
   it('names the file key for a bad file value', () => {
     const dir = emptyDir();
     writeFileSync(join(dir, 'relsync.config.json'), JSON.stringify({ concurrency: 'lots' }));
@@ -59,7 +72,8 @@ describe('loadConfig', () => {
   it('rejects a bad cron expression naming RELSYNC_SCHEDULE', () => {
     const err = configError(() => loadConfig({ env: { RELSYNC_SCHEDULE: 'every hour' }, cwd: emptyDir() }));
     expect(err.message).toContain('RELSYNC_SCHEDULE');
-    expect(err.hint).toMatch(/0 \* \* \* \*/);
+    expect(err.message).toMatch(/0 \* \* \* \*/);
+    expect(err.hint).toBeUndefined();
   });
 
   it('rejects an unknown API version and invalid JSON files clearly', () => {

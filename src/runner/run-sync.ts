@@ -5,7 +5,7 @@ import { errorMessage, redact } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import type { Db } from '../load/db.ts';
 import type { AffinityClient } from '../extract/http/client.ts';
-import { AuthError, BudgetExhaustedError } from '../extract/http/errors.ts';
+import { AuthError, BudgetExhaustedError, UnreachableError } from '../extract/http/errors.ts';
 import { WHOLE, type Partition, type StreamDef } from '../extract/stream.ts';
 import { readCheckpoint } from '../state/checkpoint.ts';
 import { acquireWriterLock } from '../state/lock.ts';
@@ -45,7 +45,7 @@ export interface SyncResult {
 
 /** Errors after which no other stream can succeed either: stop the run, keep what is committed. */
 function stopsTheRun(err: unknown): boolean {
-  return err instanceof AuthError || err instanceof BudgetExhaustedError || (err as { abortRun?: boolean })?.abortRun === true;
+  return err instanceof AuthError || err instanceof BudgetExhaustedError || err instanceof UnreachableError || (err as { abortRun?: boolean })?.abortRun === true;
 }
 
 export async function runSync(opts: SyncOptions): Promise<SyncResult> {

@@ -41,6 +41,15 @@ describe('relsync command line', () => {
     expect(r.stderr).toContain('relsync simulate');
   });
 
+  it('an unreachable API stops the run with one message naming AFFINITY_BASE_URL', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'relsync-cli-'));
+    const r = await runCli(['sync'], { cwd, env: { AFFINITY_API_KEY: 'k', AFFINITY_BASE_URL: 'http://127.0.0.1:9', DATABASE_URL: `sqlite:${join(cwd, 'x.db')}` } });
+    expect(r.code).toBe(1);
+    expect(r.stderr.match(/cannot reach the API/g)).toHaveLength(1);
+    expect(r.stderr).toContain('Check AFFINITY_BASE_URL');
+    expect(r.stderr).not.toMatch(/\bat .*\.ts:\d+/);
+  });
+
   it('an unknown command is a usage error, exit 2', async () => {
     const r = await runCli(['frobnicate']);
     expect(r.code).toBe(2);

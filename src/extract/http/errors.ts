@@ -106,6 +106,14 @@ export class TransientError extends ApiError {
 }
 
 /** A body that is not the JSON we expect (HTML page, truncated or invalid JSON, wrong envelope). */
+/** Nothing answers at the base URL (refused, unknown host): no stream can succeed, so the run stops. */
+export class UnreachableError extends ApiError {
+  constructor(message: string, init: ApiErrorInit) {
+    super(message, init);
+    this.name = 'UnreachableError';
+  }
+}
+
 export class MalformedResponseError extends ApiError {
   constructor(message: string, init: ApiErrorInit) {
     super(message, init);

@@ -9,6 +9,7 @@ import {
   PageTokenMismatchError,
   RateLimitedError,
   TransientError,
+  UnreachableError,
   type ApiErrorInit,
 } from './errors.ts';
 import { classifyMalformed, classifyNetworkError, classifyStatus, networkErrorCode, OWN_TIMEOUT_CODE } from './retry.ts';
@@ -172,7 +173,7 @@ export function errorFromNetwork(ctx: FailureContext, err: unknown, timeoutMs: n
     return new TransientError(redact(`connection lost during ${where} (${code ?? 'reset'}: ${raw})`, ctx.secrets), base);
   }
   if (c.kind === 'unreachable') {
-    return new ApiError(redact(`cannot reach the API for ${where} (${code}: ${raw})`, ctx.secrets), {
+    return new UnreachableError(redact(`cannot reach the API for ${where} (${code}: ${raw})`, ctx.secrets), {
       ...base,
       hint: 'Check AFFINITY_BASE_URL (default https://api.affinity.co) and the network.',
     });

@@ -22,7 +22,7 @@ export function createProgress(opts: { tty: boolean; log: Logger; expectedPages:
   const multibar = opts.tty
     ? new cliProgress.MultiBar(
         {
-          format: ' {stream} |{bar}| {pages} pages · {records} records · {calls} calls · ETA {eta_text}',
+          format: ' {stream} |{bar}| {pages} pages · {records} records · {calls} calls · {state}',
           hideCursor: true,
           clearOnComplete: false,
           stopOnComplete: false,
@@ -48,14 +48,14 @@ export function createProgress(opts: { tty: boolean; log: Logger; expectedPages:
         if (e.kind === 'stream-start') {
           started.set(e.stream, Date.now());
           const total = opts.expectedPages[e.stream] ?? 1;
-          multibar && bars.set(e.stream, multibar.create(total, 0, { stream: e.stream.padEnd(24), pages: 0, records: 0, calls: opts.calls(), eta_text: '-' }));
+          multibar && bars.set(e.stream, multibar.create(total, 0, { stream: e.stream.padEnd(30), pages: 0, records: 0, calls: opts.calls(), state: 'ETA -' }));
           return;
         }
         const bar = bars.get(e.stream);
         const s = e.stats;
         if (bar) {
           bar.setTotal(Math.max(1, pages.get(e.stream) ?? 0));
-          bar.update(pages.get(e.stream) ?? 0, { pages: s?.pages ?? 0, records: s?.records ?? 0, calls: opts.calls(), eta_text: s?.status ?? 'done' });
+          bar.update(pages.get(e.stream) ?? 0, { pages: s?.pages ?? 0, records: s?.records ?? 0, calls: opts.calls(), state: s ? `${s.status} (${s.mode})` : 'done' });
         } else if (s && s.status !== 'skipped') {
           opts.log.info({ stream: e.stream, status: s.status, pages: s.pages, records: s.records, rows: s.rows, softDeleted: s.softDeleted, durationMs: s.durationMs }, 'stream finished');
         }
@@ -67,7 +67,7 @@ export function createProgress(opts: { tty: boolean; log: Logger; expectedPages:
         const bar = bars.get(e.stream);
         if (bar) {
           if (n > bar.getTotal()) bar.setTotal(n);
-          bar.update(n, { pages: n, records: records.get(e.stream), calls: opts.calls(), eta_text: eta(e.stream) });
+          bar.update(n, { pages: n, records: records.get(e.stream), calls: opts.calls(), state: `ETA ${eta(e.stream)}` });
         } else if (n % 20 === 0) {
           opts.log.info({ stream: e.stream, page: n, records: records.get(e.stream), calls: opts.calls(), eta: eta(e.stream) }, 'sync progress');
         }

@@ -1,0 +1,59 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import { forEachDialect } from '../helpers/dialects.ts';
+import { startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';
+import { runCli } from '../helpers/cli.ts';
+import { streamNames } from '../../src/extract/streams/registry.ts';
+import type { Status } from '../../src/state/status.ts';
+
+forEachDialect('relsync status', (dialect) => {
+  let f: SyncFixture | undefined;
+  afterEach(async () => {
+    await f?.close();
+    f = undefined;
+  });
+
+  it('reports every stream, row counts, the last run, the budget and the next scheduled run', async () => {
+    f = await startSyncFixture({ dialect, scale: 'tiny' });
+    const run = await f.runFull({ streams: ['lists', 'companies', 'field_value_changes'] });
+    expect(run.summary.status).toBe('succeeded');
+    const env = { DATABASE_URL: f.dbUrl, RELSYNC_SCHEDULE: '*/15 * * * *' };
+
+    const json = await runCli(['status', '--json'], { env });
+    expect(json.code).toBe(0);
+    const s = JSON.parse(json.stdout) as Status;
+    expect(s.streams.map((x) => x.stream).sort()).toEqual(streamNames().sort());
+    const companies = s.streams.find((x) => x.stream === 'companies')!;
+    expect(companies.mode).toBe('swept');
+    expect(companies.lastRun).toMatchObject({ status: 'succeeded', pages: 1 });
+    expect(companies.lagSeconds).toBeGreaterThanOrEqual(0);
+    expect(s.streams.find((x) => x.stream === 'field_value_changes')!.mode).toBe('incremental');
+    expect(s.streams.find((x) => x.stream === 'persons')!.mode).toBe('never run');
+    expect(s.rowCounts.companies).toBe(f.sim.store.companies.size);
+    expect(s.lastRuns[0]).toMatchObject({ status: 'succeeded', calls: run.summary.callsTotal });
+    expect(s.rateBudget).toMatchObject({ userLimit: expect.any(Number) });
+    // The next quarter hour, in the future.
+    expect(Date.parse(s.nextScheduledRun!)).toBeGreaterThan(Date.now());
+    expect(new Date(s.nextScheduledRun!).getUTCMinutes() % 15).toBe(0);
+
+    const text = await runCli(['status'], { env });
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/^companies\s+swept\s/m);
+    expect(text.stdout).toMatch(/^persons\s+never run\s/m);
+    expect(text.stdout).toContain('next scheduled run: ');
+    expect(text.stdout).toMatch(/rate budget \(seen .*\): \d+\/\d+ this minute/);
+  });
+});
+
+it('status on a warehouse with no relsync tables says to run migrate, exit 2', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'relsync-status-'));
+  try {
+    const r = await runCli(['status'], { env: { DATABASE_URL: `sqlite:${join(dir, 'empty.db')}` } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('relsync migrate');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import PQueue from 'p-queue';
 import type { Config } from '../config/schema.ts';
-import { errorMessage, redact } from '../errors.ts';
+import { UserError, errorMessage, redact } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import type { Db } from '../load/db.ts';
+import { fatalDatabaseError } from '../load/db-errors.ts';
 import type { AffinityClient } from '../extract/http/client.ts';
 import { AuthError, BudgetExhaustedError, UnreachableError } from '../extract/http/errors.ts';
 import { WHOLE, type Partition, type StreamDef } from '../extract/stream.ts';
@@ -45,6 +46,7 @@ export interface SyncResult {
 
 /** Errors after which no other stream can succeed either: stop the run, keep what is committed. */
 function stopsTheRun(err: unknown): boolean {
+  if (err instanceof UserError && err.cause !== undefined && fatalDatabaseError(err.cause)) return true;
   return err instanceof AuthError || err instanceof BudgetExhaustedError || err instanceof UnreachableError || (err as { abortRun?: boolean })?.abortRun === true;
 }
 
@@ -91,10 +93,18 @@ export async function runSync(opts: SyncOptions): Promise<SyncResult> {
       errors,
       rateBudget: client.budget.snapshot(),
     };
+    // When the warehouse itself is failing (disk full), recording the run can fail too: that must not
+    // hide the error that stopped the run. A lock row left behind is taken over by the next run.
     try {
       await finishRun(db.kysely, runId, summary);
-    } finally {
+    } catch (err) {
+      log.error({ err: errorMessage(err) }, 'could not record the run in sync_runs');
+      fatal ??= fatalDatabaseError(err) ?? err;
+    }
+    try {
       await lock.release();
+    } catch (err) {
+      log.warn({ err: errorMessage(err) }, 'could not release the writer lock; the next run takes it over');
     }
     if (fatal) throw fatal;
     return { runId, summary };
@@ -157,7 +167,8 @@ async function runOneStream(
         stats.invalid += r.invalid;
         stats.softDeleted += r.softDeleted;
         if (!r.completed) stats.status = 'interrupted';
-      } catch (err) {
+      } catch (caught) {
+        const err = fatalDatabaseError(caught) ?? caught;
         firstError ??= err;
         if (stopsTheRun(err)) throw err;
         log.error({ partition: p.key || undefined, err: redact(errorMessage(err), [config.apiKey]) }, 'partition failed; other streams go on');

@@ -1,0 +1,39 @@
+import { UserError } from '../errors.ts';
+
+/**
+ * Database conditions under which no stream can write: the disk or quota is full, the file is read
+ * only, the server is gone. The run stops with one message; every committed page is kept, and the
+ * next run resumes from the checkpoints.
+ */
+const SQLITE_FATAL: Record<string, string> = {
+  SQLITE_FULL: 'the database or disk is full',
+  SQLITE_READONLY: 'the database file is read-only',
+  SQLITE_IOERR: 'the disk reported an I/O error',
+  SQLITE_CANTOPEN: 'the database file cannot be opened',
+  SQLITE_CORRUPT: 'the database file is corrupt',
+};
+// PostgreSQL SQLSTATE classes/codes: 53 insufficient resources, 08 connection, 57P admin shutdown, 25006 read-only.
+const PG_FATAL: Array<[RegExp, string]> = [
+  [/^53/, 'the database server is out of resources (disk, memory or connections)'],
+  [/^08/, 'the connection to the database server failed'],
+  [/^57P/, 'the database server is shutting down'],
+  [/^25006$/, 'the database is read-only'],
+];
+
+export function fatalDatabaseError(err: unknown): UserError | null {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  const code = typeof e?.code === 'string' ? e.code : undefined;
+  const raw = typeof e?.message === 'string' ? e.message : String(err);
+  let what: string | undefined;
+  if (code) {
+    const base = code.split('_').slice(0, 2).join('_');
+    what = SQLITE_FATAL[code] ?? SQLITE_FATAL[base] ?? PG_FATAL.find(([re]) => re.test(code))?.[1];
+  }
+  if (!what && /ECONNREFUSED|Connection terminated/.test(raw)) what = 'the connection to the database server failed';
+  if (!what) return null;
+  return new UserError(`The warehouse cannot take writes: ${what} (${code ?? raw}).`, {
+    hint: 'Every page committed before this is kept. Fix the cause (free disk space, permissions, the server) and run the same command again: it resumes from the checkpoints.',
+    exitCode: 1,
+    cause: err,
+  });
+}

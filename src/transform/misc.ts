@@ -100,12 +100,15 @@ export function v1WebhookRows(w: V1Webhook, raw?: unknown): RowBatch {
   });
 }
 
-export function companyMergeRows(m: V2CompanyMerge, raw?: unknown): RowBatch {
+type MergeRecord = Pick<V2CompanyMerge, 'id' | 'status' | 'errorMessage' | 'taskId' | 'startedAt' | 'completedAt'>;
+
+/** One `merges` row; company and person merges differ only in how they name the two records. */
+function mergeRow(entityType: 'company' | 'person', m: MergeRecord, primaryId: number, duplicateId: number, raw: unknown): RowBatch {
   return single('merges', {
-    entity_type: 'company',
+    entity_type: entityType,
     id: m.id,
-    primary_id: m.primaryCompanyId,
-    duplicate_id: m.duplicateCompanyId,
+    primary_id: primaryId,
+    duplicate_id: duplicateId,
     status: m.status,
     error_message: m.errorMessage ?? null,
     task_id: m.taskId ?? null,
@@ -115,19 +118,12 @@ export function companyMergeRows(m: V2CompanyMerge, raw?: unknown): RowBatch {
   });
 }
 
+export function companyMergeRows(m: V2CompanyMerge, raw?: unknown): RowBatch {
+  return mergeRow('company', m, m.primaryCompanyId, m.duplicateCompanyId, raw);
+}
+
 export function personMergeRows(m: V2PersonMerge, raw?: unknown): RowBatch {
-  return single('merges', {
-    entity_type: 'person',
-    id: m.id,
-    primary_id: m.primaryPersonId,
-    duplicate_id: m.duplicatePersonId,
-    status: m.status,
-    error_message: m.errorMessage ?? null,
-    task_id: m.taskId ?? null,
-    created_at: normalizeTimestamp(m.startedAt ?? null),
-    completed_at: normalizeTimestamp(m.completedAt ?? null),
-    _raw: rawJson(raw, m),
-  });
+  return mergeRow('person', m, m.primaryPersonId, m.duplicatePersonId, raw);
 }
 
 export function relationshipStrengthRows(r: V1RelationshipStrength, raw?: unknown): RowBatch {

@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { describe } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe } from 'vitest';
 import { openDatabase, type Db, type DialectName } from '../../src/load/db.ts';
 import { migrateToLatest } from '../../src/load/migrate.ts';
+import { WAREHOUSE_TABLES } from '../../src/load/tables.ts';
+import { loose } from '../../src/load/upsert.ts';
 
 /** Base URL of the PostgreSQL test database; CI and the dev machines run it on 127.0.0.1:5432. */
 export const PG_BASE_URL = process.env.RELSYNC_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -66,4 +68,22 @@ export function forEachDialect(name: string, body: (dialect: DialectName) => voi
   for (const dialect of DIALECTS) {
     describe(`${name} [${dialect}]`, () => body(dialect));
   }
+}
+
+/**
+ * One migrated database for a describe block (created before, dropped after), emptied after each
+ * test: the warehouse tables plus any `extraTables`. Returns an accessor for the open database.
+ */
+export function useMigratedDb(dialect: DialectName, opts: { extraTables?: readonly string[] } = {}): () => Db {
+  let ctx: Awaited<ReturnType<typeof freshMigratedDb>> | undefined;
+  beforeAll(async () => {
+    ctx = await freshMigratedDb(dialect);
+  });
+  afterAll(async () => {
+    await ctx?.cleanup();
+  });
+  afterEach(async () => {
+    for (const t of [...Object.keys(WAREHOUSE_TABLES), ...(opts.extraTables ?? [])]) await loose(ctx!.db.kysely).deleteFrom(t).execute();
+  });
+  return () => ctx!.db;
 }

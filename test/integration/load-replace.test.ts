@@ -1,26 +1,14 @@
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import type { Db } from '../../src/load/db.ts';
+import { expect, it } from 'vitest';
 import type { Row, RowBatch } from '../../src/load/batch.ts';
-import { WAREHOUSE_TABLES } from '../../src/load/tables.ts';
-import { loose, upsertRows } from '../../src/load/upsert.ts';
+import { upsertRows } from '../../src/load/upsert.ts';
 import { applyBatch, coalesceReplaceSets, replaceSets } from '../../src/load/apply-batch.ts';
-import { forEachDialect, freshMigratedDb } from '../helpers/dialects.ts';
+import { forEachDialect, useMigratedDb } from '../helpers/dialects.ts';
 
 const T1 = '2024-04-01T07:00:00.000Z';
 const T2 = '2024-04-02T07:00:00.000Z';
 
 forEachDialect('load: replace sets and batches', (dialect) => {
-  let ctx: Awaited<ReturnType<typeof freshMigratedDb>> | undefined;
-  const db = (): Db => ctx!.db;
-  beforeAll(async () => {
-    ctx = await freshMigratedDb(dialect);
-  });
-  afterAll(async () => {
-    await ctx?.cleanup();
-  });
-  afterEach(async () => {
-    for (const t of Object.keys(WAREHOUSE_TABLES)) await loose(db().kysely).deleteFrom(t).execute();
-  });
+  const db = useMigratedDb(dialect);
 
   async function pairs(): Promise<Array<[number, number]>> {
     const rows = await db().kysely.selectFrom('company_persons').selectAll().orderBy('company_id').orderBy('person_id').execute();

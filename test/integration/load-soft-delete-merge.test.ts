@@ -1,27 +1,15 @@
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import type { Db } from '../../src/load/db.ts';
-import { WAREHOUSE_TABLES } from '../../src/load/tables.ts';
-import { loose, upsertRows } from '../../src/load/upsert.ts';
+import { expect, it } from 'vitest';
+import { upsertRows } from '../../src/load/upsert.ts';
 import { softDeleteMissing } from '../../src/load/soft-delete.ts';
 import { applyMerge } from '../../src/load/merge.ts';
-import { forEachDialect, freshMigratedDb } from '../helpers/dialects.ts';
+import { forEachDialect, useMigratedDb } from '../helpers/dialects.ts';
 
 const T1 = '2024-04-01T07:00:00.000Z';
 const T2 = '2024-04-02T07:00:00.000Z';
 const T3 = '2024-04-03T07:00:00.000Z';
 
 forEachDialect('load: soft deletes and merges', (dialect) => {
-  let ctx: Awaited<ReturnType<typeof freshMigratedDb>> | undefined;
-  const db = (): Db => ctx!.db;
-  beforeAll(async () => {
-    ctx = await freshMigratedDb(dialect);
-  });
-  afterAll(async () => {
-    await ctx?.cleanup();
-  });
-  afterEach(async () => {
-    for (const t of Object.keys(WAREHOUSE_TABLES)) await loose(db().kysely).deleteFrom(t).execute();
-  });
+  const db = useMigratedDb(dialect);
 
   it('marks only rows a completed sweep missed, once; an upsert resurrects', async () => {
     const k = db().kysely;

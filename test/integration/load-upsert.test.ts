@@ -1,25 +1,14 @@
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import type { Db } from '../../src/load/db.ts';
+import { expect, it } from 'vitest';
 import type { Row } from '../../src/load/batch.ts';
 import { WAREHOUSE_TABLES } from '../../src/load/tables.ts';
-import { fromDbBool, loose, quarantineRecords, rowsPerStatement, toDbBool, upsertRows } from '../../src/load/upsert.ts';
-import { forEachDialect, freshMigratedDb } from '../helpers/dialects.ts';
+import { fromDbBool, quarantineRecords, rowsPerStatement, toDbBool, upsertRows } from '../../src/load/upsert.ts';
+import { forEachDialect, useMigratedDb } from '../helpers/dialects.ts';
 
 const T1 = '2024-04-01T07:00:00.000Z';
 const T2 = '2024-04-02T07:00:00.000Z';
 
 forEachDialect('load: upsert', (dialect) => {
-  let ctx: Awaited<ReturnType<typeof freshMigratedDb>> | undefined;
-  const db = (): Db => ctx!.db;
-  beforeAll(async () => {
-    ctx = await freshMigratedDb(dialect);
-  });
-  afterAll(async () => {
-    await ctx?.cleanup();
-  });
-  afterEach(async () => {
-    for (const t of [...Object.keys(WAREHOUSE_TABLES), 'quarantine']) await loose(db().kysely).deleteFrom(t).execute();
-  });
+  const db = useMigratedDb(dialect, { extraTables: ['quarantine'] });
 
   it('the registry names exactly the columns migration 002 created', async () => {
     const tables = await db().kysely.introspection.getTables();

@@ -21,6 +21,8 @@ const PG_FATAL: Array<[RegExp, string]> = [
 ];
 
 export function fatalDatabaseError(err: unknown): UserError | null {
+  // relsync's own errors (an API that cannot be reached, a bad key) are never raw driver errors.
+  if (err instanceof UserError) return null;
   const e = err as { code?: unknown; message?: unknown } | null;
   const code = typeof e?.code === 'string' ? e.code : undefined;
   const raw = typeof e?.message === 'string' ? e.message : String(err);
@@ -29,7 +31,8 @@ export function fatalDatabaseError(err: unknown): UserError | null {
     const base = code.split('_').slice(0, 2).join('_');
     what = SQLITE_FATAL[code] ?? SQLITE_FATAL[base] ?? PG_FATAL.find(([re]) => re.test(code))?.[1];
   }
-  if (!what && /ECONNREFUSED|Connection terminated/.test(raw)) what = 'the connection to the database server failed';
+  // The pg driver's own socket errors (the API client's never get here: they are UserErrors).
+  if (!what && (code === 'ECONNREFUSED' || code === 'ECONNRESET' || /Connection terminated/.test(raw))) what = 'the connection to the database server failed';
   if (!what) return null;
   return new UserError(`The warehouse cannot take writes: ${what} (${code ?? raw}).`, {
     hint: 'Every page committed before this is kept. Fix the cause (free disk space, permissions, the server) and run the same command again: it resumes from the checkpoints.',

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load.ts';
 import { parseDuration } from '../../src/config/schema.ts';
 import { UserError } from '../../src/errors.ts';
+import { fatalDatabaseError } from '../../src/load/db-errors.ts';
+import { UnreachableError } from '../../src/extract/http/errors.ts';
 
 const emptyDir = () => mkdtempSync(join(tmpdir(), 'relsync-cfg-'));
 
@@ -87,5 +89,22 @@ describe('loadConfig', () => {
     expect(parseDuration('90s')).toBe(90_000);
     expect(parseDuration('2h')).toBe(7_200_000);
     expect(() => parseDuration('2 hours')).toThrow();
+  });
+});
+
+describe('fatalDatabaseError', () => {
+  it.each([
+    [{ code: 'SQLITE_FULL', message: 'database or disk is full' }, /disk is full \(SQLITE_FULL\)/],
+    [{ code: 'SQLITE_READONLY_DBMOVED', message: 'attempt to write a readonly database' }, /read-only/],
+    [{ code: '53100', message: 'could not extend file' }, /out of resources/],
+    [{ code: 'ECONNREFUSED', message: 'connect ECONNREFUSED 127.0.0.1:5432' }, /connection to the database server failed/],
+  ])('recognises %o', (err, message) => {
+    expect(fatalDatabaseError(err)?.message).toMatch(message);
+  });
+  it('leaves other errors alone, including the API client\'s own unreachable error', () => {
+    expect(fatalDatabaseError({ code: 'SQLITE_CONSTRAINT', message: 'UNIQUE' })).toBeNull();
+    expect(fatalDatabaseError(new Error('boom'))).toBeNull();
+    const apiDown = new UnreachableError('cannot reach the API for GET /v2/lists (ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:9)', { status: null, method: 'GET', path: '/v2/lists', endpoint: 'GET /v2/lists' } as never);
+    expect(fatalDatabaseError(apiDown)).toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import { bumpAttempts, clearDirty } from '../state/dirty.ts';
 import { NotFoundError } from '../extract/http/errors.ts';
 import { Pager, type InvalidRecord } from '../extract/pager.ts';
 import type { Partition, StreamDef } from '../extract/stream.ts';
-import type { PartitionResult, StreamRunEnv, SweepOptions } from './run-stream.ts';
+import { sameParams, type PartitionResult, type StreamRunEnv, type SweepOptions } from './run-stream.ts';
 
 /**
  * Read a set of ids in ascending batches. The checkpoint's sweep token is the last id committed, so
@@ -17,7 +17,7 @@ export async function sweepIds(def: StreamDef, p: Partition, env: StreamRunEnv, 
   const log = env.log.child({ stream: def.name, partition: p.key || undefined });
   const { checkpoint: cp } = await readCheckpoint(env.db.kysely, def.name, p.key);
   const params = opts.params ?? {};
-  const resumed = cp.sweep !== null && (!opts.restart || JSON.stringify(cp.sweep.params) === JSON.stringify(params));
+  const resumed = cp.sweep !== null && (!opts.restart || sameParams(cp.sweep.params, params));
   const sweep = resumed && cp.sweep ? cp.sweep : { startedAt: env.clock(), token: null, pages: 0, records: 0, params };
   const after = sweep.token === null ? -Infinity : Number(sweep.token);
   const wanted = [...new Set([...(await byIds.ids(env.ctx, p)), ...cp.pendingIds])].sort((a, b) => a - b).filter((id) => id > after);

@@ -64,7 +64,7 @@ export interface SweepOptions {
   params?: Record<string, string>;
 }
 
-function sameParams(a: Record<string, string>, b: Record<string, string>): boolean {
+export function sameParams(a: Record<string, string>, b: Record<string, string>): boolean {
   const ka = Object.keys(a).sort();
   return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
 }

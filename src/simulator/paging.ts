@@ -90,13 +90,15 @@ function envelope(ctx: Ctx, data: unknown[], nextPos: number | null): Reply {
  * Page over keys in ascending order. `load` returns the rendered item, or undefined to skip the key (deleted,
  * filtered out, not yet visible). `floor` lets a caller start later (e.g. a binary-searched time filter).
  */
-export function pageKeys(ctx: Ctx, keys: KeySeq, load: (key: number) => unknown, def: number, opts: { max?: number; min?: number; floor?: number; extra?: Record<string, unknown> } = {}): Reply {
-  const limit = parseLimit(ctx, def, opts.max ?? 100, opts.min ?? 1);
-  let i = ctx.cursorPos === undefined ? 0 : keys.upperBound(ctx.cursorPos);
-  if (opts.floor !== undefined && opts.floor > i) i = opts.floor;
+/**
+ * From index `start`, collect up to `size` loadable items; `last` is the key of the last one taken and
+ * `more` says whether any loadable key remains after it (so the last page gets no cursor).
+ */
+function collectPage(keys: KeySeq, start: number, size: number, load: (key: number) => unknown): { data: unknown[]; last: number | null; more: boolean } {
   const data: unknown[] = [];
   let last: number | null = null;
-  for (; i < keys.length && data.length < limit; i++) {
+  let i = start;
+  for (; i < keys.length && data.length < size; i++) {
     const k = keys.at(i) as number;
     const item = load(k);
     if (item === undefined) continue;
@@ -107,6 +109,14 @@ export function pageKeys(ctx: Ctx, keys: KeySeq, load: (key: number) => unknown,
   for (; i < keys.length; i++) {
     if (load(keys.at(i) as number) !== undefined) { more = true; break; }
   }
+  return { data, last, more };
+}
+
+export function pageKeys(ctx: Ctx, keys: KeySeq, load: (key: number) => unknown, def: number, opts: { max?: number; min?: number; floor?: number; extra?: Record<string, unknown> } = {}): Reply {
+  const limit = parseLimit(ctx, def, opts.max ?? 100, opts.min ?? 1);
+  let i = ctx.cursorPos === undefined ? 0 : keys.upperBound(ctx.cursorPos);
+  if (opts.floor !== undefined && opts.floor > i) i = opts.floor;
+  const { data, last, more } = collectPage(keys, i, limit, load);
   const reply = envelope(ctx, data, more && last !== null ? last : null);
   if (opts.extra) Object.assign((reply.body as { pagination?: object }).pagination ?? {}, opts.extra);
   return reply;
@@ -164,17 +174,6 @@ function v1Token(ctx: Ctx, pos: number): string {
 export function v1PageKeys(ctx: Ctx, resourceKey: string, keys: KeySeq, load: (key: number) => unknown, def = 500, max = 500): Reply {
   const size = v1PageSize(ctx, def, max) ?? def;
   const after = v1TokenPos(ctx);
-  let i = after === undefined ? 0 : keys.upperBound(after);
-  const data: unknown[] = [];
-  let last: number | null = null;
-  for (; i < keys.length && data.length < size; i++) {
-    const k = keys.at(i) as number;
-    const item = load(k);
-    if (item === undefined) continue;
-    data.push(item);
-    last = k;
-  }
-  let more = false;
-  for (; i < keys.length; i++) if (load(keys.at(i) as number) !== undefined) { more = true; break; }
+  const { data, last, more } = collectPage(keys, after === undefined ? 0 : keys.upperBound(after), size, load);
   return { status: 200, body: { [resourceKey]: data, next_page_token: more && last !== null ? v1Token(ctx, last) : null } };
 }

@@ -31,8 +31,7 @@ export const remindersStream = defineStream({
 
 const kindScope = (kind: string) => () => ({ kind });
 
-/** Interactions change by creation and update; between sweeps each kind follows `updatedSinceFeed`. */
-const interactionFeed = (path: string) => updatedSinceFeed(path);
+// Interactions change by creation and update; between sweeps each kind follows `updatedSinceFeed`.
 
 export const emailsStream = defineStream({
   name: 'emails',
@@ -42,7 +41,7 @@ export const emailsStream = defineStream({
   schema: v2EmailSchema,
   transform: perRecord((e, raw) => v2EmailRows(e, raw)),
   softDelete: { table: 'interactions', scope: kindScope('email') },
-  highWater: interactionFeed('/v2/emails'),
+  highWater: updatedSinceFeed('/v2/emails'),
 });
 
 export const meetingsStream = defineStream({
@@ -53,7 +52,7 @@ export const meetingsStream = defineStream({
   schema: v2MeetingSchema,
   transform: perRecord((m, raw) => v2MeetingRows(m, raw)),
   softDelete: { table: 'interactions', scope: kindScope('meeting') },
-  highWater: interactionFeed('/v2/meetings'),
+  highWater: updatedSinceFeed('/v2/meetings'),
 });
 
 export const callsStream = defineStream({
@@ -64,7 +63,7 @@ export const callsStream = defineStream({
   schema: v2CallSchema,
   transform: perRecord((c, raw) => v2CallRows(c, raw)),
   softDelete: { table: 'interactions', scope: kindScope('call') },
-  highWater: interactionFeed('/v2/calls'),
+  highWater: updatedSinceFeed('/v2/calls'),
 });
 
 export const chatMessagesStream = defineStream({
@@ -75,5 +74,5 @@ export const chatMessagesStream = defineStream({
   schema: v2ChatMessageSchema,
   transform: perRecord((c, raw) => v2ChatMessageRows(c, raw)),
   softDelete: { table: 'interactions', scope: kindScope('chat-message') },
-  highWater: interactionFeed('/v2/chat-messages'),
+  highWater: updatedSinceFeed('/v2/chat-messages'),
 });

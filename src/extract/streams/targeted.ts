@@ -11,10 +11,13 @@ import { ENTITY_FIELD_TYPES, perRecord } from './common.ts';
  * (which, when it runs, clears the marks it covers), so a record is never read twice in one run.
  */
 
-async function liveCount(ctx: StreamContext, table: 'companies' | 'persons', where?: { list_id: number }): Promise<number> {
-  const r = where
-    ? await sql<{ n: number }>`select count(*) as n from list_entries where list_id = ${where.list_id} and _deleted_at is null`.execute(ctx.db.kysely)
-    : await sql<{ n: number }>`select count(*) as n from ${sql.table(table)} where _deleted_at is null`.execute(ctx.db.kysely);
+async function liveCount(ctx: StreamContext, table: 'companies' | 'persons'): Promise<number> {
+  const r = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)} where _deleted_at is null`.execute(ctx.db.kysely);
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+async function liveEntriesOfList(ctx: StreamContext, listId: number): Promise<number> {
+  const r = await sql<{ n: number }>`select count(*) as n from list_entries where list_id = ${listId} and _deleted_at is null`.execute(ctx.db.kysely);
   return Number(r.rows[0]?.n ?? 0);
 }
 
@@ -32,7 +35,7 @@ export function sweepWhenCheaper(kind: Extract<DirtyKind, 'company' | 'person'>,
 export async function listSweepCheaper(ctx: StreamContext, p: Partition): Promise<boolean> {
   const changed = (await dirtyCountsByList(ctx.db.kysely)).get(Number(p.key)) ?? 0;
   if (changed === 0) return false;
-  const pages = Math.ceil((await liveCount(ctx, 'companies', { list_id: Number(p.key) })) / 100);
+  const pages = Math.ceil((await liveEntriesOfList(ctx, Number(p.key))) / 100);
   return changed >= Math.max(1, pages);
 }
 

@@ -3,7 +3,7 @@ import { openDatabase, tableExists } from '../load/db.ts';
 import { UserError } from '../errors.ts';
 import { commandContext } from './context.ts';
 import { readStatus, formatStatus } from '../state/status.ts';
-import { streamNames } from '../extract/streams/registry.ts';
+import { streamNames } from '../streams/registry.ts';
 
 export async function runStatusCommand(cmd: Command, opts: { json: boolean }): Promise<void> {
   const { config } = commandContext(cmd);

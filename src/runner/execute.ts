@@ -3,8 +3,10 @@ import type { Logger } from '../log.ts';
 import { openDatabase, type Db } from '../load/db.ts';
 import { migrateToLatest } from '../load/migrate.ts';
 import { AffinityClient } from '../extract/http/client.ts';
-import { ALL_STREAMS } from '../extract/streams/registry.ts';
+import { ALL_STREAMS } from '../streams/registry.ts';
 import { createProgress } from './progress.ts';
+import { unmetNeeds } from '../planner/selection.ts';
+import type { AnyStream } from '../streams/define.ts';
 import { selectStreams } from './plan.ts';
 import { runSync, type SyncMode, type SyncResult } from './run-sync.ts';
 
@@ -32,6 +34,18 @@ async function expectedPages(db: Db): Promise<Record<string, number>> {
   return out;
 }
 
+/**
+ * A selection (`--streams`) that reads rows of streams that have never completed in this warehouse
+ * gets those streams too, first; otherwise it would read an empty table and report success doing nothing.
+ */
+async function withUnmetNeeds(db: Db, selected: AnyStream[], log: Logger): Promise<AnyStream[]> {
+  if (selected.length === ALL_STREAMS.length) return selected;
+  const added = await unmetNeeds({ db }, ALL_STREAMS, selected);
+  if (added.length === 0) return selected;
+  log.warn({ added, selected: selected.map((s) => s.name) }, 'the selected streams read rows of streams never synced into this warehouse; running those first');
+  return [...ALL_STREAMS.filter((s) => added.includes(s.name)), ...selected];
+}
+
 export interface ExecuteOptions {
   config: Config;
   log: Logger;
@@ -53,7 +67,7 @@ export async function executeSync(opts: ExecuteOptions): Promise<SyncResult> {
   const client = clientFromConfig(opts.config, opts.log, opts.apiKey);
   try {
     await migrateToLatest(db);
-    const streams = selectStreams(ALL_STREAMS, opts.streams);
+    const streams = await withUnmetNeeds(db, selectStreams(ALL_STREAMS, opts.streams), opts.log);
     const progress = createProgress({ tty: opts.tty, log: opts.log, expectedPages: await expectedPages(db), calls: () => client.totalCalls() });
     try {
       return await runSync({

@@ -1,20 +1,20 @@
 import type { Config } from '../config/schema.ts';
 import { UserError } from '../errors.ts';
 import type { Checkpoint } from '../state/checkpoint.ts';
-import type { StreamDef, SweepGroup } from '../extract/stream.ts';
+import { upstreamOf, type AnyStream, type SweepGroup } from '../streams/define.ts';
 
-/** Order streams so every stream runs after the streams it reads partitions from. */
-export function dependencyLevels(streams: readonly StreamDef[]): StreamDef[][] {
+/** Order streams so every stream runs after the streams it needs or is ordered after. */
+export function dependencyLevels(streams: readonly AnyStream[]): AnyStream[][] {
   const byName = new Map(streams.map((s) => [s.name, s]));
   const level = new Map<string, number>();
   const visiting = new Set<string>();
-  const depth = (s: StreamDef): number => {
+  const depth = (s: AnyStream): number => {
     const known = level.get(s.name);
     if (known !== undefined) return known;
     if (visiting.has(s.name)) throw new Error(`stream dependency cycle at ${s.name}`);
     visiting.add(s.name);
     let d = 0;
-    for (const dep of s.dependsOn ?? []) {
+    for (const dep of upstreamOf(s)) {
       const parent = byName.get(dep);
       if (parent) d = Math.max(d, depth(parent) + 1);
     }
@@ -22,13 +22,13 @@ export function dependencyLevels(streams: readonly StreamDef[]): StreamDef[][] {
     level.set(s.name, d);
     return d;
   };
-  const levels: StreamDef[][] = [];
+  const levels: AnyStream[][] = [];
   for (const s of streams) (levels[depth(s)] ??= []).push(s);
   return levels.filter((l) => l.length > 0);
 }
 
-/** Pick streams by name; unknown names are an error listing the known ones. Dependencies are not added. */
-export function selectStreams(all: readonly StreamDef[], names: readonly string[] | undefined): StreamDef[] {
+/** Pick streams by name; unknown names are an error listing the known ones (see planner/selection.ts for what they need). */
+export function selectStreams(all: readonly AnyStream[], names: readonly string[] | undefined): AnyStream[] {
   if (!names || names.length === 0) return [...all];
   const known = new Map(all.map((s) => [s.name, s]));
   const unknown = names.filter((n) => !known.has(n));

@@ -1,6 +1,6 @@
 import cliProgress from 'cli-progress';
 import type { Logger } from '../log.ts';
-import type { PageEvent, StreamHooks } from './run-stream.ts';
+import type { PageEvent, StreamHooks } from './env.ts';
 import type { StreamEvent } from './run-sync.ts';
 
 export interface ProgressReporter {

@@ -1,147 +1,107 @@
-import type { Logger } from '../log.ts';
-import type { Db } from '../load/db.ts';
-import { applyBatch } from '../load/apply-batch.ts';
-import { softDeleteMissing } from '../load/soft-delete.ts';
-import { quarantineRecords } from '../load/upsert.ts';
-import { readCheckpoint, writeCheckpoint, type Checkpoint } from '../state/checkpoint.ts';
-import { clearDirtyBefore } from '../state/dirty.ts';
-import type { AffinityClient } from '../extract/http/client.ts';
-import { CursorExpiredError } from '../extract/http/errors.ts';
-import { Pager } from '../extract/pager.ts';
-import type { Partition, StreamContext, StreamDef } from '../extract/stream.ts';
+import type PQueue from 'p-queue';
+import { errorMessage, redact } from '../errors.ts';
+import { fatalDatabaseError } from '../load/db-errors.ts';
+import { readCheckpoint } from '../state/checkpoint.ts';
+import type { StreamRunStats } from '../state/runs.ts';
+import { WHOLE, type AnyStream, type Partition } from '../streams/define.ts';
+import type { ReadEnv } from './env.ts';
+import { readPartition, type ReadMode } from './page-loop.ts';
+import { compareVersions, sweepDue, sweepInterval } from './plan.ts';
+import { stopsTheRun } from './stops-the-run.ts';
 
-/**
- * Token stored once the last page is committed: a crash before the sweep is marked complete then
- * resumes straight to completion instead of reading the collection again.
- */
-export const SWEEP_PAGES_DONE = '__all_pages_read__';
+export type SyncMode = 'full' | 'incremental' | 'backfill';
 
-export interface PageEvent {
+export interface StreamEvent {
+  kind: 'stream-start' | 'stream-end';
   stream: string;
-  partition: string;
-  page: number;
-  records: number;
-  rows: number;
-  invalid: number;
+  partitions: number;
+  stats?: StreamRunStats;
 }
 
-export interface StreamHooks {
-  /** Called after each page's transaction commits. Throwing aborts the whole run (tests use it to crash). */
-  onPageCommitted?: (e: PageEvent) => void | Promise<void>;
-  /** Checked between pages; when it returns true the stream stops after the page in hand (graceful shutdown). */
-  shouldStop?: () => boolean;
+export interface StreamRunOptions {
+  mode: SyncMode;
+  /** backfill --since: feeds re-read from this instant. */
+  since?: string;
+  now: () => Date;
+  onStream?: (e: StreamEvent) => void;
 }
 
-export interface PartitionResult {
-  pages: number;
-  records: number;
-  rows: number;
-  invalid: number;
-  softDeleted: number;
-  completed: boolean;
+/** Why a stream does not run at all under this config, or null. */
+function skipReason(def: AnyStream, env: ReadEnv): string | null {
+  const { config } = env.ctx;
+  if (def.enabled && !def.enabled(config)) return 'disabled in config';
+  if (def.minApiVersion && compareVersions(config.apiVersion, def.minApiVersion) < 0) return `needs API version ${def.minApiVersion}`;
+  return null;
 }
 
-export interface StreamRunEnv {
-  db: Db;
-  client: AffinityClient;
-  ctx: StreamContext;
-  log: Logger;
-  runId: string;
-  /** The run's clock for `_synced_at`; one value per run so a sweep's rows compare cleanly. */
-  clock: () => string;
-  hooks: StreamHooks;
+/** Per partition: a full read (sweep, ids, or a feed-only stream's feed), the between-sweeps feed, or nothing. */
+async function planPartitions(def: AnyStream, partitions: Partition<unknown>[], env: ReadEnv, opts: StreamRunOptions): Promise<Array<{ p: Partition<unknown>; mode: ReadMode }>> {
+  const read = def.read;
+  const backfill = opts.mode === 'backfill';
+  const from = backfill ? (opts.since !== undefined ? { at: opts.since, id: null } : null) : undefined;
+  const sweep = { restart: backfill, ...(backfill ? { params: { mode: 'backfill', since: opts.since ?? '' } } : {}) };
+  const interval = sweepInterval(env.ctx.config, def.name, def.group);
+  const work: Array<{ p: Partition<unknown>; mode: ReadMode }> = [];
+  for (const p of partitions) {
+    if (read.kind === 'feed') {
+      work.push({ p, mode: { how: 'read', sweep, ...(from !== undefined ? { from } : {}) } });
+      continue;
+    }
+    const { checkpoint } = await readCheckpoint(env.db.kysely, def.name, p.key);
+    const forced = opts.mode === 'incremental' && read.kind === 'sweep' && read.sweepWhen ? await read.sweepWhen(env.ctx, p) : false;
+    if (forced) env.log.info({ stream: def.name, partition: p.key || undefined, plan: 'sweep' }, 'planner: a sweep costs no more than targeted re-reads of what changed');
+    if (opts.mode !== 'incremental' || forced || sweepDue(checkpoint, interval, opts.now())) work.push({ p, mode: { how: 'read', sweep } });
+    else if (read.kind === 'sweep' && read.between && checkpoint.highWater) work.push({ p, mode: { how: 'between', ...(from !== undefined ? { from } : {}) } });
+  }
+  return work;
+}
+
+function describeWork(def: AnyStream, work: ReadonlyArray<{ mode: ReadMode }>): string {
+  if (work.length === 0) return 'not due';
+  const feedish = (m: ReadMode) => m.how === 'between' || def.read.kind === 'feed';
+  if (work.every((w) => feedish(w.mode))) return 'incremental';
+  return work.some((w) => feedish(w.mode)) ? 'mixed' : 'sweep';
 }
 
 /**
- * Sweep one partition of a stream to the end, resuming from its checkpoint. Each page: fetch (no
- * transaction open), transform, then ONE transaction that upserts the rows, quarantines invalid
- * records and advances the checkpoint. A completed sweep soft-deletes what it did not see.
+ * Run one stream: decide per partition what to read, read the partitions through the shared queue,
+ * and record what happened in `stats` (counted page by page, so a failure still shows its pages).
+ * A failing partition fails the stream; errors that stop the whole run are rethrown.
  */
-export interface SweepOptions {
-  /** Start a new sweep even if one is in progress (backfill), unless that one is this same backfill. */
-  restart: boolean;
-  /** Parameters recorded with the sweep; a restart resumes an in-progress sweep with equal params. */
-  params?: Record<string, string>;
-}
-
-export function sameParams(a: Record<string, string>, b: Record<string, string>): boolean {
-  const ka = Object.keys(a).sort();
-  return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
-}
-
-export async function sweepPartition(def: StreamDef, p: Partition, env: StreamRunEnv, opts: SweepOptions): Promise<PartitionResult> {
-  const { db, log: parentLog } = env;
-  const log = parentLog.child({ stream: def.name, partition: p.key || undefined, runId: env.runId });
-  const loaded = await readCheckpoint(db.kysely, def.name, p.key);
-  if (loaded.reset) log.warn({ reason: loaded.reset }, 'checkpoint ignored; starting this stream afresh');
-  const cp: Checkpoint = loaded.checkpoint;
-  const params = opts.params ?? {};
-  const resumed = cp.sweep !== null && (!opts.restart || sameParams(cp.sweep.params, params));
-  let sweep = resumed && cp.sweep ? cp.sweep : { startedAt: env.clock(), token: null, pages: 0, records: 0, params };
-  if (resumed) log.info({ page: sweep.pages, records: sweep.records }, 'resuming sweep from checkpoint');
-
-  const result: PartitionResult = { pages: 0, records: 0, rows: 0, invalid: 0, softDeleted: 0, completed: false };
-  const request = def.request(p, env.ctx);
-  const pagesDone = sweep.token === SWEEP_PAGES_DONE;
-  let pager = new Pager(env.client, request, def.schema, pagesDone ? null : sweep.token);
-  let restartedForCursor = false;
-
-  while (!pagesDone && !pager.done) {
-    if (env.hooks.shouldStop?.()) {
-      log.info({ page: sweep.pages }, 'stopping after the page in hand; the checkpoint resumes here');
-      return result;
-    }
-    let page;
-    try {
-      page = await pager.next();
-    } catch (err) {
-      if (err instanceof CursorExpiredError && !restartedForCursor) {
-        // The service forgot our cursor: start the collection over. Rows already loaded are upserted
-        // again (harmless), and the sweep keeps its start time so soft-delete stays correct.
-        log.warn({ page: sweep.pages }, 'stored cursor rejected by the service; restarting this collection');
-        restartedForCursor = true;
-        sweep = { ...sweep, token: null };
-        pager = new Pager(env.client, request, def.schema, null);
-        continue;
-      }
-      throw err;
-    }
-    const batch = def.transform(page.records, page.raw ?? page.records, p);
-    const now = env.clock();
-    const next = { ...sweep, token: pager.done ? SWEEP_PAGES_DONE : pager.token, pages: sweep.pages + 1, records: sweep.records + page.records.length };
-    let rows = 0;
-    await db.kysely.transaction().execute(async (trx) => {
-      rows = (await applyBatch(trx, db.dialect, batch, now)).rows;
-      if (page.invalid.length > 0) await quarantineRecords(trx, db.dialect, def.name, page.invalid, env.runId, now);
-      await writeCheckpoint(trx, def.name, p.key, { ...cp, sweep: next }, now);
-    });
-    sweep = next;
-    result.pages += 1;
-    result.records += page.records.length;
-    result.rows += rows;
-    result.invalid += page.invalid.length;
-    if (page.invalid.length > 0) log.warn({ page: sweep.pages, invalid: page.invalid.length }, 'records failed validation and were quarantined');
-    log.debug({ page: sweep.pages, records: page.records.length, rows }, 'page committed');
-    await env.hooks.onPageCommitted?.({ stream: def.name, partition: p.key, page: sweep.pages, records: page.records.length, rows, invalid: page.invalid.length });
+export async function runStream(def: AnyStream, env: ReadEnv, queue: PQueue, opts: StreamRunOptions, stats: StreamRunStats): Promise<void> {
+  const log = env.log.child({ stream: def.name });
+  const started = opts.now().getTime();
+  const skip = skipReason(def, env);
+  if (skip) {
+    stats.status = 'skipped';
+    stats.mode = skip;
+    log.info({ reason: skip }, 'stream skipped');
+    return;
   }
-
-  const now = env.clock();
-  await db.kysely.transaction().execute(async (trx) => {
-    if (def.softDelete) {
-      result.softDeleted = await softDeleteMissing(trx, def.softDelete.table, {
-        sweepStartedAt: sweep.startedAt,
-        now,
-        ...(def.softDelete.scope ? { scope: def.softDelete.scope(p) } : {}),
-      });
-    }
-    if (def.clearsDirty) {
-      await clearDirtyBefore(trx, def.clearsDirty.kind, sweep.startedAt, def.clearsDirty.byList ? Number(p.key) : undefined);
-    }
-    // A feed stream swept in full resumes its incremental reads from when the sweep began.
-    const highWater = def.highWater ? { at: sweep.startedAt, id: null } : cp.highWater;
-    await writeCheckpoint(trx, def.name, p.key, { ...cp, sweep: null, lastSweepCompletedAt: sweep.startedAt, highWater }, now, { success: true });
-  });
-  if (result.softDeleted > 0) log.info({ softDeleted: result.softDeleted }, 'rows missing from the completed sweep marked deleted');
-  result.completed = true;
-  return result;
+  try {
+    const partitions = def.read.partitions ? await def.read.partitions(env.ctx) : [WHOLE];
+    opts.onStream?.({ kind: 'stream-start', stream: def.name, partitions: partitions.length });
+    const work = await planPartitions(def, partitions, env, opts);
+    stats.mode = describeWork(def, work);
+    let firstError: unknown = null;
+    await Promise.all(work.map(({ p, mode }) => queue.add(async () => {
+      if (firstError && stopsTheRun(firstError)) return;
+      try {
+        if (!(await readPartition(def, p, env, mode, stats))) stats.status = 'interrupted';
+      } catch (caught) {
+        const err = fatalDatabaseError(caught) ?? caught;
+        firstError ??= err;
+        if (stopsTheRun(err)) throw err;
+        log.error({ partition: p.key || undefined, err: redact(errorMessage(err), [env.ctx.config.apiKey]) }, 'partition failed; other streams go on');
+      }
+    })));
+    if (firstError) throw firstError;
+  } catch (err) {
+    stats.status = 'failed';
+    stats.error = redact(errorMessage(err), [env.ctx.config.apiKey]);
+    if (stopsTheRun(err)) throw err;
+  } finally {
+    stats.durationMs = opts.now().getTime() - started;
+    opts.onStream?.({ kind: 'stream-end', stream: def.name, partitions: 0, stats });
+  }
 }

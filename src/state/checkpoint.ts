@@ -34,6 +34,8 @@ export const checkpointSchema = z.object({
 
 export type Checkpoint = z.infer<typeof checkpointSchema>;
 export type SweepProgress = z.infer<typeof sweepSchema>;
+/** A position in a time-ordered feed: the change log's changedAt + id, or an updatedAt. */
+export type HighWater = z.infer<typeof highWaterSchema>;
 
 export function emptyCheckpoint(): Checkpoint {
   return { v: CHECKPOINT_VERSION, sweep: null, lastSweepCompletedAt: null, highWater: null, pendingIds: [] };

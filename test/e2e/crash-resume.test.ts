@@ -5,7 +5,7 @@
  * checkpoint instead of page 1.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PageEvent } from '../../src/runner/run-stream.ts';
+import type { PageEvent } from '../../src/runner/env.ts';
 import type { SyncResult } from '../../src/runner/run-sync.ts';
 import { parseCheckpoint } from '../../src/state/checkpoint.ts';
 import type { RunningSimulator, ScaleCounts } from '../../src/simulator/index.ts';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { VALUE_TYPES } from '../../src/simulator/index.ts';
-import { ALL_STREAMS } from '../../src/extract/streams/registry.ts';
+import { ALL_STREAMS } from '../../src/streams/registry.ts';
 import type { SyncResult } from '../../src/runner/run-sync.ts';
 import { parseCheckpoint } from '../../src/state/checkpoint.ts';
 import { forEachDialect } from '../helpers/dialects.ts';
@@ -61,7 +61,7 @@ forEachDialect('e2e: full sync of the whole tenant', (dialect) => {
         const where = `${name}[${row.partition}]`;
         expect(reset, where).toBeNull();
         expect(checkpoint.sweep, `${where}: no sweep left in progress`).toBeNull();
-        if (def.highWater?.only) {
+        if (def.read.kind === 'feed') {
           expect(checkpoint.highWater, `${where}: feed mark`).not.toBeNull();
         } else {
           expect(checkpoint.lastSweepCompletedAt, `${where}: lastSweepCompletedAt`).not.toBeNull();

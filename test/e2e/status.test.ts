@@ -5,7 +5,7 @@ import { afterEach, expect, it } from 'vitest';
 import { forEachDialect } from '../helpers/dialects.ts';
 import { startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';
 import { runCli } from '../helpers/cli.ts';
-import { streamNames } from '../../src/extract/streams/registry.ts';
+import { streamNames } from '../../src/streams/registry.ts';
 import type { Status } from '../../src/state/status.ts';
 
 forEachDialect('relsync status', (dialect) => {

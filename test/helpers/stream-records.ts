@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { Db } from '../../src/load/db.ts';
 import type { AffinityClient } from '../../src/extract/http/client.ts';
 import { Pager, type InvalidRecord, type PageRequest } from '../../src/extract/pager.ts';
-import { WHOLE, type Partition, type StreamContext, type StreamDef } from '../../src/extract/stream.ts';
+import { WHOLE, type AnyStream, type Partition, type StreamContext } from '../../src/streams/define.ts';
 import type { InteractionKind, SimStore } from '../../src/simulator/index.ts';
 import { v1Visible } from '../../src/simulator/render-v1.ts';
 
@@ -31,7 +31,7 @@ export interface CaseEnv {
   ctx: StreamContext;
 }
 
-export type CaseBuilder = (def: StreamDef, env: CaseEnv) => Promise<ReadCase[]>;
+export type CaseBuilder = (def: AnyStream, env: CaseEnv) => Promise<ReadCase[]>;
 
 type Rec = Record<string, unknown>;
 const rec = (r: unknown): Rec => r as Rec;
@@ -40,18 +40,19 @@ const sortedKeys = (m: Map<number, unknown>): number[] => [...m.keys()].sort((a,
 const same = (a: unknown, b: readonly number[]): boolean => JSON.stringify(a ?? []) === JSON.stringify(b);
 
 function whole(expected: (s: SimStore) => readonly Key[], check?: (s: SimStore) => (r: unknown) => string | null): CaseBuilder {
-  return async (def, { store, ctx }) => [{
-    label: def.name, request: def.request(WHOLE, ctx), schema: def.schema, expected: expected(store), key: byId,
+  return async (def, { store }) => [{
+    label: def.name, request: fullRequest(def, WHOLE), schema: def.schema, expected: expected(store), key: byId,
     ...(check ? { check: check(store) } : {}),
   }];
 }
 
 /** One case per partition the stream's own `partitions()` yields from the seeded warehouse. */
-function perPartition(expected: (s: SimStore, p: Partition) => readonly Key[], check?: (s: SimStore) => (r: unknown) => string | null): CaseBuilder {
+function perPartition(expected: (s: SimStore, p: Partition<unknown>) => readonly Key[], check?: (s: SimStore) => (r: unknown) => string | null): CaseBuilder {
   return async (def, { store, ctx }) => {
-    if (!def.partitions) throw new Error(`${def.name} has no partitions`);
-    return (await def.partitions(ctx)).map((p) => ({
-      label: `${def.name}[${p.key}]`, request: def.request(p, ctx), schema: def.schema, expected: expected(store, p), key: byId,
+    const read = def.read;
+    if (!read.partitions) throw new Error(`${def.name} has no partitions`);
+    return (await read.partitions(ctx)).map((p) => ({
+      label: `${def.name}[${p.key}]`, request: fullRequest(def, p), schema: def.schema, expected: expected(store, p), key: byId,
       ...(check ? { check: check(store) } : {}),
     }));
   };
@@ -59,22 +60,30 @@ function perPartition(expected: (s: SimStore, p: Partition) => readonly Key[], c
 
 /** A high-water feed read from no mark: the whole feed. */
 function feedFromStart(expected: (s: SimStore) => readonly Key[]): CaseBuilder {
-  return async (def, { store, ctx }) => {
-    if (!def.highWater) throw new Error(`${def.name} has no high-water feed`);
-    return [{ label: def.name, request: def.highWater.request(null, WHOLE, ctx), schema: def.schema, expected: expected(store), key: byId }];
+  return async (def, { store }) => {
+    if (def.read.kind !== 'feed') throw new Error(`${def.name} is not a feed`);
+    return [{ label: def.name, request: def.read.request(null, WHOLE), schema: def.schema, expected: expected(store), key: byId }];
   };
 }
 
 const interactions = (kind: InteractionKind) => whole((s) => [...s.interactions.values()].filter((i) => i.kind === kind).map((i) => i.id));
 const merges = (kind: 'company' | 'person') => whole((s) => [...s.merges.values()].filter((m) => m.kind === kind).map((m) => m.id));
-const listId = (p: Partition): number => Number(p.params.listId ?? p.key);
+type Params = Record<string, unknown>;
+const params = (p: Partition<unknown>): Params => p.params as Params;
+const listId = (p: Partition<unknown>): number => Number(params(p).listId ?? p.key);
+
+/** The request of a stream's full read: a sweep's, or a feed's from no mark (a between-sweeps feed is not the full read). */
+function fullRequest(def: AnyStream, p: Partition<unknown>): PageRequest {
+  if (def.read.kind === 'ids') throw new Error(`${def.name} reads by ids`);
+  return def.read.kind === 'feed' ? def.read.request(null, p) : def.read.request(p);
+}
 
 /** Paged collections: every record of the collection (or of the partition), each once. */
 export const COLLECTION_CASES: Record<string, CaseBuilder> = {
   lists: whole((s) => sortedKeys(s.lists)),
   lists_v1: whole((s) => sortedKeys(s.lists)),
   fields: perPartition((s, p) => {
-    if (p.params.listId === undefined) return (s.fieldsByEntity.get(p.params.entityType as 'company' | 'person') ?? []).map((f) => f.id);
+    if (params(p).listId === undefined) return (s.fieldsByEntity.get(params(p).entityType as 'company' | 'person') ?? []).map((f) => f.id);
     const l = s.lists.get(listId(p));
     return l ? s.applicableFields(l.type, l.id).map((f) => f.id) : [];
   }),
@@ -112,15 +121,15 @@ export const COLLECTION_CASES: Record<string, CaseBuilder> = {
   person_merges: merges('person'),
   saved_views: perPartition((s, p) => [...s.savedViews.values()].filter((v) => v.listId === listId(p)).map((v) => v.id)),
   field_value_changes: whole((s) => s.fieldValueChanges.filter((c) => s.fields.has(c.fieldKey)).map((c) => c.id)),
-  field_value_changes_v1: perPartition((s, p) => s.fieldValueChanges.filter((c) => s.fields.get(c.fieldKey)?.v1Id === Number(p.params.v1Id)).map((c) => c.id)),
+  field_value_changes_v1: perPartition((s, p) => s.fieldValueChanges.filter((c) => s.fields.get(c.fieldKey)?.v1Id === Number(params(p).v1Id)).map((c) => c.id)),
   // `/v2/notes` lists root notes only; replies come with the older sweep.
   notes_updates: feedFromStart((s) => s.idx.rootNotes.values()),
   reminders_updates: feedFromStart((s) => sortedKeys(s.reminders)),
 };
 
-function byIdCases(def: StreamDef, groups: ReadonlyArray<{ ids: number[]; p?: Partition }>, check?: (r: unknown) => string | null): ReadCase[] {
-  const b = def.byIds;
-  if (!b) throw new Error(`${def.name} has no byIds`);
+function byIdCases(def: AnyStream, groups: ReadonlyArray<{ ids: number[]; p?: Partition<unknown> }>, check?: (r: unknown) => string | null): ReadCase[] {
+  const b = def.read;
+  if (b.kind !== 'ids') throw new Error(`${def.name} does not read by ids`);
   return groups.map(({ ids, p = WHOLE }) => ({
     label: `${def.name}[${p.key ? `${p.key}:` : ''}${ids.length === 1 ? ids[0] : `${ids.length} ids`}]`,
     // As the runner sends it: a by-id read expects the record to exist (read-after-create lag retries).
@@ -141,7 +150,7 @@ export const BY_ID_CASES: Record<string, CaseBuilder> = {
   persons_changed: async (def, { store }) => byIdCases(def, [{ ids: sortedKeys(store.persons).slice(-100) }]),
   list_entries_changed: async (def, { store }) => byIdCases(def, sortedKeys(store.lists).flatMap((l) => {
     const ids = store.entriesByList.get(l)?.values() ?? [];
-    const p: Partition = { key: String(l), params: { listId: l } };
+    const p: Partition<unknown> = { key: String(l), params: { listId: l } };
     return [...new Set([ids[0], ids[ids.length - 1]])].filter((x): x is number => x !== undefined).map((id) => ({ ids: [id], p }));
   })),
   opportunity_associations_full: async (def, { store }) => byIdCases(def, single(capped(store.opportunities, (o) => Math.max(o.personIds.length, o.companyIds.length))), (r) => {

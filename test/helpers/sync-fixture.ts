@@ -8,8 +8,8 @@ import type { Db, DialectName } from '../../src/load/db.ts';
 import { silentLogger } from '../../src/log.ts';
 import { clientFromConfig } from '../../src/runner/execute.ts';
 import { runSync, type SyncMode, type SyncOptions, type SyncResult } from '../../src/runner/run-sync.ts';
-import { ALL_STREAMS } from '../../src/extract/streams/registry.ts';
-import type { StreamDef } from '../../src/extract/stream.ts';
+import { ALL_STREAMS } from '../../src/streams/registry.ts';
+import type { AnyStream } from '../../src/streams/define.ts';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../src/simulator/index.ts';
 import { freshMigratedDb } from './dialects.ts';
 
@@ -49,7 +49,7 @@ export interface SyncFixture {
   close(): Promise<void>;
 }
 
-export function pickStreams(names: readonly string[] | undefined): StreamDef[] {
+export function pickStreams(names: readonly string[] | undefined): AnyStream[] {
   if (!names) return [...ALL_STREAMS];
   return names.map((n) => {
     const s = ALL_STREAMS.find((x) => x.name === n);

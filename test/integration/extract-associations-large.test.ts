@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configSchema } from '../../src/config/schema.ts';
 import { AffinityClient } from '../../src/extract/http/index.ts';
-import { ALL_STREAMS } from '../../src/extract/streams/registry.ts';
-import { V1_SEARCH_PAGE } from '../../src/extract/planner.ts';
+import { ALL_STREAMS } from '../../src/streams/registry.ts';
+import { V1_SEARCH_PAGE } from '../../src/extract/limits.ts';
 import type { DialectName } from '../../src/load/db.ts';
 import { silentLogger } from '../../src/log.ts';
 import { runSync, type SyncResult } from '../../src/runner/run-sync.ts';

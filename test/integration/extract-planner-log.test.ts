@@ -10,8 +10,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configSchema, type Config } from '../../src/config/schema.ts';
 import { AffinityClient } from '../../src/extract/http/index.ts';
-import { ALL_STREAMS } from '../../src/extract/streams/registry.ts';
-import { V2_IDS_BATCH } from '../../src/extract/planner.ts';
+import { ALL_STREAMS } from '../../src/streams/registry.ts';
+import { V2_IDS_BATCH } from '../../src/extract/limits.ts';
 import type { Db } from '../../src/load/db.ts';
 import { runSync, type SyncMode, type SyncResult } from '../../src/runner/run-sync.ts';
 import { setCell, startSimulator, type RunningSimulator, type SimField } from '../../src/simulator/index.ts';

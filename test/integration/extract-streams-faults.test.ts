@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configSchema } from '../../src/config/schema.ts';
 import { AffinityClient } from '../../src/extract/http/index.ts';
-import type { StreamDef } from '../../src/extract/stream.ts';
-import { ALL_STREAMS } from '../../src/extract/streams/registry.ts';
+import type { AnyStream } from '../../src/streams/define.ts';
+import { ALL_STREAMS } from '../../src/streams/registry.ts';
 import { startSimulator, type RunningSimulator, type Scale } from '../../src/simulator/index.ts';
 import { freshMigratedDb } from '../helpers/dialects.ts';
 import { captureLogger } from '../helpers/mini-server.ts';
@@ -22,7 +22,7 @@ const WINDOW_WAIT_MS = 1000;
 /** The newest version: `/v2/teams` and the org-wide change log need it; the older interface ignores it. */
 const API_VERSION = '2026-09-17';
 
-function streamDef(name: string): StreamDef {
+function streamDef(name: string): AnyStream {
   const def = ALL_STREAMS.find((s) => s.name === name);
   if (!def) throw new Error(`no stream ${name} in ALL_STREAMS`);
   return def;
@@ -102,7 +102,7 @@ describe.each<Scale>(['tiny', 'small'])('streams against the simulator with faul
 
   it('builds one partition per list from the warehouse, as the runner would', async () => {
     const lists = [...sim.store.lists.keys()].sort((a, b) => a - b).map(String);
-    const keys = async (name: string) => (await streamDef(name).partitions!(env.ctx)).map((p) => p.key);
+    const keys = async (name: string) => (await streamDef(name).read.partitions!(env.ctx)).map((p) => p.key);
     expect(await keys('list_entries')).toEqual(lists);
     expect(await keys('saved_views')).toEqual(lists);
     expect(await keys('fields')).toEqual(['companies', 'persons', ...lists.map((l) => `list-${l}`)]);

@@ -1,0 +1,62 @@
+import type { InvalidRecord } from '../extract/pager.ts';
+import { applyBatch } from '../load/apply-batch.ts';
+import type { Row, RowBatch } from '../load/batch.ts';
+import { applyCellEdits } from '../load/cell-edits.ts';
+import { softDeleteMissing } from '../load/soft-delete.ts';
+import { quarantineRecords } from '../load/upsert.ts';
+import { writeCheckpoint, type Checkpoint } from '../state/checkpoint.ts';
+import { bumpAttempts, clearDirty, clearDirtyBefore, markDirty, type DirtyKind, type DirtyMark } from '../state/dirty.ts';
+import { editCellRows, type CellEdit } from '../transform/index.ts';
+import type { ReadEnv } from './env.ts';
+
+/** Dirty marks an `ids` batch covered (read) or could not read yet (kept, one more attempt). */
+export interface Consumed {
+  kind: DirtyKind;
+  done: readonly number[];
+  missing: readonly number[];
+  /** Marks set after this instant are newer changes and stay. */
+  since: string;
+}
+
+/** Everything one page (or a read's end) commits, together. */
+export interface PageCommit {
+  rows: RowBatch;
+  marks: readonly DirtyMark[];
+  invalid: readonly InvalidRecord[];
+  checkpoint: Checkpoint;
+  consumed?: Consumed;
+  /** A completed sweep: rows of `table` (within `scope`) it did not write since `startedAt` are gone upstream. */
+  softDelete?: { table: string; scope?: Row; startedAt: string };
+  /** A completed sweep covers the dirty marks of `kind` set before `before`. */
+  clearDirty?: { kind: DirtyKind; before: string; listId?: number };
+  /** The read finished: record the success time with the checkpoint. */
+  success?: boolean;
+}
+
+/**
+ * The ONE transaction of a page: rows, cell edits, dirty marks, quarantined records, soft deletes and
+ * the checkpoint commit together or not at all, so a crash at any instant loses and repeats nothing.
+ * Never called with an HTTP request in flight for this stream.
+ */
+export async function commitPage(env: ReadEnv, stream: string, partition: string, c: PageCommit): Promise<{ rows: number; softDeleted: number }> {
+  const { db } = env;
+  const now = env.clock();
+  let rows = 0;
+  let softDeleted = 0;
+  await db.kysely.transaction().execute(async (trx) => {
+    rows = (await applyBatch(trx, db.dialect, c.rows, now)).rows;
+    if (c.rows.cellEdits?.length) rows += await applyCellEdits(trx, db.dialect, c.rows.cellEdits as CellEdit[], now, editCellRows);
+    if (c.marks.length > 0) await markDirty(trx, db.dialect, c.marks, now);
+    if (c.consumed) {
+      await clearDirty(trx, c.consumed.kind, c.consumed.done, c.consumed.since);
+      if (c.consumed.missing.length > 0) await bumpAttempts(trx, c.consumed.kind, c.consumed.missing);
+    }
+    if (c.invalid.length > 0) await quarantineRecords(trx, db.dialect, stream, [...c.invalid], env.runId, now);
+    if (c.softDelete) {
+      softDeleted = await softDeleteMissing(trx, c.softDelete.table, { sweepStartedAt: c.softDelete.startedAt, now, ...(c.softDelete.scope ? { scope: c.softDelete.scope } : {}) });
+    }
+    if (c.clearDirty) await clearDirtyBefore(trx, c.clearDirty.kind, c.clearDirty.before, c.clearDirty.listId);
+    await writeCheckpoint(trx, stream, partition, c.checkpoint, now, { success: c.success === true });
+  });
+  return { rows, softDeleted };
+}

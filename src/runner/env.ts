@@ -1,0 +1,50 @@
+import type { z } from 'zod';
+import type { PageRequest } from '../extract/pager.ts';
+import type { PageSource } from '../extract/page-source.ts';
+import type { Db } from '../load/db.ts';
+import type { Logger } from '../log.ts';
+import type { StreamContext } from '../streams/define.ts';
+
+export interface PageEvent {
+  stream: string;
+  partition: string;
+  page: number;
+  records: number;
+  rows: number;
+  invalid: number;
+}
+
+export interface StreamHooks {
+  /** Called after each page's transaction commits. Throwing aborts the whole run (tests use it to crash). */
+  onPageCommitted?: (e: PageEvent) => void | Promise<void>;
+  /** Checked between pages; when it returns true the stream stops after the page in hand (graceful shutdown). */
+  shouldStop?: () => boolean;
+}
+
+/** Opens the pages of one request, from a stored position (a Pager over HTTP; in tests, memory). */
+export type SourceFactory = <T>(request: PageRequest, schema: z.ZodType<T>, token: string | null) => PageSource<T>;
+
+/** What reading one partition needs from the run. */
+export interface ReadEnv {
+  db: Db;
+  ctx: StreamContext;
+  log: Logger;
+  runId: string;
+  /** The run's clock (injected so tests can move time); `_synced_at` and checkpoints read it per page. */
+  clock: () => string;
+  hooks: StreamHooks;
+  sources: SourceFactory;
+}
+
+/** What one partition's read did, counted page by page so a failed read still reports what it committed. */
+export interface PartitionTally {
+  pages: number;
+  records: number;
+  rows: number;
+  invalid: number;
+  softDeleted: number;
+}
+
+export function emptyTally(): PartitionTally {
+  return { pages: 0, records: 0, rows: 0, invalid: 0, softDeleted: 0 };
+}

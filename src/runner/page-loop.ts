@@ -1,0 +1,64 @@
+import { emptyBatch } from '../load/batch.ts';
+import { readCheckpoint, type HighWater } from '../state/checkpoint.ts';
+import type { AnyStream, Partition } from '../streams/define.ts';
+import { commitPage } from './commit-page.ts';
+import type { PartitionTally, ReadEnv } from './env.ts';
+import { feedReader } from './read-feed.ts';
+import { idsReader } from './read-ids.ts';
+import { sweepReader } from './read-sweep.ts';
+import type { Reader, SweepOptions } from './reader.ts';
+
+/** How this run reads a partition: a full read by the stream's strategy, or its between-sweeps feed. */
+export type ReadMode = { how: 'read'; sweep: SweepOptions; from?: HighWater | null } | { how: 'between'; from?: HighWater | null };
+
+async function openReader(def: AnyStream, p: Partition<unknown>, env: ReadEnv, mode: ReadMode): Promise<Reader<unknown>> {
+  const loaded = await readCheckpoint(env.db.kysely, def.name, p.key);
+  if (loaded.reset) env.log.warn({ stream: def.name, partition: p.key || undefined, reason: loaded.reset }, 'checkpoint ignored; starting this stream afresh');
+  const cp = loaded.checkpoint;
+  const read = def.read;
+  if (mode.how === 'between') {
+    if (read.kind !== 'sweep' || !read.between) throw new Error(`relsync: ${def.name} has no feed between sweeps`);
+    return feedReader(def, read.between, p, cp, env, mode.from);
+  }
+  switch (read.kind) {
+    case 'sweep':
+      return sweepReader(def, read, p, cp, env, mode.sweep);
+    case 'ids':
+      return idsReader(def, read, p, cp, env, mode.sweep);
+    case 'feed':
+      return feedReader(def, read, p, cp, env, mode.from);
+  }
+}
+
+/**
+ * THE page loop, for every read strategy: check for a stop, fetch a page (no transaction open),
+ * transform it, commit rows + marks + quarantine + checkpoint in one transaction, count, notify. At the
+ * end, the read's final checkpoint (with a sweep's soft deletes) commits the same way. Returns whether
+ * the read completed; `tally` is updated after every commit, so a failure still reports what was done.
+ */
+export async function readPartition(def: AnyStream, p: Partition<unknown>, env: ReadEnv, mode: ReadMode, tally: PartitionTally): Promise<boolean> {
+  const log = env.log.child({ stream: def.name, partition: p.key || undefined, runId: env.runId });
+  const reader = await openReader(def, p, env, mode);
+  while (reader.hasMore()) {
+    if (env.hooks.shouldStop?.()) {
+      log.info({ page: tally.pages }, 'stopping after the page in hand; the checkpoint resumes here');
+      return false;
+    }
+    const f = await reader.next();
+    const out = def.transform(f.records, f.raws, f.page);
+    const { rows } = await commitPage(env, def.name, p.key, {
+      rows: out.rows, marks: out.marks ?? [], invalid: f.invalid, checkpoint: f.checkpoint, ...(f.consumed ? { consumed: f.consumed } : {}),
+    });
+    tally.pages += 1;
+    tally.records += f.records.length;
+    tally.rows += rows;
+    tally.invalid += f.invalid.length;
+    if (f.invalid.length > 0) log.warn({ page: f.pageNumber, invalid: f.invalid.length }, 'records failed validation and were quarantined');
+    log.debug({ page: f.pageNumber, records: f.records.length, rows }, 'page committed');
+    await env.hooks.onPageCommitted?.({ stream: def.name, partition: p.key, page: f.pageNumber, records: f.records.length, rows, invalid: f.invalid.length });
+  }
+  const { softDeleted } = await commitPage(env, def.name, p.key, { rows: emptyBatch(), marks: [], invalid: [], ...reader.finish(), success: true });
+  tally.softDeleted += softDeleted;
+  if (softDeleted > 0) log.info({ softDeleted }, 'rows missing from the completed sweep marked deleted');
+  return true;
+}

@@ -1,0 +1,70 @@
+import { NotFoundError } from '../extract/http/errors.ts';
+import type { InvalidRecord } from '../extract/pager.ts';
+import type { Checkpoint } from '../state/checkpoint.ts';
+import type { AnyStream, IdsRead, Partition } from '../streams/define.ts';
+import type { ReadEnv } from './env.ts';
+import { resumeOrStart, type Fetched, type Reader, type SweepOptions } from './reader.ts';
+
+/**
+ * Read a set of ids in ascending batches; one batch (all of its pages) is one commit. The checkpoint's
+ * token is the last id committed, so a crash resumes after it. An id that answers 404 through the
+ * whole read-after-create window is kept in `pendingIds` for the next run instead of being dropped.
+ */
+export async function idsReader(def: AnyStream, read: IdsRead<unknown>, p: Partition<unknown>, cp: Checkpoint, env: ReadEnv, opts: SweepOptions): Promise<Reader<unknown>> {
+  const log = env.log.child({ stream: def.name, partition: p.key || undefined });
+  const { sweep, resumed } = resumeOrStart(cp, opts, env.clock());
+  const after = sweep.token === null ? -Infinity : Number(sweep.token);
+  const wanted = [...new Set([...(await read.ids(env.ctx, p)), ...cp.pendingIds])].sort((a, b) => a - b).filter((id) => id > after);
+  log.info({ ids: wanted.length, batchSize: read.batchSize, calls: Math.ceil(wanted.length / read.batchSize), resumed }, 'reading records by id');
+  const pending = new Set(resumed ? cp.pendingIds : []);
+  let state: Checkpoint = { ...cp, sweep };
+  let at = 0;
+
+  return {
+    hasMore: () => at < wanted.length,
+    async next(): Promise<Fetched<unknown>> {
+      const ids = wanted.slice(at, at + read.batchSize);
+      at += ids.length;
+      const batchStart = env.clock();
+      const records: unknown[] = [];
+      const raws: unknown[] = [];
+      const invalid: InvalidRecord[] = [];
+      try {
+        const source = env.sources({ ...read.request(ids, p), expectExists: true }, def.schema, null);
+        while (!source.done) {
+          const page = await source.next();
+          records.push(...page.records);
+          raws.push(...(page.raw ?? page.records));
+          invalid.push(...page.invalid);
+        }
+        for (const id of ids) pending.delete(id);
+      } catch (err) {
+        if (!(err instanceof NotFoundError)) throw err;
+        // Still invisible after the lag window (or deleted): try again next run, never drop it silently.
+        for (const id of ids) pending.add(id);
+        log.warn({ ids: ids.length }, 'records not readable yet; kept for the next run');
+      }
+      const prev = state.sweep ?? sweep;
+      state = {
+        ...state,
+        sweep: { ...prev, token: String(ids[ids.length - 1]), pages: prev.pages + 1, records: prev.records + records.length },
+        pendingIds: [...pending],
+      };
+      // Which ids came back: a batch lookup silently omits ids it cannot serve yet.
+      const got = new Set(records.map((r) => (r as { id?: unknown }).id).filter((x): x is number => typeof x === 'number'));
+      const missing = read.batchSize > 1 ? ids.filter((id) => !got.has(id)) : ids.filter((id) => pending.has(id));
+      return {
+        records,
+        raws,
+        invalid,
+        page: { partition: p, ids, initialRead: false },
+        checkpoint: state,
+        ...(read.consumes ? { consumed: { kind: read.consumes, done: ids.filter((id) => !missing.includes(id)), missing, since: batchStart } } : {}),
+        pageNumber: state.sweep?.pages ?? 0,
+      };
+    },
+    finish() {
+      return { checkpoint: { ...state, sweep: null, lastSweepCompletedAt: sweep.startedAt, pendingIds: [...pending] } };
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import type { InvalidRecord } from '../extract/pager.ts';
+import type { Checkpoint } from '../state/checkpoint.ts';
+import type { PageContext } from '../streams/define.ts';
+import type { PageCommit } from './commit-page.ts';
+
+/** One fetched page, with the checkpoint and dirty-mark effects that commit with its rows. */
+export interface Fetched<T> {
+  records: T[];
+  raws: unknown[];
+  invalid: InvalidRecord[];
+  page: PageContext<unknown>;
+  checkpoint: Checkpoint;
+  consumed?: PageCommit['consumed'];
+  /** Page number for progress and hooks (a sweep counts across a resume). */
+  pageNumber: number;
+}
+
+/** What a finished read commits: its final checkpoint, and for a sweep the soft deletes and cleared marks. */
+export type Finish = Pick<PageCommit, 'checkpoint' | 'softDelete' | 'clearDirty'>;
+
+/**
+ * A read strategy's position keeping, apart from the loop: which page comes next and what the
+ * checkpoint says once it is committed. Readers never touch the database; the loop commits for them.
+ */
+export interface Reader<T> {
+  /** Whether a page is left to fetch (no request made). A read with nothing left completes even during a stop. */
+  hasMore(): boolean;
+  next(): Promise<Fetched<T>>;
+  finish(): Finish;
+}
+
+/** Resume parameters: an in-progress sweep with other parameters (a different backfill) starts afresh. */
+export interface SweepOptions {
+  /** Start a new sweep even if one is in progress (backfill), unless that one has the same params. */
+  restart: boolean;
+  params?: Record<string, string>;
+}
+
+export function sameParams(a: Record<string, string>, b: Record<string, string>): boolean {
+  const ka = Object.keys(a).sort();
+  return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
+}
+
+/** The sweep to continue, or a new one starting now. */
+export function resumeOrStart(cp: Checkpoint, opts: SweepOptions, now: string): { sweep: NonNullable<Checkpoint['sweep']>; resumed: boolean } {
+  const params = opts.params ?? {};
+  const resumed = cp.sweep !== null && (!opts.restart || sameParams(cp.sweep.params, params));
+  return resumed && cp.sweep ? { sweep: cp.sweep, resumed } : { sweep: { startedAt: now, token: null, pages: 0, records: 0, params }, resumed: false };
+}

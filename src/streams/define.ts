@@ -1,0 +1,139 @@
+import type { z } from 'zod';
+import type { Config } from '../config/schema.ts';
+import type { PageRequest } from '../extract/pager.ts';
+import type { Row, RowBatch } from '../load/batch.ts';
+import type { Db } from '../load/db.ts';
+import type { HighWater } from '../state/checkpoint.ts';
+import type { DirtyKind, DirtyMark } from '../state/dirty.ts';
+
+/** What a stream's warehouse-reading hooks (partitions, ids, "sweep now?") get. */
+export interface StreamContext {
+  db: Db;
+  config: Config;
+}
+
+/** Parameters of an unpartitioned stream. */
+export type NoParams = Record<never, never>;
+
+/** One slice of a stream with its own checkpoint: a list's entries, a tracked field's changes. */
+export interface Partition<P = NoParams> {
+  /** '' for an unpartitioned stream; otherwise a stable key such as the list id. */
+  key: string;
+  /** Typed values the request and the transform need (the list id and type, the field's v1 id, ...). */
+  params: P;
+}
+
+export const WHOLE: Partition = { key: '', params: {} };
+
+/** What the transform (and `marks`) learn about the page in hand besides its records. */
+export interface PageContext<P = NoParams> {
+  partition: Partition<P>;
+  /** `ids` reads: the ids this batch asked for (whose members, whose fragments); empty otherwise. */
+  ids: readonly number[];
+  /** `feed` reads: no mark existed, so this is the feed's first read (the change log only records it). */
+  initialRead: boolean;
+}
+
+/**
+ * Sweep groups decide how often a stream without a change signal is fully re-read: `entities` nightly,
+ * `other` weekly by default (config `sweeps`); `metadata` every run.
+ */
+export type SweepGroup = 'metadata' | 'entities' | 'other';
+
+/*
+ * Callbacks below use method syntax on purpose: TypeScript checks method parameters bivariantly, so a
+ * `StreamDef<V2Company, ListParams>` is assignable to the registry's `StreamDef<unknown, unknown>` while
+ * each definition stays fully typed where it is written (no cast, no erased record type).
+ */
+
+/** Where a stream's partitions come from (default: one whole partition). */
+interface Partitioned<P> {
+  partitions?(ctx: StreamContext): Promise<Partition<P>[]>;
+}
+
+/** Follow a time-ordered feed from a stored position; only the position is persisted, never a page URL. */
+export interface FeedSpec<T, P> {
+  request(hw: HighWater | null, p: Partition<P>): PageRequest;
+  position(record: T): HighWater | null;
+  /** Results arrive in ascending position, so the mark may advance page by page. */
+  ordered: boolean;
+  /** With no mark yet, start following from now instead of reading the whole feed (a sweep holds the history). */
+  startAtNow?: boolean;
+}
+
+/** Page through a whole collection; a completed sweep soft-deletes what it did not see. */
+export interface SweepRead<T, P> extends Partitioned<P> {
+  kind: 'sweep';
+  request(p: Partition<P>): PageRequest;
+  /** Incremental mode: sweep this partition now even if not due (the planner found it cheaper). */
+  sweepWhen?(ctx: StreamContext, p: Partition<P>): Promise<boolean>;
+  /** Between sweeps, follow this feed from the mark the last sweep left (interactions by updatedAt). */
+  between?: FeedSpec<T, P>;
+  /** Rows of this table (within `scope`) not written by a completed sweep get `_deleted_at`. */
+  softDelete?: { table: string; scope?(p: Partition<P>): Row };
+  /** A completed sweep covers the dirty marks of this kind set before it began (of one list, if `listOf`). */
+  clearsDirty?: { kind: DirtyKind; listOf?(p: Partition<P>): number };
+}
+
+/**
+ * Read a set of ids in ascending batches (single-record reads with batchSize 1, `/v2` `ids` lookups with
+ * 100); the checkpoint is the last id done, so a resume neither repeats nor skips a batch.
+ */
+export interface IdsRead<P> extends Partitioned<P> {
+  kind: 'ids';
+  ids(ctx: StreamContext, p: Partition<P>): Promise<number[]>;
+  batchSize: number;
+  request(ids: readonly number[], p: Partition<P>): PageRequest;
+  /** The ids come from these dirty marks; a batch read removes them in its transaction. */
+  consumes?: DirtyKind;
+}
+
+/** Never swept: the feed is append-only (or only a delta) and following it IS the read. */
+export interface FeedRead<T, P> extends Partitioned<P>, FeedSpec<T, P> {
+  kind: 'feed';
+}
+
+export type ReadStrategy<T, P> = SweepRead<T, P> | IdsRead<P> | FeedRead<T, P>;
+
+/**
+ * One definition per collection. The runner owns the loop: it asks `read` for requests, pages them,
+ * validates with `schema`, calls `transform`, and commits rows and checkpoint in one transaction.
+ * A stream never loops, retries or checkpoints itself.
+ */
+export interface StreamDef<T = unknown, P = NoParams> {
+  name: string;
+  description: string;
+  group: SweepGroup;
+  /** Streams whose rows this one reads (partitions, ids): a selection that lacks them runs them first. */
+  needs?: readonly string[];
+  /** Streams that must finish first in the same run, though nothing of theirs is read (ordering only). */
+  after?: readonly string[];
+  /** The stream needs at least this API version (e.g. `/v2/teams` from 2026-09-17). */
+  minApiVersion?: string;
+  /** Off unless config turns it on (relationship strengths cost one call per person). */
+  enabled?(config: Config): boolean;
+  schema: z.ZodType<T>;
+  read: ReadStrategy<T, P>;
+  /** Pure: validated records (and their raw JSON for `_raw`) to rows, and what to re-read. */
+  transform(records: readonly T[], raws: readonly unknown[], page: PageContext<P>): PageRows;
+}
+
+/** What a page turns into, committed in one transaction with the checkpoint. */
+export interface PageRows {
+  rows: RowBatch;
+  /** Records the change log named that need a targeted re-read (sync_dirty). */
+  marks?: DirtyMark[];
+}
+
+/** A registry entry: any stream, whatever its record and parameter types. */
+export type AnyStream = StreamDef<unknown, unknown>;
+
+/** Identity with inference: write a stream with its own types, then list it in the registry. */
+export function defineStream<T, P = NoParams>(def: StreamDef<T, P>): StreamDef<T, P> {
+  return def;
+}
+
+/** Streams that must run before this one: what it reads plus what it is ordered after. */
+export function upstreamOf(def: AnyStream): readonly string[] {
+  return [...(def.needs ?? []), ...(def.after ?? [])];
+}

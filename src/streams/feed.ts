@@ -1,0 +1,37 @@
+import type { PageRequest } from '../extract/pager.ts';
+import type { HighWater } from '../state/checkpoint.ts';
+import type { FeedSpec } from './define.ts';
+
+/** Filter text for `/v2` feeds: whole seconds (the service rejects fractions), inclusive. */
+export function sinceFilter(prop: string | readonly string[], hw: HighWater | null): string | undefined {
+  if (!hw) return undefined;
+  const t = new Date(Math.floor(Date.parse(hw.at) / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+  const props = typeof prop === 'string' ? [prop] : prop;
+  return props.map((pr) => `${pr}>=${t}`).join('|');
+}
+
+/** The later of a record's updatedAt and createdAt (records never edited have no updatedAt). */
+export function updatedPosition(r: { createdAt?: string | null; updatedAt?: string | null }): HighWater | null {
+  const at = [r.updatedAt, r.createdAt].filter((x): x is string => typeof x === 'string').sort((a, b) => Date.parse(b) - Date.parse(a))[0];
+  return at ? { at, id: null } : null;
+}
+
+/**
+ * A `/v2` collection followed by `createdAt|updatedAt` from the last mark. The service lists these in
+ * id order, not time order, so the mark only advances when a pass ends.
+ */
+export function updatedSinceFeed<T extends { createdAt?: string | null; updatedAt?: string | null }, P>(
+  path: string,
+  opts: { startAtNow?: boolean; includes?: readonly string[] } = {},
+): FeedSpec<T, P> {
+  const { includes, startAtNow } = opts;
+  return {
+    ordered: false,
+    ...(startAtNow ? { startAtNow } : {}),
+    request: (hw: HighWater | null): PageRequest => {
+      const filter = sinceFilter(['createdAt', 'updatedAt'], hw);
+      return { path, query: { limit: 100, ...(filter ? { filter } : {}), ...(includes ? { includes: [...includes] } : {}) }, paginator: 'v2' };
+    },
+    position: updatedPosition,
+  };
+}

@@ -1,0 +1,42 @@
+import { v1FieldValueChangeSchema } from '../extract/schemas/index.ts';
+import { trackedFieldPartitions, type TrackedFieldParams } from '../planner/partitions.ts';
+import type { DirtyMark } from '../state/dirty.ts';
+import { normalizeTimestamp, v1FieldValueChangeRows } from '../transform/index.ts';
+import { emptyBatch, mergeBatch } from '../load/batch.ts';
+import { changeMark } from './change-marks.ts';
+import { defineStream } from './define.ts';
+import type { V1FieldValueChange } from '../extract/schemas/index.ts';
+
+/**
+ * Below API version 2026-07-15 there is no org-wide listing: one older call per change-tracked field,
+ * filtered here by the field's own high-water mark.
+ */
+export const fieldValueChangesV1Stream = defineStream<V1FieldValueChange, TrackedFieldParams>({
+  name: 'field_value_changes_v1',
+  description: 'field value changes per tracked field, for API versions before 2026-07-15 (GET /field-value-changes)',
+  group: 'other',
+  enabled: (config) => config.apiVersion < '2026-07-15',
+  needs: ['fields', 'fields_v1'],
+  schema: v1FieldValueChangeSchema,
+  read: {
+    kind: 'feed',
+    ordered: false,
+    partitions: trackedFieldPartitions,
+    request: (_hw, p) => ({ path: '/field-value-changes', query: { field_id: p.params.v1Id }, paginator: 'v1-array', endpoint: 'GET /field-value-changes' }),
+    position: (c) => {
+      const at = normalizeTimestamp(c.changed_at);
+      return at ? { at, id: c.id } : null;
+    },
+  },
+  transform: (changes, raws, page) => {
+    const { entityType, valueType, listId } = page.partition.params;
+    const rows = emptyBatch();
+    const marks: DirtyMark[] = [];
+    changes.forEach((c, i) => {
+      mergeBatch(rows, v1FieldValueChangeRows(c, { entityType, valueType, listId }, raws[i] ?? c));
+      const m = changeMark(entityType, c.entity_id, c.list_entry_id, listId);
+      if (m) marks.push(m);
+    });
+    return { rows, marks };
+  },
+});

@@ -1,0 +1,44 @@
+import { v2FieldValueChangeSchema } from '../extract/schemas/index.ts';
+import { emptyBatch, mergeBatch } from '../load/batch.ts';
+import type { DirtyMark } from '../state/dirty.ts';
+import { applyChange, multiCellEdit, v2FieldValueChangeRows } from '../transform/index.ts';
+import { changeMark } from './change-marks.ts';
+import { defineStream } from './define.ts';
+import { sinceFilter } from './feed.ts';
+
+/**
+ * The org-wide change log, followed from its high-water mark (changedAt, id), ascending. Every change
+ * is stored (the history is a product). After the feed's first read, a single-valued change is also
+ * applied to its cell and a multi-valued one edits one element; the record is then re-read only if the
+ * warehouse lacks it. What cannot be applied marks its record for a targeted re-read.
+ */
+export const fieldValueChangesStream = defineStream({
+  name: 'field_value_changes',
+  description: 'field value change log, from the last change seen (GET /v2/field-value-changes)',
+  group: 'other',
+  minApiVersion: '2026-07-15',
+  schema: v2FieldValueChangeSchema,
+  read: {
+    kind: 'feed',
+    ordered: true,
+    request: (hw) => {
+      const filter = sinceFilter('changedAt', hw);
+      return { path: '/v2/field-value-changes', query: { limit: 100, ...(filter ? { filter } : {}) }, paginator: 'v2' };
+    },
+    position: (c) => ({ at: c.changedAt, id: c.id }),
+  },
+  transform: (changes, raws, page) => {
+    const rows = emptyBatch();
+    const marks: DirtyMark[] = [];
+    changes.forEach((c, i) => {
+      mergeBatch(rows, v2FieldValueChangeRows(c, raws[i] ?? c));
+      const applied = page.initialRead ? null : applyChange(c);
+      const edit = page.initialRead || applied ? null : multiCellEdit(c);
+      if (applied) mergeBatch(rows, applied);
+      if (edit) (rows.cellEdits ??= []).push(edit);
+      const m = changeMark(c.field.entityType, c.entity.id, c.listEntry?.id, c.listEntry?.listId);
+      if (m) marks.push(applied || edit ? { ...m, ifMissing: true } : m);
+    });
+    return { rows, marks };
+  },
+});

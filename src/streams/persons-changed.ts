@@ -1,0 +1,23 @@
+import { V2_IDS_BATCH } from '../extract/limits.ts';
+import { v2PersonSchema } from '../extract/schemas/index.ts';
+import { dirtyIds } from '../state/dirty.ts';
+import { v2PersonRows } from '../transform/index.ts';
+import { ENTITY_FIELD_TYPES, perRecord } from './common.ts';
+import { defineStream } from './define.ts';
+
+/** Persons the change log marked, 100 per `ids` lookup (see companies-changed.ts). */
+export const personsChangedStream = defineStream({
+  name: 'persons_changed',
+  description: 'persons named by the change log, 100 per call (GET /v2/persons?ids=…)',
+  group: 'metadata',
+  after: ['field_value_changes', 'field_value_changes_v1', 'persons'],
+  schema: v2PersonSchema,
+  read: {
+    kind: 'ids',
+    ids: (ctx) => dirtyIds(ctx.db.kysely, 'person'),
+    batchSize: V2_IDS_BATCH,
+    consumes: 'person',
+    request: (ids) => ({ path: '/v2/persons', query: { ids: [...ids], fieldTypes: [...ENTITY_FIELD_TYPES], limit: 100 }, paginator: 'v2', endpoint: 'GET /v2/persons?ids' }),
+  },
+  transform: perRecord((p, raw) => v2PersonRows(p, raw, { fieldsRequested: true })),
+});

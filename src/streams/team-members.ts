@@ -1,0 +1,22 @@
+import { v2TeamMemberSchema } from '../extract/schemas/index.ts';
+import { liveIds } from '../planner/ids.ts';
+import { teamMembersRows } from '../transform/index.ts';
+import { onlyId } from './common.ts';
+import { defineStream } from './define.ts';
+
+/** Members are only served per team; one team's pages are read, then its set is replaced whole. */
+export const teamMembersStream = defineStream({
+  name: 'team_members',
+  description: 'team members, per team (GET /v2/teams/{id}/members)',
+  group: 'other',
+  minApiVersion: '2026-09-17',
+  needs: ['teams'],
+  schema: v2TeamMemberSchema,
+  read: {
+    kind: 'ids',
+    ids: (ctx) => liveIds(ctx, 'teams'),
+    batchSize: 1,
+    request: (ids) => ({ path: `/v2/teams/${ids[0]}/members`, query: { limit: 100 }, paginator: 'v2', endpoint: 'GET /v2/teams/{id}/members' }),
+  },
+  transform: (members, _raws, page) => ({ rows: teamMembersRows(onlyId(page), members) }),
+});

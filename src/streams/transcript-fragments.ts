@@ -1,0 +1,26 @@
+import { v2TranscriptFragmentSchema } from '../extract/schemas/index.ts';
+import { emptyBatch } from '../load/batch.ts';
+import { liveIds } from '../planner/ids.ts';
+import { transcriptFragmentsReplace } from '../transform/index.ts';
+import { onlyId } from './common.ts';
+import { defineStream } from './define.ts';
+
+/** Fragments are only served per transcript; every page of one transcript is replaced as a whole. */
+export const transcriptFragmentsStream = defineStream({
+  name: 'transcript_fragments',
+  description: 'transcript fragments, per transcript (GET /v2/transcripts/{id}/fragments)',
+  group: 'other',
+  needs: ['transcripts'],
+  schema: v2TranscriptFragmentSchema,
+  read: {
+    kind: 'ids',
+    ids: (ctx) => liveIds(ctx, 'transcripts'),
+    batchSize: 1,
+    request: (ids) => ({ path: `/v2/transcripts/${ids[0]}/fragments`, query: { limit: 100 }, paginator: 'v2', endpoint: 'GET /v2/transcripts/{id}/fragments' }),
+  },
+  transform: (fragments, _raws, page) => {
+    const rows = emptyBatch();
+    rows.replace.push(transcriptFragmentsReplace(onlyId(page), fragments));
+    return { rows };
+  },
+});

@@ -1,0 +1,67 @@
+import type { z } from 'zod';
+import { NotFoundError } from '../../src/extract/http/errors.ts';
+import type { PageRequest } from '../../src/extract/pager.ts';
+import type { PageSource } from '../../src/extract/page-source.ts';
+import { silentLogger } from '../../src/log.ts';
+import type { ReadEnv, SourceFactory } from '../../src/runner/env.ts';
+
+/**
+ * In-memory pages for the runner's readers: `pages[path]` is the list of pages a request for `path`
+ * returns; the token after page i is `String(i + 1)`. A path listed in `missing` answers 404 (the
+ * read-after-create lag exhausted). `expire` makes the first request resumed from a token fail as an
+ * expired cursor would.
+ */
+export interface MemoryPages {
+  pages: Record<string, unknown[][]>;
+  missing?: ReadonlySet<string>;
+  onNext?: (path: string, token: string | null) => void;
+  /** Thrown by the first `next()` of a source opened at a stored token (a forgotten cursor). */
+  resumeError?: () => Error;
+}
+
+export function memorySources(mem: MemoryPages): SourceFactory & { opened: Array<{ request: PageRequest; token: string | null }> } {
+  const opened: Array<{ request: PageRequest; token: string | null }> = [];
+  let resumeFailed = false;
+  const factory = <T>(request: PageRequest, _schema: z.ZodType<T>, token: string | null): PageSource<T> => {
+    opened.push({ request, token });
+    const pages = (mem.pages[request.path] ?? [[]]) as T[][];
+    let at = token === null ? 0 : Number(token);
+    let finished = false;
+    return {
+      get done() {
+        return finished;
+      },
+      get token() {
+        return finished || at === 0 ? null : String(at);
+      },
+      async next() {
+        mem.onNext?.(request.path, token);
+        if (mem.missing?.has(request.path)) {
+          throw new NotFoundError(`404 on GET ${request.path}`, { status: 404, method: 'GET', path: request.path, lagExhausted: true });
+        }
+        if (token !== null && at === Number(token) && mem.resumeError && !resumeFailed) {
+          resumeFailed = true;
+          throw mem.resumeError();
+        }
+        const records = pages[at] ?? [];
+        at += 1;
+        finished = at >= pages.length;
+        return { records, invalid: [], nextToken: finished ? null : String(at), pageNumber: at, raw: records };
+      },
+    };
+  };
+  return Object.assign(factory, { opened });
+}
+
+/** A ReadEnv for readers alone: they never touch the database, so `db` is absent on purpose. */
+export function readerEnv(sources: SourceFactory, clock: () => string = () => '2026-01-01T00:00:00.000Z'): ReadEnv {
+  return {
+    db: undefined as never,
+    ctx: { db: undefined as never, config: undefined as never },
+    log: silentLogger(),
+    runId: 'test-run',
+    clock,
+    hooks: {},
+    sources,
+  };
+}

@@ -1,0 +1,175 @@
+/**
+ * The runner's read strategies through the in-memory PageSource: which page comes next, and what the
+ * checkpoint says once it commits. No HTTP, no database.
+ */
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { CursorExpiredError } from '../../src/extract/http/errors.ts';
+import { after, feedReader, later } from '../../src/runner/read-feed.ts';
+import { idsReader } from '../../src/runner/read-ids.ts';
+import { SWEEP_PAGES_DONE, sweepReader } from '../../src/runner/read-sweep.ts';
+import type { Fetched, Reader } from '../../src/runner/reader.ts';
+import { emptyCheckpoint, type Checkpoint } from '../../src/state/checkpoint.ts';
+import { WHOLE, defineStream, type AnyStream, type FeedRead, type IdsRead, type SweepRead } from '../../src/streams/define.ts';
+import { memorySources, readerEnv } from '../helpers/memory-source.ts';
+
+type Rec = { id: number; at?: string };
+const schema = z.object({ id: z.number(), at: z.string().optional() });
+
+function stream(read: AnyStream['read']): AnyStream {
+  return defineStream<unknown, unknown>({ name: 'things', description: 'test', group: 'other', schema, read, transform: () => ({ rows: { upserts: {}, replace: [] } }) });
+}
+
+async function drain(reader: Reader<unknown>): Promise<Array<Fetched<unknown>>> {
+  const out: Array<Fetched<unknown>> = [];
+  while (reader.hasMore()) out.push(await reader.next());
+  return out;
+}
+
+const ids = (f: Fetched<unknown>) => (f.records as Rec[]).map((r) => r.id);
+
+describe('sweep reader', () => {
+  const read: SweepRead<unknown, unknown> = { kind: 'sweep', request: () => ({ path: '/things', paginator: 'v2' }), softDelete: { table: 'companies' } };
+  const pages = { '/things': [[{ id: 1 }, { id: 2 }], [{ id: 3 }], [{ id: 4 }]] };
+
+  it('pages to the end, storing each next token and the done marker after the last page', async () => {
+    const env = readerEnv(memorySources({ pages }), () => '2026-01-02T00:00:00.000Z');
+    const got = await drain(sweepReader(stream(read), read, WHOLE, emptyCheckpoint(), env, { restart: false }));
+    expect(got.map(ids)).toEqual([[1, 2], [3], [4]]);
+    expect(got.map((f) => f.checkpoint.sweep?.token)).toEqual(['1', '2', SWEEP_PAGES_DONE]);
+    expect(got.map((f) => f.pageNumber)).toEqual([1, 2, 3]);
+  });
+
+  it('finishes with soft deletes from the sweep start and no sweep left in progress', async () => {
+    const env = readerEnv(memorySources({ pages }), () => '2026-01-02T00:00:00.000Z');
+    const reader = sweepReader(stream(read), read, WHOLE, emptyCheckpoint(), env, { restart: false });
+    await drain(reader);
+    const fin = reader.finish();
+    expect(fin.checkpoint.sweep).toBeNull();
+    expect(fin.checkpoint.lastSweepCompletedAt).toBe('2026-01-02T00:00:00.000Z');
+    expect(fin.softDelete).toEqual({ table: 'companies', startedAt: '2026-01-02T00:00:00.000Z' });
+  });
+
+  it('resumes at the stored token and keeps counting pages across the resume', async () => {
+    const sources = memorySources({ pages });
+    const cp: Checkpoint = { ...emptyCheckpoint(), sweep: { startedAt: '2026-01-01T00:00:00.000Z', token: '2', pages: 2, records: 3, params: {} } };
+    const got = await drain(sweepReader(stream(read), read, WHOLE, cp, readerEnv(sources), { restart: false }));
+    expect(got.map(ids)).toEqual([[4]]);
+    expect(got[0]?.pageNumber).toBe(3);
+    expect(sources.opened[0]?.token).toBe('2');
+  });
+
+  it('a sweep whose pages were all committed resumes straight to completion', async () => {
+    const sources = memorySources({ pages });
+    const cp: Checkpoint = { ...emptyCheckpoint(), sweep: { startedAt: '2026-01-01T00:00:00.000Z', token: SWEEP_PAGES_DONE, pages: 3, records: 4, params: {} } };
+    expect(await drain(sweepReader(stream(read), read, WHOLE, cp, readerEnv(sources), { restart: false }))).toEqual([]);
+    expect(sources.opened).toEqual([]);
+  });
+
+  it('restarts the collection once when the service forgot the stored cursor', async () => {
+    const expired = () => new CursorExpiredError('400 cursor', { status: 400, method: 'GET', path: '/things', param: 'cursor' });
+    const sources = memorySources({ pages, resumeError: expired });
+    const cp: Checkpoint = { ...emptyCheckpoint(), sweep: { startedAt: '2026-01-01T00:00:00.000Z', token: '1', pages: 1, records: 2, params: {} } };
+    const got = await drain(sweepReader(stream(read), read, WHOLE, cp, readerEnv(sources), { restart: false }));
+    expect(got.map(ids)).toEqual([[1, 2], [3], [4]]);
+    expect(sources.opened.map((o) => o.token)).toEqual(['1', null]);
+  });
+
+  it('a backfill with other parameters starts afresh; with the same ones it resumes', async () => {
+    const cp: Checkpoint = { ...emptyCheckpoint(), sweep: { startedAt: '2026-01-01T00:00:00.000Z', token: '2', pages: 2, records: 3, params: { since: 'a' } } };
+    const fresh = memorySources({ pages });
+    await drain(sweepReader(stream(read), read, WHOLE, cp, readerEnv(fresh), { restart: true, params: { since: 'b' } }));
+    expect(fresh.opened[0]?.token).toBeNull();
+    const same = memorySources({ pages });
+    await drain(sweepReader(stream(read), read, WHOLE, cp, readerEnv(same), { restart: true, params: { since: 'a' } }));
+    expect(same.opened[0]?.token).toBe('2');
+  });
+});
+
+describe('ids reader', () => {
+  const read = (wanted: number[], batchSize: number): IdsRead<unknown> => ({
+    kind: 'ids',
+    ids: async () => wanted,
+    batchSize,
+    consumes: 'company',
+    request: (batch) => ({ path: `/things/${batch.join(',')}`, paginator: 'v2' }),
+  });
+
+  it('reads ascending batches, token = last id; a batch lookup that omits an id reports it missing', async () => {
+    const pages = { '/things/1,2': [[{ id: 1 }, { id: 2 }]], '/things/3,5': [[{ id: 5 }]] };
+    const r = read([5, 3, 1, 2], 2);
+    const got = await drain(await idsReader(stream(r), r, WHOLE, emptyCheckpoint(), readerEnv(memorySources({ pages })), { restart: false }));
+    expect(got.map((f) => f.page.ids)).toEqual([[1, 2], [3, 5]]);
+    expect(got.map((f) => f.checkpoint.sweep?.token)).toEqual(['2', '5']);
+    expect(got[1]?.consumed).toMatchObject({ kind: 'company', done: [5], missing: [3] });
+  });
+
+  it('keeps ids that answer 404 in pendingIds and reads them again next time', async () => {
+    const r = read([7, 8], 1);
+    const sources = memorySources({ pages: { '/things/8': [[{ id: 8 }]] }, missing: new Set(['/things/7']) });
+    const reader = await idsReader(stream(r), r, WHOLE, emptyCheckpoint(), readerEnv(sources), { restart: false });
+    const got = await drain(reader);
+    expect(got[0]?.records).toEqual([]);
+    expect(got[0]?.consumed?.missing).toEqual([7]);
+    const fin = reader.finish();
+    expect(fin.checkpoint.pendingIds).toEqual([7]);
+    const next = read([], 1);
+    const again = await drain(await idsReader(stream(next), next, WHOLE, fin.checkpoint, readerEnv(memorySources({ pages: { '/things/7': [[{ id: 7 }]] } })), { restart: false }));
+    expect(again.map(ids)).toEqual([[7]]);
+  });
+
+  it('resumes after the last id committed', async () => {
+    const r = read([1, 2, 3], 1);
+    const cp: Checkpoint = { ...emptyCheckpoint(), sweep: { startedAt: '2026-01-01T00:00:00.000Z', token: '2', pages: 2, records: 2, params: {} } };
+    const got = await drain(await idsReader(stream(r), r, WHOLE, cp, readerEnv(memorySources({ pages: { '/things/3': [[{ id: 3 }]] } })), { restart: false }));
+    expect(got.map((f) => f.page.ids)).toEqual([[3]]);
+    expect(got[0]?.pageNumber).toBe(3);
+  });
+});
+
+describe('feed reader', () => {
+  const feed = (ordered: boolean, startAtNow = false): FeedRead<unknown, unknown> => ({
+    kind: 'feed',
+    ordered,
+    ...(startAtNow ? { startAtNow } : {}),
+    request: () => ({ path: '/feed', paginator: 'v2' }),
+    position: (r) => ({ at: (r as Rec).at ?? '', id: (r as Rec).id }),
+  });
+  const pages = { '/feed': [[{ id: 1, at: '2026-01-01T00:00:00Z' }, { id: 2, at: '2026-01-01T00:00:01Z' }], [{ id: 3, at: '2026-01-01T00:00:02Z' }]] };
+
+  it('orders positions by time, then id; without an id the mark itself is not after', () => {
+    expect(after({ at: '2026-01-01T00:00:01Z', id: 1 }, { at: '2026-01-01T00:00:00Z', id: 9 })).toBe(true);
+    expect(after({ at: '2026-01-01T00:00:00Z', id: 2 }, { at: '2026-01-01T00:00:00Z', id: 1 })).toBe(true);
+    expect(after({ at: '2026-01-01T00:00:00Z', id: null }, { at: '2026-01-01T00:00:00Z', id: 1 })).toBe(false);
+    expect(later(null, { at: 'x', id: 1 })).toEqual({ at: 'x', id: 1 });
+  });
+
+  it('skips what the mark already covers; an ordered feed advances the mark page by page', async () => {
+    const f = feed(true);
+    const cp: Checkpoint = { ...emptyCheckpoint(), highWater: { at: '2026-01-01T00:00:00Z', id: 1 } };
+    const reader = feedReader(stream(f), f, WHOLE, cp, readerEnv(memorySources({ pages })));
+    const got = await drain(reader);
+    expect(got.map(ids)).toEqual([[2], [3]]);
+    expect(got.map((x) => x.checkpoint.highWater?.id)).toEqual([2, 3]);
+    expect(got.every((x) => !x.page.initialRead)).toBe(true);
+    expect(reader.finish().checkpoint.highWater?.id).toBe(3);
+  });
+
+  it('an unordered feed keeps the old mark until the pass ends', async () => {
+    const f = feed(false);
+    const reader = feedReader(stream(f), f, WHOLE, emptyCheckpoint(), readerEnv(memorySources({ pages })));
+    const got = await drain(reader);
+    expect(got.map((x) => x.checkpoint.highWater)).toEqual([null, null]);
+    expect(got.every((x) => x.page.initialRead)).toBe(true);
+    expect(reader.finish().checkpoint.highWater?.id).toBe(3);
+  });
+
+  it('with no mark and startAtNow, reads nothing and starts following from now', async () => {
+    const f = feed(false, true);
+    const sources = memorySources({ pages });
+    const reader = feedReader(stream(f), f, WHOLE, emptyCheckpoint(), readerEnv(sources, () => '2026-05-05T00:00:00.000Z'));
+    expect(await drain(reader)).toEqual([]);
+    expect(sources.opened).toEqual([]);
+    expect(reader.finish().checkpoint.highWater).toEqual({ at: '2026-05-05T00:00:00.000Z', id: null });
+  });
+});

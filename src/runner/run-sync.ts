@@ -77,38 +77,41 @@ export async function runSync(opts: SyncOptions): Promise<SyncResult> {
         if (stopsTheRun(err)) fatal ??= err;
       })));
     }
-  } finally {
-    const finishedAt = now();
-    const failed = Object.values(streamStats).filter((s) => s.status === 'failed').length;
-    const interrupted = Object.values(streamStats).some((s) => s.status === 'interrupted');
-    const status: RunStatus = fatal ? 'failed' : interrupted ? 'interrupted' : failed === 0 ? 'succeeded' : failed === Object.keys(streamStats).length ? 'failed' : 'partial';
-    const summary: RunSummary = {
-      status,
-      finishedAt: finishedAt.toISOString(),
-      durationMs: finishedAt.getTime() - startedAt.getTime(),
-      callsTotal: client.totalCalls(),
-      rowsTotal: Object.values(streamStats).reduce((n, s) => n + s.rows, 0),
-      streams: streamStats,
-      calls: client.counts(),
-      errors,
-      rateBudget: client.budget.snapshot(),
-    };
-    // When the warehouse itself is failing (disk full), recording the run can fail too: that must not
-    // hide the error that stopped the run. A lock row left behind is taken over by the next run.
-    try {
-      await finishRun(db.kysely, runId, summary);
-    } catch (err) {
-      log.error({ err: errorMessage(err) }, 'could not record the run in sync_runs');
-      fatal ??= fatalDatabaseError(err) ?? err;
-    }
-    try {
-      await lock.release();
-    } catch (err) {
-      log.warn({ err: errorMessage(err) }, 'could not release the writer lock; the next run takes it over');
-    }
-    if (fatal) throw fatal;
-    return { runId, summary };
+  } catch (err) {
+    // An error outside the stream loop (the run record could not be started, …) ends the run as failed and
+    // is rethrown below; it must not be swallowed by a `return` in a `finally`.
+    fatal ??= err;
   }
+  const finishedAt = now();
+  const failed = Object.values(streamStats).filter((s) => s.status === 'failed').length;
+  const interrupted = Object.values(streamStats).some((s) => s.status === 'interrupted');
+  const status: RunStatus = fatal ? 'failed' : interrupted ? 'interrupted' : failed === 0 ? 'succeeded' : failed === Object.keys(streamStats).length ? 'failed' : 'partial';
+  const summary: RunSummary = {
+    status,
+    finishedAt: finishedAt.toISOString(),
+    durationMs: finishedAt.getTime() - startedAt.getTime(),
+    callsTotal: client.totalCalls(),
+    rowsTotal: Object.values(streamStats).reduce((n, s) => n + s.rows, 0),
+    streams: streamStats,
+    calls: client.counts(),
+    errors,
+    rateBudget: client.budget.snapshot(),
+  };
+  // When the warehouse itself is failing (disk full), recording the run can fail too: that must not
+  // hide the error that stopped the run. A lock row left behind is taken over by the next run.
+  try {
+    await finishRun(db.kysely, runId, summary);
+  } catch (err) {
+    log.error({ err: errorMessage(err) }, 'could not record the run in sync_runs');
+    fatal ??= fatalDatabaseError(err) ?? err;
+  }
+  try {
+    await lock.release();
+  } catch (err) {
+    log.warn({ err: errorMessage(err) }, 'could not release the writer lock; the next run takes it over');
+  }
+  if (fatal) throw fatal;
+  return { runId, summary };
 }
 
 async function runOneStream(

@@ -3,6 +3,7 @@ import { loadConfig } from '../config/load.ts';
 import { UserError } from '../errors.ts';
 import type { Config } from '../config/schema.ts';
 import { createLogger, type Logger } from '../log.ts';
+import { installStopSignals } from './stop-signals.ts';
 
 export interface GlobalOpts {
   config?: string;
@@ -31,21 +32,13 @@ export function intFlag(name: string, value: string | undefined, min = 0): numbe
 
 /**
  * Run a long command so that the first SIGINT/SIGTERM asks it to stop after the page in hand (its
- * checkpoint then resumes there) and a second one exits at once.
+ * checkpoint then resumes there) and a second one exits at once (see stop-signals.ts, the one owner).
  */
 export async function withGracefulStop<T>(log: Logger, message: string, fn: (shouldStop: () => boolean) => Promise<T>): Promise<T> {
-  let stopping = false;
-  const stop = () => {
-    if (stopping) process.exit(130);
-    stopping = true;
-    log.warn(message);
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  const signals = installStopSignals({ log, message });
   try {
-    return await fn(() => stopping);
+    return await fn(signals.requested);
   } finally {
-    process.off('SIGINT', stop);
-    process.off('SIGTERM', stop);
+    signals.dispose();
   }
 }

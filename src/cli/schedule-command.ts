@@ -5,6 +5,7 @@ import { startMetricsServer, type MetricsServer } from '../scheduler/metrics.ts'
 import { Scheduler } from '../scheduler/scheduler.ts';
 import { seedFromWarehouse } from '../scheduler/seed.ts';
 import { commandContext } from './context.ts';
+import { installStopSignals } from './stop-signals.ts';
 
 /**
  * `relsync schedule`: incremental syncs on the configured cron expression until SIGTERM/SIGINT. The first
@@ -25,23 +26,16 @@ export async function runScheduleCommand(cmd: Command): Promise<void> {
       (await executeSync({ config, log, apiKey, mode: 'incremental', command: 'schedule', tty: false, shouldStop })).summary,
   });
 
-  let signals = 0;
   let onStopped: () => void = () => undefined;
   const finished = new Promise<void>((resolve) => {
     onStopped = resolve;
   });
-  const onSignal = (signal: NodeJS.Signals) => {
-    signals += 1;
-    if (signals > 1) {
-      log.warn({ signal }, 'second signal: exiting now; the next run resumes from the last committed page');
-      process.exit(130);
-    }
-    log.warn({ signal }, 'signal received: stopping after the page in hand; send it again to quit at once');
-    void scheduler.stop().then(onStopped);
-  };
   // Installed before anything starts, so an early signal is graceful too (start() is then a no-op).
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  const signals = installStopSignals({
+    log,
+    message: 'signal received: stopping after the page in hand; send it again to quit at once',
+    onFirst: () => void scheduler.stop().then(onStopped),
+  });
 
   let server: MetricsServer | null = null;
   try {
@@ -62,7 +56,6 @@ export async function runScheduleCommand(cmd: Command): Promise<void> {
     // On a startup failure (port in use) nothing is scheduled yet; stop() makes sure of it.
     await scheduler.stop();
     await server?.close();
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    signals.dispose();
   }
 }

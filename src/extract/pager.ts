@@ -164,20 +164,3 @@ export class Pager<T> {
     }
   }
 }
-
-/** Every page of a small metadata collection (lists, fields). Big streams use Pager directly, page by page. */
-export async function fetchAll<T>(
-  client: AffinityClient,
-  req: PageRequest,
-  schema: z.ZodType<T>,
-): Promise<{ records: T[]; invalid: InvalidRecord[] }> {
-  const pager = new Pager(client, req, schema);
-  const records: T[] = [];
-  const invalid: InvalidRecord[] = [];
-  while (!pager.done) {
-    const page = await pager.next();
-    records.push(...page.records);
-    invalid.push(...page.invalid);
-  }
-  return { records, invalid };
-}

@@ -48,7 +48,7 @@ export function createProgress(opts: { tty: boolean; log: Logger; expectedPages:
         if (e.kind === 'stream-start') {
           started.set(e.stream, Date.now());
           const total = opts.expectedPages[e.stream] ?? 1;
-          multibar && bars.set(e.stream, multibar.create(total, 0, { stream: e.stream.padEnd(30), pages: 0, records: 0, calls: opts.calls(), state: 'ETA -' }));
+          if (multibar) bars.set(e.stream, multibar.create(total, 0, { stream: e.stream.padEnd(30), pages: 0, records: 0, calls: opts.calls(), state: 'ETA -' }));
           return;
         }
         const bar = bars.get(e.stream);

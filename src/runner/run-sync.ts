@@ -82,7 +82,6 @@ export async function runSync(opts: SyncOptions): Promise<SyncResult> {
   const lock = await acquireWriterLock(db, `${opts.command ?? 'sync'} ${runId}`);
   const streamStats: Record<string, StreamRunStats> = {};
   let fatal: unknown = null;
-  let summary: RunSummary;
   try {
     const abandoned = await markAbandonedRuns(db.kysely, startedAt.toISOString());
     if (abandoned > 0) log.warn({ abandoned }, 'earlier runs ended without finishing; marked interrupted');
@@ -100,33 +99,36 @@ export async function runSync(opts: SyncOptions): Promise<SyncResult> {
         });
       }));
     }
-  } finally {
-    const finishedAt = now();
-    const all = Object.entries(streamStats);
-    summary = {
-      status: runStatus(fatal, all.map(([, s]) => s)),
-      finishedAt: finishedAt.toISOString(),
-      durationMs: finishedAt.getTime() - startedAt.getTime(),
-      callsTotal: client.totalCalls(),
-      rowsTotal: all.reduce((n, [, s]) => n + s.rows, 0),
-      streams: streamStats,
-      calls: client.counts(),
-      errors: all.filter(([, s]) => s.status === 'failed').map(([stream, s]) => ({ stream, message: s.error ?? 'failed' })),
-      rateBudget: client.budget.snapshot(),
-    };
-    // When the warehouse itself is failing (disk full), recording the run can fail too: that must not
-    // hide the error that stopped the run. A lock row left behind is taken over by the next run.
-    try {
-      await finishRun(db.kysely, runId, summary);
-    } catch (err) {
-      log.error({ err: errorMessage(err) }, 'could not record the run in sync_runs');
-      fatal ??= fatalDatabaseError(err) ?? err;
-    }
-    try {
-      await lock.release();
-    } catch (err) {
-      log.warn({ err: errorMessage(err) }, 'could not release the writer lock; the next run takes it over');
-    }
+  } catch (err) {
+    // An error outside the stream loop (the run record could not be started, …) ends the run as failed and
+    // is rethrown below once the run is recorded and the lock released.
+    fatal ??= err;
+  }
+  const finishedAt = now();
+  const all = Object.entries(streamStats);
+  const summary: RunSummary = {
+    status: runStatus(fatal, all.map(([, s]) => s)),
+    finishedAt: finishedAt.toISOString(),
+    durationMs: finishedAt.getTime() - startedAt.getTime(),
+    callsTotal: client.totalCalls(),
+    rowsTotal: all.reduce((n, [, s]) => n + s.rows, 0),
+    streams: streamStats,
+    calls: client.counts(),
+    errors: all.filter(([, s]) => s.status === 'failed').map(([stream, s]) => ({ stream, message: s.error ?? 'failed' })),
+    rateBudget: client.budget.snapshot(),
+  };
+  // When the warehouse itself is failing (disk full), recording the run can fail too: that must not
+  // hide the error that stopped the run. A lock row left behind is taken over by the next run.
+  try {
+    await finishRun(db.kysely, runId, summary);
+  } catch (err) {
+    log.error({ err: errorMessage(err) }, 'could not record the run in sync_runs');
+    fatal ??= fatalDatabaseError(err) ?? err;
+  }
+  try {
+    await lock.release();
+  } catch (err) {
+    log.warn({ err: errorMessage(err) }, 'could not release the writer lock; the next run takes it over');
   }
   if (fatal) throw fatal;
   return { runId, summary };

@@ -2,7 +2,7 @@
 import { HttpError, notFound, ok, type Ctx, type Reply, type RouteDef } from './http-types.ts';
 import { v1PageKeys } from './paging.ts';
 import { idParam, queryInt } from './route-helpers.ts';
-import { v1Date, v1Note, v1Person, v1PersonById, v1Reminder } from './render-v1.ts';
+import { v1Date, v1Note, v1PersonById, v1Reminder } from './render-v1.ts';
 import type { SimStore } from './store.ts';
 import type { InteractionKind, SimFile, SimInteraction, SimWebhook } from './store-types.ts';
 import { hash32 } from './prng.ts';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ForeignOriginError, MalformedResponseError } from '../../src/extract/http/index.ts';
-import { fetchAll, Pager, RepeatedPageTokenError } from '../../src/extract/pager.ts';
+import { Pager, RepeatedPageTokenError, type PageRequest } from '../../src/extract/pager.ts';
 import { encodeV1Token, paramsFingerprint } from '../../src/extract/pager-token.ts';
 import { clientOn, sendJson, type ClientHarness, type MiniHandler } from '../helpers/mini-server.ts';
 
@@ -22,6 +22,19 @@ async function setup(handler: MiniHandler): Promise<ClientHarness> {
 }
 
 const co = (id: number) => ({ id, name: `Co ${id}` });
+
+/** Reads every page the way the runner does, one `next()` at a time, collecting records and rejects. */
+async function readAll(client: ClientHarness['client'], req: PageRequest) {
+  const pager = new Pager(client, req, Company);
+  const records: Company[] = [];
+  const invalid: unknown[] = [];
+  while (!pager.done) {
+    const page = await pager.next();
+    records.push(...page.records);
+    invalid.push(...page.invalid);
+  }
+  return { records, invalid };
+}
 
 describe('v2 pages', () => {
   it('follows pagination.nextUrl verbatim and persists it as the token', async () => {
@@ -64,7 +77,7 @@ describe('v2 pages', () => {
       if (cursor === 'n1') return sendJson(res, 200, { data: [co(2)], next_cursor: '' });
       sendJson(res, 500, {});
     });
-    const { records, invalid } = await fetchAll(client, { path: '/v2/companies', query: { limit: 1 }, paginator: 'v2' }, Company);
+    const { records, invalid } = await readAll(client, { path: '/v2/companies', query: { limit: 1 }, paginator: 'v2' });
     expect(ids(records)).toEqual([1, 2]);
     expect(invalid).toEqual([]);
     expect(server.requests.map((r) => r.url)).toEqual(['/v2/companies?limit=1', '/v2/companies?limit=1&cursor=n1']);
@@ -197,7 +210,7 @@ describe('v1 token pages', () => {
 describe('single-request kinds', () => {
   it('v1-array reads a bare array in one request', async () => {
     const { server, client } = await setup((_q, res) => sendJson(res, 200, [co(1), { id: 'x' }]));
-    const { records, invalid } = await fetchAll(client, { path: '/fields', query: { list_id: 3 }, paginator: 'v1-array' }, Company);
+    const { records, invalid } = await readAll(client, { path: '/fields', query: { list_id: 3 }, paginator: 'v1-array' });
     expect(ids(records)).toEqual([1]);
     expect(invalid).toHaveLength(1);
     expect(server.requests).toHaveLength(1);

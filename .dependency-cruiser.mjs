@@ -1,0 +1,67 @@
+// Import boundaries between relsync's layers (docs/CONVENTIONS.md, "Import boundaries"; DESIGN.md, "Data flow").
+// Every arrow points down: extract knows nothing above it, transform is pure, load never reaches back into
+// the HTTP side or the code that drives it. Run: `npm run lint:boundaries`.
+
+/**
+ * TEMPORARY (issue 9): src/load/batch.ts is the RowBatch type and its pure helpers (no I/O, no database): the
+ * contract transform produces and load consumes. It lives in src/load today; when it moves out of src/load,
+ * delete this exception so transform imports nothing from load.
+ */
+const ROW_BATCH_CONTRACT = '^src/load/batch\\.ts$';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+export default {
+  forbidden: [
+    {
+      name: 'extract-imports-only-shared-leaves',
+      comment:
+        'src/extract (HTTP client, pagers, endpoint schemas) imports only itself, src/errors.ts, src/log.ts, src/defaults.ts, ' +
+        'src/version.ts, node builtins and packages: never transform, load, state, planner, streams, runner, cli, scheduler or config.',
+      severity: 'error',
+      from: { path: '^src/extract/' },
+      to: { path: '^src/', pathNot: ['^src/extract/', '^src/(errors|log|defaults|version)\\.ts$'] },
+    },
+    {
+      name: 'transform-is-pure',
+      comment:
+        'src/transform turns validated records into rows: it may import src/extract/schemas, never load, state, runner, cli, ' +
+        'scheduler, streams, planner or the rest of extract (HTTP, pagers).',
+      severity: 'error',
+      from: { path: '^src/transform/' },
+      to: {
+        path: ['^src/(load|state|runner|cli|scheduler|streams|planner)(/|\\.ts$)', '^src/extract/(?!schemas/)'],
+        pathNot: [ROW_BATCH_CONTRACT],
+      },
+    },
+    {
+      name: 'planner-and-state-below-streams',
+      comment: 'src/planner and src/state read and write the warehouse for the runner; they never import streams, runner, cli or scheduler.',
+      severity: 'error',
+      from: { path: '^src/(planner|state)/' },
+      to: { path: '^src/(streams|runner|cli|scheduler)(/|\\.ts$)' },
+    },
+    {
+      name: 'streams-are-definitions',
+      comment: 'src/streams holds declarative stream definitions: they never import the runner, cli or scheduler that drive them.',
+      severity: 'error',
+      from: { path: '^src/streams/' },
+      to: { path: '^src/(runner|cli|scheduler)(/|\\.ts$)' },
+    },
+    {
+      name: 'load-does-not-reach-up',
+      comment: 'src/load (Kysely, upserts, soft deletes) never imports extract (HTTP included), streams, runner, cli or scheduler.',
+      severity: 'error',
+      from: { path: '^src/load/' },
+      to: { path: '^src/(extract|http|streams|runner|cli|scheduler)(/|\\.ts$)' },
+    },
+  ],
+  options: {
+    // Relative `.ts` imports resolve without tsconfig (no path mapping in this project).
+    // Type-only imports count: `import type { Db } from '../load/db.ts'` in extract is a boundary breach too.
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^node_modules/' },
+    // Only the project's own modules matter here; node builtins and packages are always allowed.
+    includeOnly: '^(src|migrations)/',
+  },
+};

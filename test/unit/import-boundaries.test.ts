@@ -1,0 +1,48 @@
+import { fileURLToPath } from 'node:url';
+import { cruise, type ICruiseResult } from 'dependency-cruiser';
+import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
+import { describe, expect, it } from 'vitest';
+
+// The same rules `npm run lint:boundaries` applies to src/, run on two tiny trees: one that breaks each rule
+// once, one that imports only what the rules allow. Proves the CI rule bites, not just that src/ passes.
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/boundaries/${name}`, import.meta.url));
+
+async function check(baseDir: string): Promise<{ text: string; violations: string[]; modules: number }> {
+  // Read the config the way the CLI does, then point it at baseDir: the rules see paths relative to it.
+  const options = await extractDepcruiseOptions(`${root}/.dependency-cruiser.mjs`);
+  options.baseDir = baseDir;
+  const json = await cruise(['src'], { ...options, outputType: 'json' });
+  const result = (typeof json.output === 'string' ? JSON.parse(json.output) : json.output) as ICruiseResult;
+  const violations = result.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort();
+  const err = await cruise(['src'], { ...options, outputType: 'err' });
+  return { text: String(err.output), violations, modules: result.summary.totalCruised };
+}
+
+describe('import boundaries (.dependency-cruiser.mjs)', () => {
+  it('reports every layer that reaches up, naming the rule and the import', async () => {
+    const { text, violations, modules } = await check(fixture('bad'));
+    expect(modules).toBe(7);
+    expect(violations).toEqual([
+      'extract-imports-only-shared-leaves: src/extract/bad.ts → src/load/db.ts',
+      'extract-imports-only-shared-leaves: src/extract/typed.ts → src/state/checkpoint.ts',
+      'load-does-not-reach-up: src/load/db.ts → src/runner/run.ts',
+      'transform-is-pure: src/transform/rows.ts → src/extract/http/client.ts',
+    ]);
+    expect(text).toContain('error extract-imports-only-shared-leaves: src/extract/bad.ts → src/load/db.ts');
+    expect(text).toMatch(/4 dependency violations \(4 errors, 0 warnings\)/);
+  });
+
+  it('passes a tree that imports only what each layer may', async () => {
+    const { text, violations, modules } = await check(fixture('clean'));
+    expect(modules).toBe(6); // every fixture file was read: a pass is not an empty cruise
+    expect(violations).toEqual([]);
+    expect(text).toContain('no dependency violations found');
+  });
+
+  it('passes on the real src/ tree', async () => {
+    const { violations, modules } = await check(root);
+    expect(modules).toBeGreaterThan(100);
+    expect(violations).toEqual([]);
+  });
+});

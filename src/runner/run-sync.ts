@@ -6,7 +6,7 @@ import type { Logger } from '../log.ts';
 import type { Db } from '../load/db.ts';
 import { fatalDatabaseError } from '../load/db-errors.ts';
 import type { AffinityClient } from '../extract/http/client.ts';
-import { AuthError, BudgetExhaustedError, UnreachableError } from '../extract/http/errors.ts';
+import { ApiError } from '../extract/http/errors.ts';
 import { WHOLE, type Partition, type StreamDef } from '../extract/stream.ts';
 import { readCheckpoint } from '../state/checkpoint.ts';
 import { acquireWriterLock } from '../state/lock.ts';
@@ -44,10 +44,17 @@ export interface SyncResult {
   summary: RunSummary;
 }
 
-/** Errors after which no other stream can succeed either: stop the run, keep what is committed. */
-function stopsTheRun(err: unknown): boolean {
-  if (err instanceof UserError && err.cause !== undefined && fatalDatabaseError(err.cause)) return true;
-  return err instanceof AuthError || err instanceof BudgetExhaustedError || err instanceof UnreachableError || (err as { abortRun?: boolean })?.abortRun === true;
+/**
+ * Errors after which no other stream can succeed either: stop the run, keep what is committed. An API error
+ * answers for itself from the failure table (a bad key, an unreachable API, the monthly budget), and is never
+ * read as a database error even when its cause is a socket error with a driver-like code.
+ */
+export function stopsTheRun(err: unknown): boolean {
+  if (err instanceof ApiError) return err.stopsRun;
+  // A raw driver error, or the UserError that fatalDatabaseError made of one.
+  const raw = err instanceof UserError ? err.cause : err;
+  if (raw !== undefined && fatalDatabaseError(raw) !== null) return true;
+  return (err as { abortRun?: boolean } | null)?.abortRun === true;
 }
 
 export async function runSync(opts: SyncOptions): Promise<SyncResult> {

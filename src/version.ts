@@ -1,5 +1,9 @@
 import { readFileSync } from 'node:fs';
 
-const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+/** The one reader of package.json: the CLI's --version and the HTTP client's User-Agent both use it. */
+function readVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: unknown };
+  return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
+}
 
-export const VERSION: string = pkg.version;
+export const VERSION: string = readVersion();

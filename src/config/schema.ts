@@ -1,4 +1,19 @@
 import { z } from 'zod';
+import {
+  DEFAULT_API_VERSION,
+  DEFAULT_BASE_URL,
+  DEFAULT_CONCURRENCY,
+  DEFAULT_DATABASE_URL,
+  DEFAULT_LOG_LEVEL,
+  DEFAULT_MAX_RETRIES,
+  DEFAULT_METRICS_PORT,
+  DEFAULT_MONTHLY_RESERVE,
+  DEFAULT_RELATIONSHIP_STRENGTHS,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  DEFAULT_SCHEDULE,
+  DEFAULT_SWEEP_ENTITIES,
+  DEFAULT_SWEEP_OTHER,
+} from '../defaults.ts';
 
 /** A duration such as `90s`, `15m`, `1h`, `24h`, `7d`, returned in milliseconds. */
 export const durationSchema = z
@@ -31,29 +46,29 @@ export const databaseUrlSchema = z
 /** Every option, its default, and what it means. `config/relsync.config.example.json` mirrors this. */
 export const configSchema = z.object({
   apiKey: z.string().min(1).optional(),
-  baseUrl: z.url({ message: 'must be an http(s) URL such as https://api.affinity.co' }).default('https://api.affinity.co'),
+  baseUrl: z.url({ message: `must be an http(s) URL such as ${DEFAULT_BASE_URL}` }).default(DEFAULT_BASE_URL),
   apiVersion: z
     .enum(API_VERSIONS, { message: `must be one of ${API_VERSIONS.join(', ')}` })
-    .default('2026-09-17'),
-  databaseUrl: databaseUrlSchema.default('sqlite:./relsync.db'),
-  schedule: z.string().min(1).default('0 * * * *'),
-  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
-  /** Requests in flight at once. The service publishes no number; 4 stays well inside it. */
-  concurrency: wholeNumber(1, 32, 4),
+    .default(DEFAULT_API_VERSION),
+  databaseUrl: databaseUrlSchema.default(DEFAULT_DATABASE_URL),
+  schedule: z.string().min(1).default(DEFAULT_SCHEDULE),
+  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' }).default(DEFAULT_LOG_LEVEL),
+  /** Requests in flight at once. */
+  concurrency: wholeNumber(1, 32, DEFAULT_CONCURRENCY),
   /** Monthly calls held back for other tools on the same account; a run stops before spending them. */
-  monthlyReserve: wholeNumber(0, 10_000_000, 500),
-  requestTimeoutMs: wholeNumber(1000, 600_000, 30_000),
-  maxRetries: wholeNumber(0, 20, 6),
+  monthlyReserve: wholeNumber(0, 10_000_000, DEFAULT_MONTHLY_RESERVE),
+  requestTimeoutMs: wholeNumber(1000, 600_000, DEFAULT_REQUEST_TIMEOUT_MS),
+  maxRetries: wholeNumber(0, 20, DEFAULT_MAX_RETRIES),
   /** Port for `schedule`'s /healthz and /metrics; 0 disables the endpoint. */
-  metricsPort: wholeNumber(0, 65535, 9464),
+  metricsPort: wholeNumber(0, 65535, DEFAULT_METRICS_PORT),
   /** Relationship strengths cost one call per internal person; off unless asked for. */
-  relationshipStrengths: z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')], { error: 'must be true or false' }).default(false),
+  relationshipStrengths: z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')], { error: 'must be true or false' }).default(DEFAULT_RELATIONSHIP_STRENGTHS),
   sweeps: z
     .object({
       /** How often entity collections (companies, persons, opportunities, lists, list entries) are fully re-swept. */
-      entities: durationSchema.default(parseDuration('24h')),
+      entities: durationSchema.default(parseDuration(DEFAULT_SWEEP_ENTITIES)),
       /** How often everything else without a change signal is re-swept. */
-      other: durationSchema.default(parseDuration('7d')),
+      other: durationSchema.default(parseDuration(DEFAULT_SWEEP_OTHER)),
       /** Per-stream override, e.g. { "notes": "12h" }. */
       overrides: z.record(z.string(), durationSchema).default({}),
     })

@@ -20,9 +20,24 @@ const PG_FATAL: Array<[RegExp, string]> = [
   [/^25006$/, 'the database is read-only'],
 ];
 
+/**
+ * True when one of relsync's own errors (an API failure included: ApiError is a UserError) is anywhere on
+ * the cause chain: the HTTP client's socket errors (ECONNRESET, ECONNREFUSED) carry the same codes as the
+ * pg driver's, and must never read as a failing warehouse.
+ */
+function fromRelsync(err: unknown): boolean {
+  const seen = new Set<unknown>();
+  for (let e = err; typeof e === 'object' && e !== null && !seen.has(e); e = (e as { cause?: unknown }).cause) {
+    if (e instanceof UserError) return true;
+    seen.add(e);
+  }
+  return false;
+}
+
+/** A raw driver error that means no stream can write, turned into one message for people; otherwise null. */
 export function fatalDatabaseError(err: unknown): UserError | null {
   // relsync's own errors (an API that cannot be reached, a bad key) are never raw driver errors.
-  if (err instanceof UserError) return null;
+  if (fromRelsync(err)) return null;
   const e = err as { code?: unknown; message?: unknown } | null;
   const code = typeof e?.code === 'string' ? e.code : undefined;
   const raw = typeof e?.message === 'string' ? e.message : String(err);
@@ -31,7 +46,7 @@ export function fatalDatabaseError(err: unknown): UserError | null {
     const base = code.split('_').slice(0, 2).join('_');
     what = SQLITE_FATAL[code] ?? SQLITE_FATAL[base] ?? PG_FATAL.find(([re]) => re.test(code))?.[1];
   }
-  // The pg driver's own socket errors (the API client's never get here: they are UserErrors).
+  // The pg driver's own socket errors (the API client's were turned away above).
   if (!what && (code === 'ECONNREFUSED' || code === 'ECONNRESET' || /Connection terminated/.test(raw))) what = 'the connection to the database server failed';
   if (!what) return null;
   return new UserError(`The warehouse cannot take writes: ${what} (${code ?? raw}).`, {

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  backoffDelay,
-  classifyMalformed,
-  classifyNetworkError,
-  classifyStatus,
-  parseRetryAfter,
-  retryDelay,
-} from '../../src/extract/http/retry.ts';
-import { parseServiceMessage, textSnippet } from '../../src/extract/http/failure.ts';
+import { classifyMalformed, classifyNetworkError, classifyStatus } from '../../src/extract/http/classify.ts';
+import { backoffDelay, parseRetryAfter, retryDelay } from '../../src/extract/http/retry.ts';
+import { parseServiceMessage, textSnippet } from '../../src/extract/http/service-message.ts';
 
 describe('classification table', () => {
   it.each([429, 500, 502, 503, 504])('status %i is retryable', (status) => {
@@ -22,7 +16,7 @@ describe('classification table', () => {
     expect(classifyMalformed(200, false).retryable).toBe(false);
   });
   it('a malformed 2xx body is transient, a malformed 4xx is not', () => {
-    expect(classifyMalformed(200)).toEqual({ kind: 'malformed', retryable: true });
+    expect(classifyMalformed(200)).toEqual({ kind: 'malformed', errorClass: 'MalformedResponseError', retryable: true, stopsRun: false });
     expect(classifyMalformed(400).retryable).toBe(false);
   });
   it.each([
@@ -43,7 +37,9 @@ describe('classification table', () => {
   it('a refused connection or unknown host is fatal (fix the URL instead of retrying)', () => {
     expect(classifyNetworkError(Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }))).toEqual({
       kind: 'unreachable',
+      errorClass: 'UnreachableError',
       retryable: false,
+      stopsRun: true,
     });
     expect(classifyNetworkError(new Error('weird')).retryable).toBe(false);
   });
@@ -67,11 +63,12 @@ describe('backoff and Retry-After', () => {
     expect(parseRetryAfter(undefined, now)).toBeNull();
   });
   it('honours Retry-After over backoff, clamped to [0, cap*4]', () => {
-    const base = { attempt: 4, backoff: { baseMs: 100, capMs: 1000 }, random: () => 1, nowMs: Date.parse('2026-01-01T00:00:00Z') };
-    expect(retryDelay({ ...base, retryAfter: '3' })).toBe(3000);
-    expect(retryDelay({ ...base, retryAfter: '3600' })).toBe(4000);
-    expect(retryDelay({ ...base, retryAfter: 'Wed, 31 Dec 2025 23:59:00 GMT' })).toBe(0);
-    expect(retryDelay({ ...base, retryAfter: undefined })).toBe(1000);
+    const base = { attempt: 4, backoff: { baseMs: 100, capMs: 1000 }, random: () => 1 };
+    const nowMs = Date.parse('2026-01-01T00:00:00Z');
+    expect(retryDelay({ ...base, retryAfterMs: parseRetryAfter('3', nowMs) })).toBe(3000);
+    expect(retryDelay({ ...base, retryAfterMs: parseRetryAfter('3600', nowMs) })).toBe(4000);
+    expect(retryDelay({ ...base, retryAfterMs: parseRetryAfter('Wed, 31 Dec 2025 23:59:00 GMT', nowMs) })).toBe(0);
+    expect(retryDelay({ ...base, retryAfterMs: parseRetryAfter(undefined, nowMs) })).toBe(1000);
   });
 });
 

@@ -1,12 +1,13 @@
 import PQueue from 'p-queue';
 import { Pool, type Dispatcher } from 'undici';
+import { DEFAULT_BASE_URL, DEFAULT_KEEP_ALIVE_MS } from '../../defaults.ts';
 import { redact, UserError } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import { ForeignOriginError, NotFoundError } from './errors.ts';
 import { lagExhausted, type FailureContext } from './failure.ts';
 import { RateBudget, type BudgetSnapshot } from './rate-budget.ts';
-import { isIdempotent, retryDelay, type BackoffOptions } from './retry.ts';
-import { defaultSleep, packageVersion, type AffinityClientOptions, type RequestOpts, type WriteOpts } from './options.ts';
+import { isIdempotent, retryDelay } from './retry.ts';
+import { withDefaults, type AffinityClientOptions, type RequestOpts, type Tuning, type WriteOpts } from './options.ts';
 import { sendOnce } from './transport.ts';
 import {
   authorizationFor,
@@ -42,17 +43,11 @@ export class AffinityClient {
   private readonly apiKey: string;
   private readonly apiVersion: string;
   private readonly secrets: string[];
-  private readonly userAgent: string;
   private readonly queue: PQueue;
   private readonly pools = new Map<string, Pool>();
   private readonly callCounts = new Map<string, number>();
-  private readonly concurrency: number;
-  private readonly timeoutMs: number;
-  private readonly maxRetries: number;
-  private readonly backoff: BackoffOptions;
-  private readonly createLag: { retries: number; minMs: number; maxMs: number };
-  private readonly sleep: (ms: number) => Promise<void>;
-  private readonly random: () => number;
+  /** The options with every default filled in (defaults.ts). */
+  private readonly t: Tuning;
 
   constructor(opts: AffinityClientOptions) {
     if (!opts.apiKey) {
@@ -64,7 +59,7 @@ export class AffinityClient {
       this.base = new URL(opts.baseUrl);
     } catch {
       throw new UserError(`The API base URL "${opts.baseUrl}" is not a valid URL.`, {
-        hint: 'Set AFFINITY_BASE_URL to e.g. https://api.affinity.co',
+        hint: `Set AFFINITY_BASE_URL to e.g. ${DEFAULT_BASE_URL}`,
       });
     }
     this.prefix = this.base.pathname.replace(/\/+$/, '');
@@ -73,18 +68,11 @@ export class AffinityClient {
     // The Basic form is the key too: a server echoing the Authorization header must not leak it either.
     this.secrets = [opts.apiKey, basicToken(opts.apiKey)];
     this.log = opts.logger.child({ component: 'http' });
-    this.userAgent = opts.userAgent ?? `relsync/${packageVersion()} (+node ${process.versions.node})`;
-    this.concurrency = Math.max(1, opts.concurrency ?? 4);
-    this.timeoutMs = opts.timeoutMs ?? 30_000;
-    this.maxRetries = opts.maxRetries ?? 6;
-    this.backoff = opts.backoff ?? { baseMs: 250, capMs: 30_000 };
-    this.createLag = opts.createLag ?? { retries: 5, minMs: 100, maxMs: 500 };
-    this.sleep = opts.sleep ?? defaultSleep;
-    this.random = opts.random ?? Math.random;
-    this.queue = new PQueue({ concurrency: this.concurrency });
+    this.t = withDefaults(opts);
+    this.queue = new PQueue({ concurrency: this.t.concurrency });
     this.budget = new RateBudget({
-      concurrency: this.concurrency,
-      monthlyReserve: opts.monthlyReserve ?? 500,
+      concurrency: this.t.concurrency,
+      monthlyReserve: this.t.monthlyReserve,
       logger: this.log,
       ...(opts.sleep ? { sleep: opts.sleep } : {}),
       ...(opts.now ? { now: opts.now } : {}),
@@ -173,10 +161,10 @@ export class AffinityClient {
     let pool = this.pools.get(origin);
     if (!pool) {
       pool = new Pool(origin, {
-        connections: this.concurrency,
-        keepAliveTimeout: 30_000,
-        headersTimeout: this.timeoutMs,
-        bodyTimeout: this.timeoutMs,
+        connections: this.t.concurrency,
+        keepAliveTimeout: DEFAULT_KEEP_ALIVE_MS,
+        headersTimeout: this.t.timeoutMs,
+        bodyTimeout: this.t.timeoutMs,
       });
       this.pools.set(origin, pool);
     }
@@ -187,7 +175,7 @@ export class AffinityClient {
     const h: Record<string, string> = {
       authorization: authorizationFor(spec.path, this.apiKey),
       accept: 'application/json',
-      'user-agent': this.userAgent,
+      'user-agent': this.t.userAgent,
     };
     if (isV2Path(spec.path)) h['x-affinity-api-version'] = this.apiVersion;
     if (spec.body !== undefined) h['content-type'] = 'application/json';
@@ -212,13 +200,13 @@ export class AffinityClient {
       let delayMs: number;
       let reason: string;
       if (err instanceof NotFoundError && spec.expectExists) {
-        if (lagRetries >= this.createLag.retries) throw lagExhausted(err, lagRetries);
+        if (lagRetries >= this.t.createLag.retries) throw lagExhausted(err, lagRetries);
         lagRetries += 1;
-        const { minMs, maxMs } = this.createLag;
-        delayMs = Math.round(minMs + (maxMs - minMs) * this.random());
+        const { minMs, maxMs } = this.t.createLag;
+        delayMs = Math.round(minMs + (maxMs - minMs) * this.t.random());
         reason = 'read-after-create lag';
-      } else if (err.retryable && retries < this.maxRetries) {
-        delayMs = retryDelay({ attempt: retries, retryAfter: result.retryAfter, backoff: this.backoff, random: this.random, nowMs: Date.now() });
+      } else if (err.retryable && retries < this.t.maxRetries) {
+        delayMs = retryDelay({ attempt: retries, retryAfterMs: err.retryAfterMs, backoff: this.t.backoff, random: this.t.random });
         retries += 1;
         reason = err.message;
       } else {
@@ -231,20 +219,24 @@ export class AffinityClient {
         'retrying request',
       );
       spec.signal?.throwIfAborted();
-      await this.sleep(delayMs);
+      await this.t.sleep(delayMs);
       spec.signal?.throwIfAborted();
     }
   }
 
   private async attempt(spec: Spec, ctx: FailureContext): ReturnType<typeof sendOnce> {
-    await this.budget.acquire({ exemptMonthly: isMonthlyExempt(spec.path), ...(spec.signal ? { signal: spec.signal } : {}) });
+    await this.budget.acquire({
+      exemptMonthly: isMonthlyExempt(spec.path),
+      request: { method: spec.method, path: spec.path, endpoint: spec.endpoint },
+      ...(spec.signal ? { signal: spec.signal } : {}),
+    });
     this.callCounts.set(spec.endpoint, (this.callCounts.get(spec.endpoint) ?? 0) + 1);
     try {
       return await sendOnce(
         this.pool(),
         { method: spec.method, path: spec.wirePath, headers: this.headers(spec), ...(spec.body !== undefined ? { body: spec.body } : {}), ...(spec.signal ? { signal: spec.signal } : {}) },
         ctx,
-        this.timeoutMs,
+        this.t.timeoutMs,
         (headers) => this.budget.ingestHeaders(headers as Record<string, string | string[] | undefined>),
       );
     } finally {

@@ -1,4 +1,5 @@
 import { UserError } from '../../errors.ts';
+import { FAILURE_TABLE, type FailureKind } from './classify.ts';
 
 /**
  * Typed failures of the HTTP layer. Every message is built already redacted (the client passes the API key and
@@ -13,7 +14,11 @@ export interface ApiErrorInit {
   serviceMessage?: string | undefined;
   code?: string | undefined;
   param?: string | undefined;
+  /** The row of the failure table (classify.ts); decides `stopsRun`. Subclasses with one row set their own. */
+  kind?: FailureKind;
   retryable?: boolean;
+  /** What the service's `Retry-After` asked for, parsed once by the transport. */
+  retryAfterMs?: number | null;
   hint?: string;
   cause?: unknown;
 }
@@ -26,8 +31,12 @@ export class ApiError extends UserError {
   readonly serviceMessage: string | undefined;
   readonly code: string | undefined;
   readonly param: string | undefined;
-  /** Decided once, by `classify` in retry.ts; the client retries exactly the errors that say true here. */
+  readonly kind: FailureKind;
+  /** Set from the failure table and the idempotency gate; the client retries exactly the errors that say true. */
   readonly retryable: boolean;
+  /** From the failure table: no other stream can succeed either, so the runner stops the run. */
+  readonly stopsRun: boolean;
+  readonly retryAfterMs: number | null;
   constructor(message: string, init: ApiErrorInit, exitCode = 1) {
     super(message, { exitCode, ...(init.hint ? { hint: init.hint } : {}), cause: init.cause });
     this.name = 'ApiError';
@@ -38,15 +47,30 @@ export class ApiError extends UserError {
     this.serviceMessage = init.serviceMessage;
     this.code = init.code;
     this.param = init.param;
+    this.kind = init.kind ?? 'other';
     this.retryable = init.retryable ?? false;
+    this.stopsRun = FAILURE_TABLE[this.kind].stopsRun;
+    this.retryAfterMs = init.retryAfterMs ?? null;
   }
 }
 
-/** 401: the key is missing, wrong or revoked. Retrying cannot help. */
+/** 401: the key is missing, wrong or revoked. Retrying cannot help, and no other request can succeed. */
 export class AuthError extends ApiError {
   constructor(message: string, init: ApiErrorInit) {
-    super(message, init, 2);
+    super(message, { ...init, kind: 'auth' }, 2);
     this.name = 'AuthError';
+  }
+}
+
+/**
+ * 403: the key may not use this endpoint (a missing permission or role). Only the stream reading it fails;
+ * `serviceMessage` keeps the service's own words, which name what is missing.
+ */
+export class ForbiddenError extends ApiError {
+  declare readonly serviceMessage: string;
+  constructor(message: string, init: ApiErrorInit) {
+    super(message, { ...init, serviceMessage: init.serviceMessage ?? 'no reason given', kind: 'forbidden' });
+    this.name = 'ForbiddenError';
   }
 }
 
@@ -54,7 +78,7 @@ export class NotFoundError extends ApiError {
   /** True when the read-after-create lag retries were all spent and the record still was not there. */
   readonly lagExhausted: boolean;
   constructor(message: string, init: ApiErrorInit & { lagExhausted?: boolean }) {
-    super(message, init);
+    super(message, { ...init, kind: 'not-found' });
     this.name = 'NotFoundError';
     this.lagExhausted = init.lagExhausted ?? false;
   }
@@ -89,34 +113,43 @@ export class PageTokenMismatchError extends ApiError {
 }
 
 export class RateLimitedError extends ApiError {
-  readonly retryAfterMs: number | null;
-  constructor(message: string, init: ApiErrorInit & { retryAfterMs?: number | null }) {
-    super(message, init);
+  constructor(message: string, init: ApiErrorInit) {
+    super(message, { ...init, kind: 'rate-limited' });
     this.name = 'RateLimitedError';
-    this.retryAfterMs = init.retryAfterMs ?? null;
   }
 }
 
-/** 5xx, connection resets and timeouts: worth retrying; thrown once the retries are spent. */
+/**
+ * 500/502/503/504, connection resets and timeouts: failures that pass, thrown once the retries are spent.
+ * A POST/PATCH gets none (`retryable` false): a second attempt could create a duplicate.
+ */
 export class TransientError extends ApiError {
   constructor(message: string, init: ApiErrorInit) {
-    super(message, init);
+    super(message, { ...init, kind: init.kind ?? 'server' });
     this.name = 'TransientError';
   }
 }
 
-/** A body that is not the JSON we expect (HTML page, truncated or invalid JSON, wrong envelope). */
+/** 501, 505 and other 5xx that are not outages: the server cannot do this request, so it is not retried. */
+export class ServerError extends ApiError {
+  constructor(message: string, init: ApiErrorInit) {
+    super(message, { ...init, kind: 'server-permanent' });
+    this.name = 'ServerError';
+  }
+}
+
 /** Nothing answers at the base URL (refused, unknown host): no stream can succeed, so the run stops. */
 export class UnreachableError extends ApiError {
   constructor(message: string, init: ApiErrorInit) {
-    super(message, init);
+    super(message, { ...init, kind: 'unreachable' });
     this.name = 'UnreachableError';
   }
 }
 
+/** A body that is not the JSON we expect (HTML page, truncated or invalid JSON, wrong envelope). */
 export class MalformedResponseError extends ApiError {
   constructor(message: string, init: ApiErrorInit) {
-    super(message, init);
+    super(message, { ...init, kind: 'malformed' });
     this.name = 'MalformedResponseError';
   }
 }
@@ -133,10 +166,12 @@ export interface BudgetExhaustedInit {
   remaining: number;
   reserve: number;
   resetAt: Date | null;
+  /** The request that was refused, when the budget knows it. */
+  request?: { method: string; path: string; endpoint: string };
 }
 
 /** The org's monthly remaining fell to the reserve: stop before spending calls kept for other tools. */
-export class BudgetExhaustedError extends UserError {
+export class BudgetExhaustedError extends ApiError {
   readonly remaining: number;
   readonly reserve: number;
   readonly resetAt: Date | null;
@@ -146,9 +181,14 @@ export class BudgetExhaustedError extends UserError {
       `Monthly API budget reached its reserve: ${init.remaining} calls remain this month and ${init.reserve} are ` +
         `kept in reserve (${when}).`,
       {
-        exitCode: 3,
+        status: null,
+        method: init.request?.method ?? '',
+        path: init.request?.path ?? '',
+        endpoint: init.request?.endpoint ?? 'any counted request',
+        kind: 'budget',
         hint: 'Wait for the monthly reset, or lower the reserve (the `monthlyReserve` setting, e.g. 0) to spend it.',
       },
+      3,
     );
     this.name = 'BudgetExhaustedError';
     this.remaining = init.remaining;

@@ -1,18 +1,31 @@
+import { DEFAULT_BASE_URL } from '../../defaults.ts';
 import { redact } from '../../errors.ts';
+import {
+  classifyMalformed,
+  classifyNetworkError,
+  classifyStatus,
+  networkErrorCode,
+  OWN_TIMEOUT_CODE,
+  type ErrorClassName,
+  type FailureKind,
+  type Verdict,
+} from './classify.ts';
 import {
   ApiError,
   AuthError,
   CursorExpiredError,
+  ForbiddenError,
   MalformedResponseError,
   MergedRecordError,
   NotFoundError,
   PageTokenMismatchError,
   RateLimitedError,
+  ServerError,
   TransientError,
   UnreachableError,
   type ApiErrorInit,
 } from './errors.ts';
-import { classifyMalformed, classifyNetworkError, classifyStatus, networkErrorCode, OWN_TIMEOUT_CODE } from './retry.ts';
+import { isJsonContentType, parseServiceMessage, textSnippet, type ServiceMessage } from './service-message.ts';
 
 /** What every error needs to say where it happened, and the secrets it must never repeat. */
 export interface FailureContext {
@@ -24,76 +37,64 @@ export interface FailureContext {
   idempotent: boolean;
 }
 
-export interface ServiceMessage {
-  message?: string;
-  code?: string;
-  param?: string;
+type Built = Exclude<ErrorClassName, 'BudgetExhaustedError'>;
+
+/** The class each table row names. The budget row is thrown by the rate budget, never built from a response. */
+const CLASSES: Record<Built, new (message: string, init: ApiErrorInit) => ApiError> = {
+  ApiError,
+  AuthError,
+  ForbiddenError,
+  NotFoundError,
+  RateLimitedError,
+  TransientError,
+  ServerError,
+  MalformedResponseError,
+  UnreachableError,
+};
+
+const HINTS: Partial<Record<Built, string>> = {
+  AuthError: 'Create or copy a key in Affinity → Settings → API, then set AFFINITY_API_KEY to it.',
+  ForbiddenError:
+    "The other streams go on. Give the key's user this permission in Affinity, or leave the stream out with --streams.",
+  UnreachableError: `Check AFFINITY_BASE_URL (default ${DEFAULT_BASE_URL}) and the network.`,
+};
+
+function build(v: Verdict, message: string, init: ApiErrorInit): ApiError {
+  if (v.errorClass === 'BudgetExhaustedError') throw new Error('the monthly budget is never a response; see rate-budget.ts');
+  const hint = HINTS[v.errorClass];
+  return new CLASSES[v.errorClass](message, { ...init, kind: v.kind, retryable: v.retryable, ...(hint ? { hint } : {}) });
 }
 
-const SNIPPET_CHARS = 200;
-
-/** Turn an HTML error page (or any text) into one short readable line. */
-export function textSnippet(body: string): string {
-  const text = body
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<!--[\s\S]*?-->/g, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '‹')
-    .replace(/&gt;/g, '›')
-    .replace(/&amp;/g, '&')
-    .replace(/[<>]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return text.length > SNIPPET_CHARS ? `${text.slice(0, SNIPPET_CHARS)}…` : text;
-}
-
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' && v !== '' ? v : undefined;
-}
-
-/** v2 `{errors:[{code,message,param}]}`; v1 `{error}`, `{message}`, `{detail}`, `{errors:[string|{message}]}`. */
-export function parseServiceMessage(json: unknown): ServiceMessage {
-  if (typeof json === 'string') return { message: json };
-  if (typeof json !== 'object' || json === null) return {};
-  const o = json as Record<string, unknown>;
-  if (Array.isArray(o.errors) && o.errors.length > 0) {
-    const parts: string[] = [];
-    let code: string | undefined;
-    let param: string | undefined;
-    for (const e of o.errors) {
-      if (typeof e === 'string') parts.push(e);
-      else if (typeof e === 'object' && e !== null) {
-        const item = e as Record<string, unknown>;
-        code ??= str(item.code);
-        param ??= str(item.param);
-        const m = str(item.message) ?? str(item.detail);
-        if (m) parts.push(str(item.param) ? `${m} (param ${String(item.param)})` : m);
-      }
-    }
-    return { ...(parts.length ? { message: parts.join('; ') } : {}), ...(code ? { code } : {}), ...(param ? { param } : {}) };
-  }
-  const fromError = typeof o.error === 'object' && o.error !== null ? parseServiceMessage(o.error) : undefined;
-  const message = str(o.error) ?? fromError?.message ?? str(o.message) ?? str(o.detail);
-  const code = str(o.code) ?? fromError?.code;
-  return { ...(message ? { message } : {}), ...(code ? { code } : {}) };
-}
-
-export function isJsonContentType(contentType: string | undefined): boolean {
-  if (!contentType) return false;
-  const base = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
-  return base === 'application/json' || base.endsWith('+json');
+function init(ctx: FailureContext, status: number | null, extra: Partial<ApiErrorInit>): ApiErrorInit {
+  return { status, method: ctx.method, path: ctx.path, endpoint: ctx.endpoint, ...extra };
 }
 
 const MERGED_RE = /(\d+)\s+no longer exists as it has been merged into\s+(\d+)/i;
 const PAGE_TOKEN_MISMATCH_RE = /invalid page_token variable/i;
 const CURSOR_PARAMS = new Set(['cursor', 'page_token']);
 
-function init(ctx: FailureContext, status: number | null, extra: Partial<ApiErrorInit>): ApiErrorInit {
-  return { status, method: ctx.method, path: ctx.path, endpoint: ctx.endpoint, ...extra };
+/**
+ * 4xx bodies that say more than their status: still one endpoint's problem, never retried, but the caller
+ * reacts to them (re-key a merged record, restart a sweep).
+ */
+function refine(v: Verdict, message: (s: string) => string, base: ApiErrorInit, service: ServiceMessage, detail: string): ApiError | null {
+  if (v.kind !== 'client' && v.kind !== 'not-found') return null;
+  const status = base.status ?? 0;
+  const merged = MERGED_RE.exec(detail);
+  if (merged) return new MergedRecordError(message(detail), { ...base, oldId: Number(merged[1]), newId: Number(merged[2]) });
+  if (PAGE_TOKEN_MISMATCH_RE.test(detail)) {
+    return new PageTokenMismatchError(message(`${detail} — the query parameters changed between pages (a bug in relsync).`), base);
+  }
+  if (status === 400 && service.param && CURSOR_PARAMS.has(service.param)) {
+    return new CursorExpiredError(message(`the saved page position is no longer valid (${detail}).`), base);
+  }
+  return null;
 }
 
-/** Build the typed error for a non-2xx answer. `body` is the raw text; it may be JSON, HTML or empty. */
+/**
+ * Build the typed error for a non-2xx answer. `body` is the raw text; it may be JSON, HTML or empty.
+ * `retryAfterMs` is the response's `Retry-After`, already parsed (retry.ts `parseRetryAfter`).
+ */
 export function errorFromResponse(
   ctx: FailureContext,
   status: number,
@@ -112,73 +113,46 @@ export function errorFromResponse(
   }
   const detail = clean(service.message ?? (textSnippet(body) || 'no body'));
   const where = `${ctx.method} ${ctx.path}`;
-  const { retryable } = classifyStatus(status, ctx.idempotent);
+  const v = classifyStatus(status, ctx.idempotent);
   const base = init(ctx, status, {
+    kind: v.kind,
     serviceMessage: detail,
     code: service.code,
     param: service.param,
-    retryable,
+    retryable: v.retryable,
+    retryAfterMs,
   });
-
-  if (status === 401) {
-    return new AuthError(clean(`The Affinity API key was rejected (401 on ${where}: ${detail}).`), {
-      ...base,
-      hint: 'Create or copy a key in Affinity → Settings → API, then set AFFINITY_API_KEY to it.',
-    });
-  }
-  const merged = MERGED_RE.exec(detail);
-  if (merged && status >= 400 && status < 500) {
-    return new MergedRecordError(clean(`${status} on ${where}: ${detail}`), {
-      ...base,
-      oldId: Number(merged[1]),
-      newId: Number(merged[2]),
-    });
-  }
-  if (PAGE_TOKEN_MISMATCH_RE.test(detail)) {
-    return new PageTokenMismatchError(
-      clean(`${status} on ${where}: ${detail} — the query parameters changed between pages (a bug in relsync).`),
-      base,
-    );
-  }
-  if (status === 400 && service.param && CURSOR_PARAMS.has(service.param)) {
-    return new CursorExpiredError(clean(`${status} on ${where}: the saved page position is no longer valid (${detail}).`), base);
-  }
-  if (status === 404) return new NotFoundError(clean(`404 on ${where}: ${detail}`), base);
-  if (status === 429) {
-    return new RateLimitedError(clean(`429 rate limited on ${where}: ${detail}`), { ...base, retryAfterMs });
-  }
-  if (status >= 500) return new TransientError(clean(`${status} server error on ${where}: ${detail}`), base);
-  return new ApiError(clean(`${status} on ${where}: ${detail}`), base);
+  const refined = refine(v, (s) => clean(`${status} on ${where}: ${s}`), base, service, detail);
+  if (refined) return refined;
+  const text: Partial<Record<ErrorClassName, string>> = {
+    AuthError: `The Affinity API key was rejected (401 on ${where}: ${detail}).`,
+    ForbiddenError: `403 on ${where}: the API key is not allowed to do this (${detail}).`,
+    RateLimitedError: `429 rate limited on ${where}: ${detail}`,
+    TransientError: `${status} server error on ${where}: ${detail}`,
+    ServerError: `${status} on ${where}: the server cannot do this request (${detail}).`,
+  };
+  return build(v, clean(text[v.errorClass] ?? `${status} on ${where}: ${detail}`), base);
 }
 
 /** A 2xx (or error) whose body is not the JSON we need. */
-export function malformedResponse(ctx: FailureContext, status: number, why: string, body: string): MalformedResponseError {
+export function malformedResponse(ctx: FailureContext, status: number, why: string, body: string): ApiError {
   const snippet = textSnippet(body) || 'empty body';
   const message = redact(`${status} on ${ctx.method} ${ctx.path}: ${why}; body starts: ${snippet}`, ctx.secrets);
-  return new MalformedResponseError(message, init(ctx, status, { retryable: classifyMalformed(status, ctx.idempotent).retryable }));
+  return build(classifyMalformed(status, ctx.idempotent), message, init(ctx, status, {}));
 }
 
 /** The connection failed before a full response arrived (reset, timeout, refused). */
 export function errorFromNetwork(ctx: FailureContext, err: unknown, timeoutMs: number): ApiError {
-  const c = classifyNetworkError(err, ctx.idempotent);
+  const v = classifyNetworkError(err, ctx.idempotent);
   const code = networkErrorCode(err);
   const where = `${ctx.method} ${ctx.path}`;
   const raw = err instanceof Error ? err.message : String(err);
-  const base = init(ctx, null, { code, retryable: c.retryable, cause: err });
-  if (code === OWN_TIMEOUT_CODE) {
-    return new TransientError(redact(`${where} timed out after ${timeoutMs} ms (headers and body)`, ctx.secrets), base);
-  }
-  if (c.kind === 'timeout') return new TransientError(redact(`${where} timed out (${code}: ${raw})`, ctx.secrets), base);
-  if (c.kind === 'connection') {
-    return new TransientError(redact(`connection lost during ${where} (${code ?? 'reset'}: ${raw})`, ctx.secrets), base);
-  }
-  if (c.kind === 'unreachable') {
-    return new UnreachableError(redact(`cannot reach the API for ${where} (${code}: ${raw})`, ctx.secrets), {
-      ...base,
-      hint: 'Check AFFINITY_BASE_URL (default https://api.affinity.co) and the network.',
-    });
-  }
-  return new ApiError(redact(`${where} failed: ${raw}`, ctx.secrets), base);
+  const text: Partial<Record<FailureKind, string>> = {
+    timeout: code === OWN_TIMEOUT_CODE ? `${where} timed out after ${timeoutMs} ms (headers and body)` : `${where} timed out (${code}: ${raw})`,
+    connection: `connection lost during ${where} (${code ?? 'reset'}: ${raw})`,
+    unreachable: `cannot reach the API for ${where} (${code}: ${raw})`,
+  };
+  return build(v, redact(text[v.kind] ?? `${where} failed: ${raw}`, ctx.secrets), init(ctx, null, { code, cause: err }));
 }
 
 /** The record stayed missing through every read-after-create retry: now it is a real 404. */

@@ -1,5 +1,16 @@
-import { readFileSync } from 'node:fs';
+import {
+  DEFAULT_BACKOFF_BASE_MS,
+  DEFAULT_BACKOFF_CAP_MS,
+  DEFAULT_CONCURRENCY,
+  DEFAULT_CREATE_LAG_MAX_MS,
+  DEFAULT_CREATE_LAG_MIN_MS,
+  DEFAULT_CREATE_LAG_RETRIES,
+  DEFAULT_MAX_RETRIES,
+  DEFAULT_MONTHLY_RESERVE,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+} from '../../defaults.ts';
 import type { Logger } from '../../log.ts';
+import { VERSION } from '../../version.ts';
 import type { BackoffOptions } from './retry.ts';
 import type { Query } from './url.ts';
 
@@ -39,13 +50,31 @@ export interface WriteOpts extends RequestOpts {
   idempotent?: boolean;
 }
 
-export function packageVersion(): string {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version?: unknown };
-    return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
+export const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What the client runs with: the caller's options, every gap filled from defaults.ts. */
+export interface Tuning {
+  concurrency: number;
+  timeoutMs: number;
+  maxRetries: number;
+  backoff: BackoffOptions;
+  monthlyReserve: number;
+  createLag: { retries: number; minMs: number; maxMs: number };
+  sleep: (ms: number) => Promise<void>;
+  random: () => number;
+  userAgent: string;
 }
 
-export const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+export function withDefaults(opts: AffinityClientOptions): Tuning {
+  return {
+    concurrency: Math.max(1, opts.concurrency ?? DEFAULT_CONCURRENCY),
+    timeoutMs: opts.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+    maxRetries: opts.maxRetries ?? DEFAULT_MAX_RETRIES,
+    backoff: opts.backoff ?? { baseMs: DEFAULT_BACKOFF_BASE_MS, capMs: DEFAULT_BACKOFF_CAP_MS },
+    monthlyReserve: opts.monthlyReserve ?? DEFAULT_MONTHLY_RESERVE,
+    createLag: opts.createLag ?? { retries: DEFAULT_CREATE_LAG_RETRIES, minMs: DEFAULT_CREATE_LAG_MIN_MS, maxMs: DEFAULT_CREATE_LAG_MAX_MS },
+    sleep: opts.sleep ?? defaultSleep,
+    random: opts.random ?? Math.random,
+    userAgent: opts.userAgent ?? `relsync/${VERSION} (+node ${process.versions.node})`,
+  };
+}

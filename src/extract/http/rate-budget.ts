@@ -1,5 +1,6 @@
+import { DEFAULT_RATE_SAFETY_MARGIN, DEFAULT_USER_WINDOW_MS } from '../../defaults.ts';
 import type { Logger } from '../../log.ts';
-import { BudgetExhaustedError } from './errors.ts';
+import { BudgetExhaustedError, type BudgetExhaustedInit } from './errors.ts';
 import { parseRateHeaders, type HeaderInput } from './rate-headers.ts';
 
 export { parseRateHeaders, type HeaderInput, type RateHeaders } from './rate-headers.ts';
@@ -34,8 +35,6 @@ interface Window {
 
 /** A fresh window's reset is later than the one we hold by more than header rounding (whole seconds). */
 const NEW_WINDOW_TOLERANCE_MS = 1500;
-/** When a low remaining comes without a reset header, assume the per-minute window. */
-const DEFAULT_USER_WINDOW_MS = 60_000;
 const WAKE_SLACK_MS = 25;
 
 function merge(w: Window, limit: number | null, remaining: number | null, resetAt: number | null): void {
@@ -74,7 +73,7 @@ export class RateBudget {
   constructor(opts: RateBudgetOptions) {
     this.concurrency = Math.max(1, opts.concurrency);
     this.reserve = Math.max(0, opts.monthlyReserve);
-    this.margin = opts.safetyMargin ?? 2;
+    this.margin = opts.safetyMargin ?? DEFAULT_RATE_SAFETY_MARGIN;
     this.log = opts.logger;
     this.now = opts.now ?? Date.now;
     this.customSleep = opts.sleep;
@@ -133,12 +132,12 @@ export class RateBudget {
   }
 
   /** Wait until one more request may be sent; the caller MUST call `release()` once it has a response (or gave up). */
-  async acquire(opts: { exemptMonthly?: boolean; signal?: AbortSignal } = {}): Promise<void> {
+  async acquire(opts: { exemptMonthly?: boolean; signal?: AbortSignal; request?: BudgetExhaustedInit['request'] } = {}): Promise<void> {
     for (;;) {
       opts.signal?.throwIfAborted();
       const now = this.now();
       this.rollExpired(now);
-      if (!opts.exemptMonthly) this.checkMonthly();
+      if (!opts.exemptMonthly) this.checkMonthly(opts.request);
       if (this.user.remaining === null) {
         // Nothing known yet: let at most `concurrency` out until the first headers come back.
         if (this.inFlight < this.concurrency) break;
@@ -182,13 +181,14 @@ export class RateBudget {
     this.user.resetAt = null;
   }
 
-  private checkMonthly(): void {
+  private checkMonthly(request: BudgetExhaustedInit['request']): void {
     if (this.org.remaining === null) return;
     if (this.org.remaining - this.inFlight <= this.reserve) {
       throw new BudgetExhaustedError({
         remaining: this.org.remaining,
         reserve: this.reserve,
         resetAt: this.org.resetAt === null ? null : new Date(this.org.resetAt),
+        ...(request ? { request } : {}),
       });
     }
   }

@@ -1,11 +1,13 @@
 import type { Dispatcher } from 'undici';
 import type { ApiError } from './errors.ts';
-import { errorFromNetwork, errorFromResponse, isJsonContentType, malformedResponse, type FailureContext } from './failure.ts';
-import { OWN_TIMEOUT_CODE, parseRetryAfter } from './retry.ts';
+import { OWN_TIMEOUT_CODE } from './classify.ts';
+import { errorFromNetwork, errorFromResponse, malformedResponse, type FailureContext } from './failure.ts';
+import { parseRetryAfter } from './retry.ts';
+import { isJsonContentType } from './service-message.ts';
 
 export type AttemptResult =
   | { ok: true; status: number; value: unknown }
-  | { ok: false; status: number | null; error: ApiError; retryAfter: string | undefined };
+  | { ok: false; status: number | null; error: ApiError };
 
 export interface WireRequest {
   method: Dispatcher.HttpMethod;
@@ -63,7 +65,7 @@ export async function sendOnce(
   } catch (err) {
     if (req.signal?.aborted) throw req.signal.reason;
     const cause = deadline.signal.aborted ? deadline.signal.reason : err;
-    return { ok: false, status: null, error: errorFromNetwork(ctx, cause, timeoutMs), retryAfter: undefined };
+    return { ok: false, status: null, error: errorFromNetwork(ctx, cause, timeoutMs) };
   } finally {
     clearTimeout(timer);
   }
@@ -73,15 +75,15 @@ export async function sendOnce(
     if (text.trim() === '') return { ok: true, status, value: undefined };
     if (!isJsonContentType(contentType)) {
       const why = `expected JSON but the content type is ${contentType ?? 'missing'}`;
-      return { ok: false, status, error: malformedResponse(ctx, status, why, text), retryAfter: undefined };
+      return { ok: false, status, error: malformedResponse(ctx, status, why, text) };
     }
     try {
       return { ok: true, status, value: JSON.parse(text) as unknown };
     } catch {
-      return { ok: false, status, error: malformedResponse(ctx, status, 'invalid or truncated JSON', text), retryAfter: undefined };
+      return { ok: false, status, error: malformedResponse(ctx, status, 'invalid or truncated JSON', text) };
     }
   }
-  const retryAfter = header(headers, 'retry-after');
-  const retryAfterMs = parseRetryAfter(retryAfter, Date.now());
-  return { ok: false, status, error: errorFromResponse(ctx, status, contentType, text, retryAfterMs), retryAfter };
+  // Parsed here, once, against the clock of its arrival; the client's retry delay reads it off the error.
+  const retryAfterMs = parseRetryAfter(header(headers, 'retry-after'), Date.now());
+  return { ok: false, status, error: errorFromResponse(ctx, status, contentType, text, retryAfterMs) };
 }

@@ -1,0 +1,48 @@
+/**
+ * Every default relsync uses, in one place. The config schema and the HTTP client both read these, so a
+ * default cannot differ between a run from the command line and a client built in code or a test.
+ * This module imports nothing: any layer may import it.
+ */
+
+// The service.
+export const DEFAULT_BASE_URL = 'https://api.affinity.co';
+/** The `X-Affinity-API-Version` sent on `/v2` requests; must be one of the versions the config accepts. */
+export const DEFAULT_API_VERSION = '2026-09-17' as const;
+
+// Requests.
+/** Requests in flight at once. The service publishes no number; 4 stays well inside it. */
+export const DEFAULT_CONCURRENCY = 4;
+/** One deadline for headers AND body of each attempt. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+export const DEFAULT_MAX_RETRIES = 6;
+/** Capped exponential backoff with full jitter: the first retry waits up to the base, no wait exceeds the cap. */
+export const DEFAULT_BACKOFF_BASE_MS = 250;
+export const DEFAULT_BACKOFF_CAP_MS = 30_000;
+/** How long an idle keep-alive connection to the service stays open. */
+export const DEFAULT_KEEP_ALIVE_MS = 30_000;
+/** `/v2` answers 404 for a while after an older-interface create: that many short retries, each this long. */
+export const DEFAULT_CREATE_LAG_RETRIES = 5;
+export const DEFAULT_CREATE_LAG_MIN_MS = 100;
+export const DEFAULT_CREATE_LAG_MAX_MS = 500;
+
+// Rate limits.
+/** Monthly calls held back for other tools on the same account; a run stops before spending them. */
+export const DEFAULT_MONTHLY_RESERVE = 500;
+/** Stop this many calls before the per-minute allowance runs out (other clients of the same key, rounding). */
+export const DEFAULT_RATE_SAFETY_MARGIN = 2;
+/** When a low per-minute remaining comes without a reset header, assume a window of this length. */
+export const DEFAULT_USER_WINDOW_MS = 60_000;
+
+// The warehouse and the schedule.
+export const DEFAULT_DATABASE_URL = 'sqlite:./relsync.db';
+/** Cron expression for `relsync schedule`: hourly, on the hour. */
+export const DEFAULT_SCHEDULE = '0 * * * *';
+export const DEFAULT_LOG_LEVEL = 'info' as const;
+/** Port for `schedule`'s /healthz and /metrics; 0 disables the endpoint. */
+export const DEFAULT_METRICS_PORT = 9464;
+/** Relationship strengths cost one call per internal person; off unless asked for. */
+export const DEFAULT_RELATIONSHIP_STRENGTHS = false;
+/** How often entity collections (companies, persons, opportunities, lists, list entries) are fully re-swept. */
+export const DEFAULT_SWEEP_ENTITIES = '24h';
+/** How often everything else without a change signal is re-swept. */
+export const DEFAULT_SWEEP_OTHER = '7d';

@@ -4,16 +4,10 @@ import type { Command } from 'commander';
 import { sql } from 'kysely';
 import { startSimulator, type Scale } from '../simulator/index.ts';
 import { openDatabase, tableExists } from '../load/db.ts';
+import { REPORTED_TABLES } from '../load/tables.ts';
 import { executeSync } from '../runner/execute.ts';
 import { printRunSummary } from './summary.ts';
 import { commandContext } from './context.ts';
-
-const SUMMARY_TABLES = [
-  'companies', 'persons', 'opportunities', 'lists', 'list_entries', 'fields', 'dropdown_options', 'field_values',
-  'opportunity_persons', 'opportunity_companies', 'company_persons', 'field_value_changes', 'notes', 'note_attachments',
-  'reminders', 'interactions', 'interaction_participants', 'transcripts', 'transcript_fragments', 'files', 'users',
-  'teams', 'team_members', 'saved_views', 'webhooks', 'merges', 'quarantine',
-];
 
 export const DEMO_QUERIES: ReadonlyArray<{ title: string; sql: string }> = [
   {
@@ -65,7 +59,7 @@ export async function runDemoCommand(cmd: Command, opts: { db: string; scale: st
   const db = await openDatabase(`sqlite:${file}`);
   try {
     process.stdout.write('\nrows per table:\n');
-    for (const table of SUMMARY_TABLES) {
+    for (const table of REPORTED_TABLES) {
       if (!(await tableExists(db, table))) continue;
       const r = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(db.kysely);
       process.stdout.write(`  ${table.padEnd(26)} ${String(r.rows[0]?.n ?? 0).padStart(7)}\n`);

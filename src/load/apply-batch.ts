@@ -3,21 +3,22 @@
  * whole per owner. Generic over the registry in tables.ts.
  */
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import type { ReplaceSet, Row, RowBatch, RowValue } from './batch.ts';
+import { upsertTables, type ReplaceSet, type RowBatch, type RowValue, type Upserts, type WarehouseTableName } from './batch.ts';
 import type { DialectName } from './db.ts';
+import { dynamic, type DynamicDb, type LooseReplaceSet, type LooseRow, type Trx } from './dynamic.ts';
 import { applyMerge } from './merge.ts';
 import { WAREHOUSE_TABLES, tableSpec } from './tables.ts';
-import { PARAM_LIMIT, loose, prepareRow, upsertRows, type Trx } from './upsert.ts';
+import { PARAM_LIMIT, prepareRow, upsertLoose, upsertRows, type PreparedRow } from './upsert.ts';
 
 // SQLite parses `a or b or c …` into a tree as deep as the list is long and refuses depth > 1000.
 const MAX_OWNERS_PER_OR = 250;
 
-function scopeKey(scope: readonly string[], row: Row): string {
+function scopeKey(scope: readonly string[], row: LooseRow): string {
   return JSON.stringify(scope.map((c) => row[c] ?? null));
 }
 
 /** The scope column whose values differ most across the owners (the most selective index probe). */
-function mostDistinct(scope: readonly string[], owners: readonly Row[]): string | undefined {
+function mostDistinct(scope: readonly string[], owners: readonly PreparedRow[]): string | undefined {
   let best: string | undefined;
   let bestCount = 0;
   for (const c of scope) {
@@ -36,12 +37,11 @@ async function deleteOwned(
   dialect: DialectName,
   table: string,
   scope: readonly string[],
-  owners: readonly Row[],
+  owners: readonly PreparedRow[],
 ): Promise<number> {
-  const db = loose(trx);
+  const db = dynamic(trx);
   let deleted = 0;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const match = (eb: ExpressionBuilder<any, any>, c: string, v: RowValue | undefined): Expression<SqlBool> =>
+  const match = (eb: ExpressionBuilder<DynamicDb, string>, c: string, v: RowValue | undefined): Expression<SqlBool> =>
     v === null || v === undefined ? eb(c, 'is', null) : eb(c, '=', v);
   const single = scope.length === 1 ? scope[0] : undefined;
   if (single !== undefined) {
@@ -80,18 +80,22 @@ async function deleteOwned(
  * owner, then upsert `set.rows`. An owner with no rows ends with an empty set. Returns rows written.
  */
 export async function replaceSets(trx: Trx, dialect: DialectName, set: ReplaceSet, syncedAt: string): Promise<number> {
+  return replaceLoose(trx, dialect, set, syncedAt);
+}
+
+async function replaceLoose(trx: Trx, dialect: DialectName, set: LooseReplaceSet, syncedAt: string): Promise<number> {
   const spec = tableSpec(set.table);
   if (set.scope.length === 0) throw new Error(`relsync: replace on ${set.table} has an empty scope`);
-  const owners = new Map<string, Row>();
+  const owners = new Map<string, PreparedRow>();
   for (const o of set.owners) {
-    const only: Row = {};
+    const only: Record<string, RowValue> = {};
     for (const c of set.scope) only[c] = o[c] ?? null;
     // prepareRow checks the scope columns exist and converts values the way the rows were stored.
     const prepared = prepareRow(spec, dialect, only);
     owners.set(scopeKey(set.scope, prepared), prepared);
   }
   if (owners.size > 0) await deleteOwned(trx, dialect, set.table, set.scope, [...owners.values()]);
-  return upsertRows(trx, dialect, set.table, set.rows, syncedAt);
+  return upsertLoose(trx, dialect, set.table, set.rows, syncedAt);
 }
 
 /**
@@ -99,12 +103,12 @@ export async function replaceSets(trx: Trx, dialect: DialectName, set: ReplaceSe
  * and one insert, not 100 of each. Same result as applying them in order: an owner named again by a
  * later set loses the rows an earlier set gave it.
  */
-export function coalesceReplaceSets(sets: readonly ReplaceSet[]): ReplaceSet[] {
+export function coalesceReplaceSets(sets: readonly LooseReplaceSet[]): LooseReplaceSet[] {
   interface Group {
     table: string;
     scope: string[];
-    owners: Map<string, { owner: Row; rows: Row[] }>;
-    loose: Row[];
+    owners: Map<string, { owner: LooseRow; rows: LooseRow[] }>;
+    loose: LooseRow[];
   }
   const groups = new Map<string, Group>();
   for (const set of sets) {
@@ -142,12 +146,17 @@ export function coalesceReplaceSets(sets: readonly ReplaceSet[]): ReplaceSet[] {
 async function lockChildTables(trx: Trx, dialect: DialectName, batch: RowBatch): Promise<void> {
   if (dialect !== 'postgres') return;
   const tables = new Set<string>(batch.replace.map((s) => s.table));
-  for (const t of Object.keys(batch.upserts)) if (tableSpec(t).kind === 'child') tables.add(t);
+  for (const t of upsertTables(batch)) if (WAREHOUSE_TABLES[t].kind === 'child') tables.add(t);
   // A merge re-keys references in most child tables.
   if (batch.merges?.length) for (const [t, spec] of Object.entries(WAREHOUSE_TABLES)) if (spec.kind === 'child') tables.add(t);
   for (const t of [...tables].sort()) {
     await sql`select pg_advisory_xact_lock(hashtext('relsync:child-write'), hashtext(current_schema() || ':' || ${t}))`.execute(trx);
   }
+}
+
+/** One table's upserts; generic so the table and its rows stay paired (`Upserts[T]`). */
+function upsertTable<T extends WarehouseTableName>(trx: Trx, dialect: DialectName, table: T, rows: Upserts[T], syncedAt: string): Promise<number> {
+  return upsertRows(trx, dialect, table, rows ?? [], syncedAt);
 }
 
 /** Apply a RowBatch: upserts (per table), then replace sets. Returns the number of rows written. */
@@ -159,11 +168,9 @@ export async function applyBatch(
 ): Promise<{ rows: number }> {
   let rows = 0;
   await lockChildTables(trx, dialect, batch);
-  for (const [table, tableRows] of Object.entries(batch.upserts)) {
-    rows += await upsertRows(trx, dialect, table, tableRows, syncedAt);
-  }
+  for (const table of upsertTables(batch)) rows += await upsertTable(trx, dialect, table, batch.upserts[table], syncedAt);
   for (const set of coalesceReplaceSets(batch.replace)) {
-    rows += await replaceSets(trx, dialect, set, syncedAt);
+    rows += await replaceLoose(trx, dialect, set, syncedAt);
   }
   for (const m of batch.merges ?? []) {
     const r = await applyMerge(trx, dialect, m);

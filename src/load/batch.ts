@@ -2,25 +2,46 @@
  * The contract between transform and load. A transform turns validated API records into a RowBatch
  * (plain data, no I/O); the loader applies a RowBatch inside the page's transaction.
  *
- * Rows are keyed by warehouse table name. Values are plain JSON-able scalars: numbers, strings
- * (timestamps as ISO-8601 UTC), booleans, null. JSON columns (`_raw`, `value_json`, `*_json`) are
- * strings. The loader adds `_synced_at` (the run's clock) and sets `_deleted_at = null` on upsert.
+ * Rows are keyed by warehouse table name and typed by the registry (registry/warehouse.ts): a row names
+ * only columns of its table, carries every NOT NULL column, and holds plain JSON-able scalars (numbers,
+ * strings, booleans, null; timestamps as ISO-8601 strings; JSON columns as text). A nullable column a
+ * row leaves out keeps its stored value on update. The loader adds `_synced_at` (the run's clock) and
+ * sets `_deleted_at = null` on upsert.
  */
+import type { ChildTableName, ColumnOf, RowOf, WarehouseTableName } from './schema-warehouse.ts';
+
+export type { ChildTableName, ColumnOf, EntityTableName, RowOf, WarehouseTableName } from './schema-warehouse.ts';
+
 export type RowValue = string | number | boolean | null;
+
+/**
+ * Column values addressed by name at run time, e.g. a soft-delete scope (`{ list_id: 5 }`); the loader
+ * checks the names against the registry. Transforms use `RowOf<T>`.
+ */
 export type Row = Record<string, RowValue>;
 
-export interface ReplaceSet {
+/** One owner of a replace set: its values of the set's scope columns. */
+export type OwnerOf<T extends ChildTableName> = Partial<RowOf<T>>;
+
+export interface ReplaceSetOf<T extends ChildTableName> {
   /** Child table, e.g. `company_persons`, `field_values`, `note_attachments`. */
-  table: string;
+  table: T;
   /**
    * Which rows belong to the owners: every row of `table` whose `scope` columns match one of
    * `owners` is deleted, then `rows` are inserted. E.g. scope `['company_id']`,
    * owners `[{company_id: 1}, {company_id: 2}]`. An owner with no rows ends with an empty set.
    */
-  scope: string[];
-  owners: Row[];
-  rows: Row[];
+  scope: ReadonlyArray<ColumnOf<T>>;
+  owners: Array<OwnerOf<T>>;
+  rows: Array<RowOf<T>>;
 }
+
+type ReplaceSets = { [T in ChildTableName]: ReplaceSetOf<T> };
+/** A replace set of table `T`; without `T`, a replace set of any child table (a union keyed by `table`). */
+export type ReplaceSet<T extends ChildTableName = ChildTableName> = ReplaceSets[T];
+
+/** Rows to upsert, per table. */
+export type Upserts = { [T in WarehouseTableName]?: Array<RowOf<T>> };
 
 /** A completed merge: the duplicate's rows are re-keyed to the survivor (see load/merge.ts). */
 export interface MergeOp {
@@ -32,7 +53,7 @@ export interface MergeOp {
 
 export interface RowBatch {
   /** Upserted by primary key (insert … on conflict do update set every column from excluded). */
-  upserts: Record<string, Row[]>;
+  upserts: Upserts;
   /** Whole child sets replaced per owner (associations, multi-valued cells, participants). */
   replace: ReplaceSet[];
   /** Merges to apply after the rows, in the same transaction. */
@@ -48,12 +69,30 @@ export function emptyBatch(): RowBatch {
   return { upserts: {}, replace: [] };
 }
 
+/** Append rows of one table to a batch's upserts (mutates and returns b). */
+export function addRows<T extends WarehouseTableName>(b: RowBatch, table: T, rows: readonly RowOf<T>[] | undefined): RowBatch {
+  if (!rows || rows.length === 0) return b;
+  const into: Array<RowOf<T>> = (b.upserts[table] ??= []);
+  for (const r of rows) into.push(r);
+  return b;
+}
+
+/** Add a replace set to a batch (mutates and returns b). */
+export function addReplace<T extends ChildTableName>(b: RowBatch, set: ReplaceSetOf<T>): RowBatch {
+  // ReplaceSetOf<T> is the member of the ReplaceSet union keyed by T; for a generic T (a helper serving
+  // several child tables) TypeScript cannot pick the member, so it is named here.
+  b.replace.push(set as unknown as ReplaceSet);
+  return b;
+}
+
+/** The tables a batch upserts into, with their rows. */
+export function upsertTables(b: RowBatch): WarehouseTableName[] {
+  return (Object.keys(b.upserts) as WarehouseTableName[]).filter((t) => (b.upserts[t]?.length ?? 0) > 0);
+}
+
 /** Merge b into a (mutates and returns a); used to combine per-record transforms into one page batch. */
 export function mergeBatch(a: RowBatch, b: RowBatch): RowBatch {
-  for (const [table, rows] of Object.entries(b.upserts)) {
-    const into = (a.upserts[table] ??= []);
-    for (const r of rows) into.push(r);
-  }
+  for (const table of Object.keys(b.upserts) as WarehouseTableName[]) addRows(a, table, b.upserts[table]);
   for (const set of b.replace) a.replace.push(set);
   if (b.merges?.length) (a.merges ??= []).push(...b.merges);
   if (b.cellEdits?.length) (a.cellEdits ??= []).push(...b.cellEdits);
@@ -62,7 +101,7 @@ export function mergeBatch(a: RowBatch, b: RowBatch): RowBatch {
 
 export function batchRowCount(b: RowBatch): number {
   let n = 0;
-  for (const rows of Object.values(b.upserts)) n += rows.length;
+  for (const rows of Object.values(b.upserts)) n += rows?.length ?? 0;
   for (const set of b.replace) n += set.rows.length;
   return n;
 }

@@ -1,7 +1,7 @@
-import type { Row } from './batch.ts';
+import type { RowOf } from './batch.ts';
 import type { DialectName } from './db.ts';
 import { replaceSets } from './apply-batch.ts';
-import { loose, type Trx } from './upsert.ts';
+import type { Trx } from './dynamic.ts';
 
 export interface CellRef {
   fieldId: string;
@@ -20,11 +20,11 @@ export async function applyCellEdits<E extends CellRef>(
   dialect: DialectName,
   edits: readonly E[],
   syncedAt: string,
-  render: (current: string[], edit: E) => Row[],
+  render: (current: string[], edit: E) => Array<RowOf<'field_values'>>,
 ): Promise<number> {
   let rows = 0;
   for (const e of edits) {
-    const current = await loose(trx)
+    const current = await trx
       .selectFrom('field_values')
       .select('value_json')
       .where('field_id', '=', e.fieldId)
@@ -33,7 +33,7 @@ export async function applyCellEdits<E extends CellRef>(
       .where('list_entry_id', '=', e.listEntryId)
       .orderBy('value_index')
       .execute();
-    const next = render(current.map((r: { value_json: string }) => String(r.value_json)), e);
+    const next = render(current.map((r) => String(r.value_json)), e);
     rows += await replaceSets(trx, dialect, {
       table: 'field_values',
       scope: ['field_id', 'entity_type', 'entity_id', 'list_entry_id'],

@@ -4,10 +4,10 @@
  * joins find one entity without waiting for a full re-sweep.
  */
 import { sql } from 'kysely';
-import type { Row, RowValue } from './batch.ts';
+import type { ColumnOf, WarehouseTableName } from './batch.ts';
 import type { DialectName } from './db.ts';
-import { tableSpec } from './tables.ts';
-import { loose, type Trx } from './upsert.ts';
+import { dynamic, type Trx } from './dynamic.ts';
+import { WAREHOUSE_TABLES } from './tables.ts';
 
 export type MergeEntityType = 'company' | 'person';
 
@@ -20,13 +20,15 @@ export interface MergeEvent {
 }
 
 /** A column holding an entity id, optionally only on rows matching `where` (column = one of values). */
-interface Reference {
-  table: string;
-  column: string;
-  where?: Readonly<Record<string, readonly string[]>>;
-}
+type Reference = {
+  [T in WarehouseTableName]: {
+    table: T;
+    column: ColumnOf<T>;
+    where?: { readonly [C in ColumnOf<T>]?: readonly string[] };
+  };
+}[WarehouseTableName];
 
-const ENTITY_TABLE: Readonly<Record<MergeEntityType, string>> = { company: 'companies', person: 'persons' };
+const ENTITY_TABLE = { company: 'companies', person: 'persons' } as const satisfies Record<MergeEntityType, WarehouseTableName>;
 
 const REFERENCES: Readonly<Record<MergeEntityType, readonly Reference[]>> = {
   company: [
@@ -72,18 +74,20 @@ export async function applyMerge(trx: Trx, dialect: DialectName, merge: MergeEve
   const { duplicateId: dup, survivorId: survivor } = merge;
   const out: MergeOutcome = { rekeyed: 0, dropped: 0 };
   if (dup === survivor) return out;
-  const db = loose(trx);
   const mergedAt = new Date(merge.mergedAt).toISOString();
-  await db
+  await trx
     .updateTable(ENTITY_TABLE[merge.entityType])
     .set({ merged_into_id: survivor, _deleted_at: mergedAt })
     .where('id', '=', dup)
     .execute();
 
-  out.dropped += await dropDuplicateCells(db, merge.entityType, dup, survivor);
+  out.dropped += await dropDuplicateCells(trx, merge.entityType, dup, survivor);
+  // The references span many tables, each named by a variable: the run-time-named view (dynamic.ts).
+  const db = dynamic(trx);
   for (const ref of REFERENCES[merge.entityType]) {
-    const spec = tableSpec(ref.table);
-    const filters = Object.entries(ref.where ?? {});
+    const spec = WAREHOUSE_TABLES[ref.table];
+    const where: Readonly<Record<string, readonly string[] | undefined>> = ref.where ?? {};
+    const filters = Object.entries(where).filter((f): f is [string, readonly string[]] => f[1] !== undefined);
     if (spec.pk.includes(ref.column)) {
       // The duplicate's row collides when the survivor already has the same values in the other key columns.
       const others = spec.pk.filter((c) => c !== ref.column);
@@ -98,8 +102,8 @@ export async function applyMerge(trx: Trx, dialect: DialectName, merge: MergeEve
         .executeTakeFirst();
       out.dropped += Number(r.numDeletedRows);
     }
-    let upd = db.updateTable(ref.table).set({ [ref.column]: survivor } as Row).where(ref.column, '=', dup);
-    for (const [c, values] of filters) upd = upd.where(c, 'in', values as RowValue[]);
+    let upd = db.updateTable(ref.table).set({ [ref.column]: survivor }).where(ref.column, '=', dup);
+    for (const [c, values] of filters) upd = upd.where(c, 'in', values);
     const r = await upd.executeTakeFirst();
     out.rekeyed += Number(r.numUpdatedRows);
   }
@@ -116,7 +120,7 @@ export async function applyMerge(trx: Trx, dialect: DialectName, merge: MergeEve
  * the survivor's next read brings the service's values. (Values on list entries belong to the entry,
  * whose id survives the merge; they are re-keyed below.)
  */
-async function dropDuplicateCells(db: ReturnType<typeof loose>, entityType: MergeEntityType, dup: number, survivor: number): Promise<number> {
+async function dropDuplicateCells(db: Trx, entityType: MergeEntityType, dup: number, survivor: number): Promise<number> {
   const survivorCells = db.selectFrom('field_values').select('field_id')
     .where('entity_type', '=', entityType).where('entity_id', '=', survivor).where('list_entry_id', '=', 0);
   const computed = db.selectFrom('fields').select('id').where('type', '=', 'relationship-intelligence');

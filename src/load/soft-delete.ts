@@ -4,8 +4,8 @@
  * would otherwise "delete" everything it had not reached yet.
  */
 import type { Row } from './batch.ts';
+import { dynamic, type Trx } from './dynamic.ts';
 import { tableSpec } from './tables.ts';
-import { loose, type Trx } from './upsert.ts';
 
 export interface SoftDeleteOptions {
   /** When the completed sweep began; every row it wrote has `_synced_at >= sweepStartedAt`. */
@@ -16,14 +16,18 @@ export interface SoftDeleteOptions {
   now: string;
 }
 
-/** Mark rows of `table` not written since `sweepStartedAt` (within `scope`) as deleted; returns the count. */
+/**
+ * Mark rows of `table` not written since `sweepStartedAt` (within `scope`) as deleted; returns the count.
+ * `table` and the scope columns come from stream definitions at run time and are checked against the
+ * registry here.
+ */
 export async function softDeleteMissing(trx: Trx, table: string, opts: SoftDeleteOptions): Promise<number> {
   const spec = tableSpec(table);
   if (spec.kind !== 'entity') throw new Error(`relsync: ${table} is replaced per owner and has no _deleted_at`);
   // Normalise both instants so SQLite's text comparison orders them like PostgreSQL's timestamptz.
   const since = new Date(opts.sweepStartedAt).toISOString();
   const now = new Date(opts.now).toISOString();
-  let q = loose(trx)
+  let q = dynamic(trx)
     .updateTable(table)
     .set({ _deleted_at: now })
     .where('_synced_at', '<', since)

@@ -3,21 +3,15 @@
  * `insert … on conflict (pk) do update set <every column the rows carry> = excluded.<column>`.
  */
 import { createHash } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
-import type { Row, RowValue } from './batch.ts';
+import type { RowOf, RowValue, WarehouseTableName } from './batch.ts';
 import type { DialectName } from './db.ts';
-import type { Database } from './schema.ts';
+import { dynamic, type LooseRow, type Trx } from './dynamic.ts';
 import { tableSpec, type TableSpec } from './tables.ts';
 
-export type Trx = Transaction<Database> | Kysely<Database>;
+export type { Trx } from './dynamic.ts';
 
-// The generic loader addresses tables and columns by name at run time; the registry (tables.ts) is
-// what keeps those names honest, so inside this module the database is untyped.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type LooseDb = Kysely<any>;
-export function loose(trx: Trx): LooseDb {
-  return trx as unknown as LooseDb;
-}
+/** A row ready to bind: registry-checked column names, dialect-converted values, nothing undefined. */
+export type PreparedRow = Record<string, RowValue>;
 
 /** Bound parameters allowed per statement: SQLite's SQLITE_MAX_VARIABLE_NUMBER, PostgreSQL's wire limit. */
 export const PARAM_LIMIT: Readonly<Record<DialectName, number>> = { sqlite: 32766, postgres: 65535 };
@@ -48,8 +42,8 @@ function normaliseTs(table: string, column: string, v: RowValue): RowValue {
 }
 
 /** Check a row against the registry and convert it to what the dialect binds. */
-export function prepareRow(spec: TableSpec, dialect: DialectName, row: Row): Row {
-  const out: Row = {};
+export function prepareRow(spec: TableSpec, dialect: DialectName, row: LooseRow): PreparedRow {
+  const out: PreparedRow = {};
   for (const [column, value] of Object.entries(row)) {
     if (value === undefined) continue;
     const kind = spec.columns[column];
@@ -63,7 +57,7 @@ export function prepareRow(spec: TableSpec, dialect: DialectName, row: Row): Row
   return out;
 }
 
-function keyOf(table: string, pk: readonly string[], row: Row): string {
+function keyOf(table: string, pk: readonly string[], row: LooseRow): string {
   const parts: RowValue[] = [];
   for (const c of pk) {
     const v = row[c];
@@ -77,8 +71,8 @@ function keyOf(table: string, pk: readonly string[], row: Row): string {
  * Rows with the same key are merged in order (later members win), which equals applying them one by
  * one and keeps PostgreSQL from rejecting one statement that touches a key twice.
  */
-export function mergeByKey(table: string, pk: readonly string[], rows: readonly Row[]): Row[] {
-  const byKey = new Map<string, Row>();
+export function mergeByKey<R extends LooseRow>(table: string, pk: readonly string[], rows: readonly R[]): R[] {
+  const byKey = new Map<string, R>();
   for (const row of rows) {
     const k = keyOf(table, pk, row);
     const prev = byKey.get(k);
@@ -96,17 +90,17 @@ export async function upsertPrepared(
   dialect: DialectName,
   table: string,
   pk: readonly string[],
-  rows: readonly Row[],
+  rows: readonly PreparedRow[],
   keepOnUpdate: readonly string[] = [],
 ): Promise<number> {
-  const groups = new Map<string, Row[]>();
+  const groups = new Map<string, PreparedRow[]>();
   for (const row of rows) {
     const sig = Object.keys(row).sort().join(',');
     const g = groups.get(sig);
     if (g) g.push(row);
     else groups.set(sig, [row]);
   }
-  const db = loose(trx);
+  const db = dynamic(trx);
   for (const [sig, group] of groups) {
     const columns = sig.split(',');
     const update = columns.filter((c) => !pk.includes(c) && !keepOnUpdate.includes(c));
@@ -129,16 +123,27 @@ export async function upsertPrepared(
  * Upsert rows into a warehouse table. Sets `_synced_at = syncedAt` and, on entity tables,
  * `_deleted_at = null` (a record seen again is alive again). Returns the number of distinct rows written.
  */
-export async function upsertRows(
+export async function upsertRows<T extends WarehouseTableName>(
+  trx: Trx,
+  dialect: DialectName,
+  table: T,
+  rows: readonly RowOf<T>[],
+  syncedAt: string,
+): Promise<number> {
+  return upsertLoose(trx, dialect, table, rows, syncedAt);
+}
+
+/** `upsertRows` for a table named at run time (replace sets); the registry checks every name. */
+export async function upsertLoose(
   trx: Trx,
   dialect: DialectName,
   table: string,
-  rows: readonly Row[],
+  rows: readonly LooseRow[],
   syncedAt: string,
 ): Promise<number> {
   if (rows.length === 0) return 0;
   const spec = tableSpec(table);
-  const stamp: Row = spec.kind === 'entity' ? { _synced_at: syncedAt, _deleted_at: null } : { _synced_at: syncedAt };
+  const stamp: LooseRow = spec.kind === 'entity' ? { _synced_at: syncedAt, _deleted_at: null } : { _synced_at: syncedAt };
   const prepared = mergeByKey(table, spec.pk, rows).map((r) => prepareRow(spec, dialect, { ...r, ...stamp }));
   return upsertPrepared(trx, dialect, table, spec.pk, prepared);
 }
@@ -170,7 +175,7 @@ export async function quarantineRecords(
   now: string,
 ): Promise<number> {
   if (records.length === 0) return 0;
-  const rows: Row[] = records.map((r) => ({
+  const rows: PreparedRow[] = records.map((r) => ({
     stream,
     record_key: quarantineKey(r.raw),
     payload: JSON.stringify(r.raw) ?? 'null',

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { createTask } from 'node-cron';
 import type { Db } from '../load/db.ts';
 import { tableExists } from '../load/db.ts';
+import { REPORTED_TABLES } from '../load/tables.ts';
 import { listCheckpoints } from './checkpoint.ts';
 
 export interface StreamStatus {
@@ -23,12 +24,6 @@ export interface Status {
   rateBudget: unknown;
   nextScheduledRun: string | null;
 }
-
-const COUNTED_TABLES = [
-  'companies', 'persons', 'opportunities', 'lists', 'list_entries', 'fields', 'field_values', 'field_value_changes',
-  'opportunity_persons', 'opportunity_companies', 'company_persons', 'notes', 'reminders', 'interactions', 'files',
-  'users', 'quarantine',
-];
 
 export async function readStatus(db: Db, opts: { now: Date; schedule: string; streams?: readonly string[] }): Promise<Status> {
   const cps = await listCheckpoints(db.kysely);
@@ -58,7 +53,7 @@ export async function readStatus(db: Db, opts: { now: Date; schedule: string; st
     }
   }
   const rowCounts: Record<string, number> = {};
-  for (const table of COUNTED_TABLES) {
+  for (const table of REPORTED_TABLES) {
     if (!(await tableExists(db, table))) continue;
     const r = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(db.kysely);
     rowCounts[table] = Number(r.rows[0]?.n ?? 0);

@@ -1,6 +1,6 @@
 import { emptyBatch, type RowBatch } from '../load/batch.ts';
 import { v2FieldValueSchema, type V2FieldValueChange } from '../extract/schemas/index.ts';
-import { valueRows } from './field-values.ts';
+import { valueRows, type FieldValueRow } from './field-values.ts';
 import { replaceSet } from './rows.ts';
 import type { EntityType } from './rows.ts';
 
@@ -96,7 +96,7 @@ function elementKey(e: unknown): string {
  * appends (the service keeps elements in the order they were added); a delete removes the element.
  * Applying an edit twice changes nothing the second time.
  */
-export function editCellRows(currentValueJson: readonly string[], edit: CellEdit): ReturnType<typeof valueRows> {
+export function editCellRows(currentValueJson: readonly string[], edit: CellEdit): FieldValueRow[] {
   const elements = currentValueJson.map((j) => (JSON.parse(j) as { data: unknown }).data);
   const key = elementKey(edit.element);
   const at = elements.findIndex((e) => elementKey(e) === key);

@@ -1,7 +1,7 @@
-import { emptyBatch, type Row, type RowBatch } from '../load/batch.ts';
+import { addReplace, emptyBatch, type ColumnOf, type OwnerOf, type RowBatch, type RowOf } from '../load/batch.ts';
 import type { V1Organization, V1Person, V2Company, V2Field, V2Person } from '../extract/schemas/index.ts';
 import { entityFieldValuesReplace, isTruncated, type FieldSelection } from './field-values.ts';
-import { addUpsert, compact, jsonArrayOrNull, rawJson, replaceSet, uniqueIds } from './rows.ts';
+import { addUpsert, jsonArrayOrNull, rawJson, replaceSet, uniqueIds } from './rows.ts';
 
 /**
  * Companies and persons (v2 pages and v1 reads) → `companies` / `persons` rows, their entity-level
@@ -35,51 +35,52 @@ export function referencedIds(field: V2Field | undefined): number[] | null {
   return uniqueIds(ids);
 }
 
+/** The association tables: two id columns, both in the key. */
+export type AssociationTable = 'company_persons' | 'opportunity_persons' | 'opportunity_companies';
+
+// Computed-key literals are typed `{ [x: string]: number }`; the casts below only restate that the keys
+// are A's columns, which the parameters' types guarantee (an association row is two id columns).
+
+/** One association row. */
+function link<A extends AssociationTable>(ownerColumn: ColumnOf<A>, ownerId: number, otherColumn: ColumnOf<A>, id: number): RowOf<A> {
+  return { [ownerColumn]: ownerId, [otherColumn]: id } as RowOf<A>;
+}
+
+/** The owner of an association set: its scope column alone. */
+function ownerOf<A extends AssociationTable>(ownerColumn: ColumnOf<A>, ownerId: number): OwnerOf<A> {
+  return { [ownerColumn]: ownerId } as OwnerOf<A>;
+}
+
 /**
  * Add an association: replace when complete, upsert when truncated, nothing when unknown.
  * `ownerColumn` is the scope (`company_id`, `person_id`, `opportunity_id`), `otherColumn` the linked id.
  */
-export function addAssociation(
+export function addAssociation<A extends AssociationTable>(
   b: RowBatch,
-  table: string,
-  ownerColumn: string,
+  table: A,
+  ownerColumn: ColumnOf<A>,
   ownerId: number,
-  otherColumn: string,
+  otherColumn: ColumnOf<A>,
   ids: readonly number[] | null | undefined,
   truncated = false,
 ): RowBatch {
   if (ids === null || ids === undefined) return b;
-  const rows: Row[] = uniqueIds(ids).map((id) => ({ [ownerColumn]: ownerId, [otherColumn]: id }));
+  const rows = uniqueIds(ids).map((id) => link<A>(ownerColumn, ownerId, otherColumn, id));
   if (truncated) return addUpsert(b, table, ...rows);
-  b.replace.push(replaceSet(table, [ownerColumn], [{ [ownerColumn]: ownerId }], rows));
-  return b;
-}
-
-/** Which association fields of a v2 company/person were cut short (→ plan a v1 single-record read). */
-export function associationTruncation(record: V2Company | V2Person): { companies: boolean; persons: boolean } {
-  return {
-    companies: isTruncated(fieldById(record.fields, COMPANIES_FIELD)?.value),
-    persons: isTruncated(fieldById(record.fields, PERSONS_FIELD)?.value),
-  };
-}
-
-/** True when a v2 company/person needs a v1 single-record read for its full association lists. */
-export function needsSingleRead(record: V2Company | V2Person): boolean {
-  const t = associationTruncation(record);
-  return t.companies || t.persons;
+  return addReplace(b, replaceSet(table, [ownerColumn], [ownerOf<A>(ownerColumn, ownerId)], rows));
 }
 
 /** `/v2/companies` item → companies row + entity-level field values + company_persons (from `persons`). */
 export function v2CompanyRows(company: V2Company, raw?: unknown, opts: FieldSelection = {}): RowBatch {
   const b = emptyBatch();
-  addUpsert(b, 'companies', compact({
+  addUpsert(b, 'companies', {
     id: company.id,
     name: company.name,
     domain: company.domain ?? null,
     domains_json: jsonArrayOrNull(company.domains),
     is_global: company.isGlobal ?? null,
     _raw: rawJson(raw, company),
-  }));
+  });
   const fv = entityFieldValuesReplace(company.fields, { entityType: 'company', entityId: company.id }, opts);
   if (fv) b.replace.push(fv);
   const persons = fieldById(company.fields, PERSONS_FIELD);
@@ -90,7 +91,7 @@ export function v2CompanyRows(company: V2Company, raw?: unknown, opts: FieldSele
 /** `/v2/persons` item → persons row + entity-level field values + company_persons (from `companies`). */
 export function v2PersonRows(person: V2Person, raw?: unknown, opts: FieldSelection = {}): RowBatch {
   const b = emptyBatch();
-  addUpsert(b, 'persons', compact({
+  addUpsert(b, 'persons', {
     id: person.id,
     first_name: person.firstName ?? null,
     last_name: person.lastName ?? null,
@@ -98,7 +99,7 @@ export function v2PersonRows(person: V2Person, raw?: unknown, opts: FieldSelecti
     emails_json: jsonArrayOrNull(person.emailAddresses),
     type: person.type ?? null,
     _raw: rawJson(raw, person),
-  }));
+  });
   const fv = entityFieldValuesReplace(person.fields, { entityType: 'person', entityId: person.id }, opts);
   if (fv) b.replace.push(fv);
   const companies = fieldById(person.fields, COMPANIES_FIELD);
@@ -122,37 +123,5 @@ export function v1PersonAssociations(person: V1Person): RowBatch {
   const b = emptyBatch();
   addAssociation(b, 'company_persons', 'person_id', person.id, 'company_id', person.organization_ids);
   addAssociation(b, 'opportunity_persons', 'person_id', person.id, 'opportunity_id', person.opportunity_ids);
-  return b;
-}
-
-/**
- * v1 organization → companies row (+ associations). Only for v1-only setups: where /v2 is read, its
- * record owns the row and this read should contribute associations only.
- */
-export function v1OrganizationRows(org: V1Organization, raw?: unknown): RowBatch {
-  const b = v1OrganizationAssociations(org);
-  addUpsert(b, 'companies', compact({
-    id: org.id,
-    name: org.name,
-    domain: org.domain ?? null,
-    domains_json: jsonArrayOrNull(org.domains),
-    is_global: org.global ?? null,
-    _raw: rawJson(raw, org),
-  }));
-  return b;
-}
-
-/** v1 person → persons row (+ associations); type 0 → external, 1 → internal. */
-export function v1PersonRows(person: V1Person, raw?: unknown): RowBatch {
-  const b = v1PersonAssociations(person);
-  addUpsert(b, 'persons', compact({
-    id: person.id,
-    first_name: person.first_name ?? null,
-    last_name: person.last_name ?? null,
-    primary_email: person.primary_email ?? null,
-    emails_json: jsonArrayOrNull(person.emails),
-    type: person.type === 0 ? 'external' : person.type === 1 ? 'internal' : null,
-    _raw: rawJson(raw, person),
-  }));
   return b;
 }

@@ -1,4 +1,4 @@
-import type { ReplaceSet, Row } from '../load/batch.ts';
+import type { ReplaceSetOf, RowOf } from '../load/batch.ts';
 import {
   asKnownValue,
   type KnownFieldValue,
@@ -17,6 +17,9 @@ import { normalizeTimestamp } from './timestamps.ts';
  * (`{type, data, …}`); for a multi-valued cell each row carries the object with `data` narrowed to
  * that row's element, so siblings such as `totalCount` are kept and each row stands alone.
  */
+
+/** One `field_values` row. */
+export type FieldValueRow = RowOf<'field_values'>;
 
 /** Where the values sit: on the entity (`listEntryId` 0/absent) or on one of its list entries. */
 export interface FieldValueOwner {
@@ -119,7 +122,7 @@ function knownCells(v: KnownFieldValue): Array<[unknown, TypedColumns]> {
 }
 
 /** Key columns shared by every row of one owner. */
-function keyColumns(fieldId: string, owner: FieldValueOwner): Row {
+function keyColumns(fieldId: string, owner: FieldValueOwner) {
   return {
     field_id: fieldId,
     entity_type: owner.entityType,
@@ -131,7 +134,7 @@ function keyColumns(fieldId: string, owner: FieldValueOwner): Row {
 }
 
 /** Rows of one value (already keyed by field and owner). */
-export function valueRows(fieldId: string, value: V2FieldValue, owner: FieldValueOwner): Row[] {
+export function valueRows(fieldId: string, value: V2FieldValue, owner: FieldValueOwner): FieldValueRow[] {
   const key = keyColumns(fieldId, owner);
   const known = asKnownValue(value);
   if (!known) {
@@ -149,7 +152,7 @@ export function valueRows(fieldId: string, value: V2FieldValue, owner: FieldValu
 }
 
 /** Rows of one v2 field on an owner. */
-export function v2FieldValueRows(field: V2Field, owner: FieldValueOwner): Row[] {
+export function v2FieldValueRows(field: V2Field, owner: FieldValueOwner): FieldValueRow[] {
   return valueRows(field.id, field.value, owner);
 }
 
@@ -166,7 +169,7 @@ function storable(f: V2Field): boolean {
   return !(ASSOCIATION_FIELD_IDS.has(f.id) && isTruncated(f.value));
 }
 
-export function v2FieldsToRows(fields: readonly V2Field[], owner: FieldValueOwner): Row[] {
+export function v2FieldsToRows(fields: readonly V2Field[], owner: FieldValueOwner): FieldValueRow[] {
   return fields.filter(storable).flatMap((f) => v2FieldValueRows(f, owner));
 }
 
@@ -195,7 +198,7 @@ export function entityFieldValuesReplace(
   fields: readonly V2Field[] | null | undefined,
   owner: { entityType: EntityType; entityId: number },
   opts: FieldSelection = {},
-): ReplaceSet | null {
+): ReplaceSetOf<'field_values'> | null {
   if (!fieldsKnown(fields, opts)) return null;
   const o: FieldValueOwner = { entityType: owner.entityType, entityId: owner.entityId, listEntryId: 0 };
   return replaceSet(
@@ -216,7 +219,7 @@ export function listEntryFieldValuesReplace(
   fields: readonly V2Field[] | null | undefined,
   owner: { entityType: EntityType; entityId: number; listEntryId: number; listId: number },
   opts: FieldSelection = {},
-): ReplaceSet | null {
+): ReplaceSetOf<'field_values'> | null {
   if (!fieldsKnown(fields, opts)) return null;
   const keep =
     owner.entityType === 'opportunity' ? fields : fields.filter((f) => !ENTITY_LEVEL_FIELD_TYPES.has(f.type ?? ''));

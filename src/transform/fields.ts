@@ -1,4 +1,4 @@
-import { emptyBatch, type ReplaceSet, type RowBatch } from '../load/batch.ts';
+import { emptyBatch, type ReplaceSetOf, type RowBatch } from '../load/batch.ts';
 import {
   V1_NO_ENRICHMENT,
   type V1DropdownOption,
@@ -7,7 +7,7 @@ import {
   type V2FieldMetadata,
 } from '../extract/schemas/index.ts';
 import { v1FieldId, v1ValueTypeName } from './field-values-v1.ts';
-import { addUpsert, compact, rawJson, replaceSet, single, v1EntityTypeName } from './rows.ts';
+import { addUpsert, rawJson, replaceSet, single, v1EntityTypeName } from './rows.ts';
 
 /** Field metadata (v2 and v1) → `fields` rows; dropdown options → `dropdown_options` (replaced per field). */
 
@@ -31,7 +31,7 @@ export interface FieldContext {
  */
 export function v2FieldRows(field: V2FieldMetadata, ctx: FieldContext = {}, raw?: unknown): RowBatch {
   const isList = field.type === 'list';
-  return single('fields', compact({
+  return single('fields', {
     id: field.id,
     v1_id: v1IdOf(field.id),
     name: field.name,
@@ -42,7 +42,7 @@ export function v2FieldRows(field: V2FieldMetadata, ctx: FieldContext = {}, raw?
     enrichment_source: field.enrichmentSource ?? null,
     allows_multiple: field.valueType.endsWith('-multi'),
     _raw: rawJson(raw, field),
-  }));
+  });
 }
 
 /** v1 field type: list fields have a `list_id`, enriched ones a non-"none" source, the rest are global. */
@@ -58,7 +58,7 @@ export function v1FieldRows(field: V1Field, raw?: unknown): RowBatch {
   const id = v1FieldId(field.id);
   const src = field.enrichment_source;
   const b = emptyBatch();
-  addUpsert(b, 'fields', compact({
+  addUpsert(b, 'fields', {
     id,
     v1_id: field.id,
     name: field.name,
@@ -70,7 +70,7 @@ export function v1FieldRows(field: V1Field, raw?: unknown): RowBatch {
     allows_multiple: field.allows_multiple ?? undefined,
     track_changes: field.track_changes ?? undefined,
     _raw: rawJson(raw, field),
-  }));
+  });
   if (field.dropdown_options) b.replace.push(dropdownOptionsReplace(id, field.dropdown_options));
   return b;
 }
@@ -79,7 +79,7 @@ export function v1FieldRows(field: V1Field, raw?: unknown): RowBatch {
 export function dropdownOptionsReplace(
   fieldId: string,
   options: ReadonlyArray<V1DropdownOption | V2DropdownOption>,
-): ReplaceSet {
+): ReplaceSetOf<'dropdown_options'> {
   return replaceSet(
     'dropdown_options',
     ['field_id'],
@@ -92,11 +92,4 @@ export function dropdownOptionsReplace(
       color: o.color === null || o.color === undefined ? null : String(o.color),
     })),
   );
-}
-
-/** Same as `dropdownOptionsReplace`, as a batch. */
-export function v2DropdownOptionRows(fieldId: string, options: readonly V2DropdownOption[]): RowBatch {
-  const b = emptyBatch();
-  b.replace.push(dropdownOptionsReplace(fieldId, options));
-  return b;
 }

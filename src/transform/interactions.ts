@@ -1,7 +1,5 @@
-import { emptyBatch, type Row, type RowBatch } from '../load/batch.ts';
+import { emptyBatch, type RowBatch, type RowOf } from '../load/batch.ts';
 import type {
-  V1Interaction,
-  V1PersonSummary,
   V2Attendee,
   V2Call,
   V2ChatMessage,
@@ -9,11 +7,11 @@ import type {
   V2Meeting,
   V2PersonOrAttendee,
 } from '../extract/schemas/index.ts';
-import { addUpsert, compact, rawJson, replaceSet, v1InteractionKind } from './rows.ts';
+import { addUpsert, rawJson, replaceSet } from './rows.ts';
 import { normalizeTimestamp } from './timestamps.ts';
 
 /**
- * Interactions (v2 emails/meetings/calls/chat messages, v1 `/interactions`) → `interactions` rows keyed
+ * Interactions (v2 emails, meetings, calls, chat messages) → `interactions` rows keyed
  * by `(kind, id)` (ids are unique per kind only) + `interaction_participants` replaced per interaction.
  * Participant lists from /v2 are previews (≤ 100 + `totalCount`): the best the API offers, so they
  * still replace.
@@ -41,16 +39,14 @@ function personIdOf(p: V2PersonOrAttendee | null | undefined): number | null {
   if ('id' in p && typeof p.id === 'number') return p.id;
   return (p as V2Attendee).person?.id ?? null;
 }
-const fromV1Person = (role: string) => (p: V1PersonSummary): Participant => ({
-  role,
-  person_id: p.id,
-  email_address: p.primary_email ?? p.emails?.[0] ?? null,
-});
+
+/** An interaction's columns other than its key and `_raw`. */
+type InteractionColumns = Omit<RowOf<'interactions'>, 'kind' | 'id' | '_raw'>;
 
 /** Build the batch: the row, then participants numbered 0.. within each role. */
-function interactionBatch(kind: string, id: number, row: Row, participants: Participant[], raw: string): RowBatch {
+function interactionBatch(kind: string, id: number, row: InteractionColumns, participants: Participant[], raw: string): RowBatch {
   const b = emptyBatch();
-  addUpsert(b, 'interactions', compact({ ...row, kind, id, _raw: raw }));
+  addUpsert(b, 'interactions', { ...row, kind, id, _raw: raw });
   const positions = new Map<string, number>();
   const rows = participants.map((p) => {
     const position = positions.get(p.role) ?? 0;
@@ -120,40 +116,4 @@ export function v2ChatMessageRows(c: V2ChatMessage, raw?: unknown): RowBatch {
     created_at: ts(c.createdAt),
     updated_at: ts(c.updatedAt),
   }, (c.participantsPreview?.data ?? []).map(fromPersonOrAttendee('participant')), rawJson(raw, c));
-}
-
-/** v1 direction 0 sent / 1 received; logging_type 0 automated / 1 manual. */
-const V1_DIRECTIONS: Readonly<Record<number, string>> = { 0: 'sent', 1: 'received' };
-const V1_LOGGING: Readonly<Record<number, string>> = { 0: 'automated', 1: 'manual' };
-
-/**
- * v1 `GET /interactions?type=` item. Emails: `from`/`to`/`cc` persons. Meetings/calls: `persons` as
- * attendees, plus attendee addresses no person accounts for. Chat messages: `persons` as participants.
- */
-export function v1InteractionRows(i: V1Interaction, raw?: unknown): RowBatch {
-  const kind = v1InteractionKind(i.type);
-  if (kind === null) throw new Error(`v1 interaction ${i.id}: unknown type ${i.type} (expected 0–3)`);
-  const participants: Participant[] = [];
-  if (kind === 'email') {
-    if (i.from) participants.push(fromV1Person('from')(i.from));
-    participants.push(...(i.to ?? []).map(fromV1Person('to')), ...(i.cc ?? []).map(fromV1Person('cc')));
-  } else {
-    const role = kind === 'chat-message' ? 'participant' : 'attendee';
-    const persons = i.persons ?? [];
-    participants.push(...persons.map(fromV1Person(role)));
-    const known = new Set(persons.flatMap((p) => [p.primary_email, ...(p.emails ?? [])]).map((e) => e?.toLowerCase()));
-    for (const email of i.attendees ?? []) {
-      if (!known.has(email.toLowerCase())) participants.push({ role, person_id: null, email_address: email });
-    }
-  }
-  return interactionBatch(kind, i.id, {
-    subject: i.subject ?? i.title ?? null,
-    started_at: ts(i.start_time ?? i.date),
-    ended_at: ts(i.end_time),
-    direction: i.direction === null || i.direction === undefined ? null : (V1_DIRECTIONS[i.direction] ?? `v1-${i.direction}`),
-    logging_type:
-      i.logging_type === null || i.logging_type === undefined ? null : (V1_LOGGING[i.logging_type] ?? `v1-${i.logging_type}`),
-    creator_id: i.manual_creator_id ?? null,
-    updated_at: ts(i.updated_at),
-  }, participants, rawJson(raw, i));
 }

@@ -1,22 +1,15 @@
 import { emptyBatch, type RowBatch } from '../load/batch.ts';
-import type {
-  V1List,
-  V1ListEntry,
-  V2List,
-  V2ListEntry,
-  V2ListEntryWithEntity,
-  V2SavedView,
-} from '../extract/schemas/index.ts';
+import type { V1List, V2List, V2ListEntryWithEntity, V2SavedView } from '../extract/schemas/index.ts';
 import { listEntryFieldValuesReplace, type FieldSelection } from './field-values.ts';
 import { joinOpportunity } from './opportunities.ts';
-import { addUpsert, compact, rawJson, single, v1EntityTypeName, type EntityType } from './rows.ts';
+import { addUpsert, rawJson, single, v1EntityTypeName } from './rows.ts';
 import { normalizeTimestamp } from './timestamps.ts';
 
 /** Lists, list entries and saved views (v2 and v1) → `lists`, `list_entries`, `saved_views` rows. */
 
 /** `/v2/lists` item. `size` is v1-only and left untouched. */
 export function v2ListRows(list: V2List, raw?: unknown): RowBatch {
-  return single('lists', compact({
+  return single('lists', {
     id: list.id,
     name: list.name,
     type: list.type,
@@ -25,12 +18,12 @@ export function v2ListRows(list: V2List, raw?: unknown): RowBatch {
     creator_id: list.creatorId ?? null,
     created_at: list.createdAt === undefined ? undefined : normalizeTimestamp(list.createdAt),
     _raw: rawJson(raw, list),
-  }));
+  });
 }
 
 /** v1 `GET /lists` / `GET /lists/{id}` item: type 0/1/8 → person/company/opportunity, `list_size` → size. */
 export function v1ListRows(list: V1List, raw?: unknown): RowBatch {
-  return single('lists', compact({
+  return single('lists', {
     id: list.id,
     name: list.name,
     type: v1EntityTypeName(list.type) ?? `v1-${list.type}`,
@@ -39,7 +32,7 @@ export function v1ListRows(list: V1List, raw?: unknown): RowBatch {
     creator_id: list.creator_id ?? null,
     size: list.list_size ?? undefined,
     _raw: rawJson(raw, list),
-  }));
+  });
 }
 
 /**
@@ -69,57 +62,6 @@ export function v2ListEntryRows(entry: V2ListEntryWithEntity, raw?: unknown, opt
   }, opts);
   if (fv) b.replace.push(fv);
   return b;
-}
-
-/**
- * `/v2/{companies|persons}/{id}/list-entries` item (top-level `fields`, no `entity`): the caller says
- * whose entries they are. That endpoint always carries full field data, so an empty `fields` means
- * "no values" by default. Every field is a list-entry value here except entity-level ones on
- * company/person entries (same rule as `v2ListEntryRows`).
- */
-export function v2EntityListEntryRows(
-  entry: V2ListEntry,
-  owner: { entityType: EntityType; entityId: number },
-  raw?: unknown,
-  opts: FieldSelection = { fieldsRequested: true },
-): RowBatch {
-  const b = emptyBatch();
-  addUpsert(b, 'list_entries', {
-    id: entry.id,
-    list_id: entry.listId,
-    entity_type: owner.entityType,
-    entity_id: owner.entityId,
-    created_at: normalizeTimestamp(entry.createdAt),
-    creator_id: entry.creatorId ?? null,
-    _raw: rawJson(raw, entry),
-  });
-  const fv = listEntryFieldValuesReplace(entry.fields, {
-    ...owner,
-    listEntryId: entry.id,
-    listId: entry.listId,
-  }, opts);
-  if (fv) b.replace.push(fv);
-  return b;
-}
-
-/**
- * v1 list entry. `entity_type` is on some payloads only; otherwise the list's type (`listType`, a v2
- * name) says it. With neither the row cannot be keyed (entity_type is NOT NULL): that is an error.
- */
-export function v1ListEntryRows(entry: V1ListEntry, raw?: unknown, listType?: string | null): RowBatch {
-  const entityType = v1EntityTypeName(entry.entity_type) ?? listType ?? null;
-  if (entityType === null) {
-    throw new Error(`v1 list entry ${entry.id}: entity_type unknown (no entity_type member and no list type given)`);
-  }
-  return single('list_entries', {
-    id: entry.id,
-    list_id: entry.list_id,
-    entity_type: entityType,
-    entity_id: entry.entity_id,
-    created_at: normalizeTimestamp(entry.created_at),
-    creator_id: entry.creator_id ?? null,
-    _raw: rawJson(raw, entry),
-  });
 }
 
 /** `/v2/lists/{listId}/saved-views` item; the list id comes from the request path when the record lacks it. */

@@ -4,12 +4,10 @@ import type {
   V1RelationshipStrength,
   V1Webhook,
   V2CompanyMerge,
-  V2File,
   V2PersonMerge,
   V2Team,
   V2TeamMember,
   V2User,
-  V2Webhook,
 } from '../extract/schemas/index.ts';
 import { jsonArrayOrNull, rawJson, replaceSet, single, uniqueIds } from './rows.ts';
 import { normalizeTimestamp } from './timestamps.ts';
@@ -27,21 +25,6 @@ export function v1EntityFileRows(f: V1EntityFile, raw?: unknown): RowBatch {
     opportunity_id: f.opportunity_id ?? null,
     uploader_id: f.uploader_id ?? null,
     created_at: normalizeTimestamp(f.created_at ?? null),
-    _raw: rawJson(raw, f),
-  });
-}
-
-export function v2FileRows(f: V2File, raw?: unknown): RowBatch {
-  return single('files', {
-    id: f.id,
-    name: f.name ?? null,
-    size: f.size ?? f.sizeInBytes ?? null,
-    content_type: f.contentType ?? null,
-    person_id: f.personId ?? null,
-    company_id: f.companyId ?? null,
-    opportunity_id: f.opportunityId ?? null,
-    uploader_id: f.uploaderId ?? f.uploader?.id ?? f.creator?.id ?? null,
-    created_at: normalizeTimestamp(f.createdAt ?? null),
     _raw: rawJson(raw, f),
   });
 }
@@ -73,19 +56,6 @@ export function teamMembersRows(teamId: number, members: readonly V2TeamMember[]
     ),
   );
   return b;
-}
-
-export function v2WebhookRows(w: V2Webhook, raw?: unknown): RowBatch {
-  return single('webhooks', {
-    id: w.id,
-    url: w.url,
-    subscriptions_json: jsonArrayOrNull(w.subscriptions),
-    status: w.status ?? null,
-    creator_id: w.creator?.id ?? null,
-    created_at: normalizeTimestamp(w.createdAt ?? null),
-    updated_at: normalizeTimestamp(w.updatedAt ?? null),
-    _raw: rawJson(raw, w),
-  });
 }
 
 /** v1 `GET /webhook` item: `disabled` → status, `created_by` → creator. v1 has no timestamps. */

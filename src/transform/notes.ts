@@ -1,4 +1,4 @@
-import { emptyBatch, type Row, type RowBatch } from '../load/batch.ts';
+import { emptyBatch, type RowBatch, type RowOf } from '../load/batch.ts';
 import type { V1Note, V2Note } from '../extract/schemas/index.ts';
 import { addUpsert, htmlToText, rawJson, replaceSet, uniqueIds, v1InteractionKind } from './rows.ts';
 import { normalizeTimestamp } from './timestamps.ts';
@@ -19,7 +19,7 @@ export interface NoteAttached {
   opportunities?: readonly IdLike[];
 }
 
-function attachmentRows(noteId: number, persons: number[], companies: number[], opportunities: number[]): Row[] {
+function attachmentRows(noteId: number, persons: number[], companies: number[], opportunities: number[]): Array<RowOf<'note_attachments'>> {
   return [
     ...uniqueIds(persons).map((id) => ({ note_id: noteId, entity_type: 'person', entity_id: id })),
     ...uniqueIds(companies).map((id) => ({ note_id: noteId, entity_type: 'company', entity_id: id })),

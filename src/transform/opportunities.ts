@@ -1,8 +1,8 @@
-import { emptyBatch, mergeBatch, type RowBatch } from '../load/batch.ts';
+import { emptyBatch, type RowBatch } from '../load/batch.ts';
 import type { V1ListEntry, V1Opportunity, V2Opportunity, V2OpportunityListEntry } from '../extract/schemas/index.ts';
 import { COMPANIES_FIELD, PERSONS_FIELD, addAssociation, referencedIds } from './entities.ts';
 import { isTruncated, listEntryFieldValuesReplace } from './field-values.ts';
-import { addUpsert, compact, toJson } from './rows.ts';
+import { addUpsert, toJson } from './rows.ts';
 import { normalizeTimestamp } from './timestamps.ts';
 
 /**
@@ -60,7 +60,7 @@ export function joinOpportunity(s: OpportunitySources): RowBatch {
   if (le) raw.list_entry = s.raw?.listEntry ?? le;
   if (s.v1) raw.v1 = s.raw?.v1 ?? s.v1;
 
-  addUpsert(b, 'opportunities', compact({
+  addUpsert(b, 'opportunities', {
     id,
     name: pick(le?.entity.name, s.v2?.name, s.v1?.name),
     list_id: pick(le?.listId, le?.entity.listId, s.v2?.listId, v1e?.list_id),
@@ -68,7 +68,7 @@ export function joinOpportunity(s: OpportunitySources): RowBatch {
     created_at: createdAt === undefined ? undefined : normalizeTimestamp(createdAt),
     creator_id: pick(le?.creatorId, v1e?.creator_id),
     _raw: toJson(raw),
-  }));
+  });
 
   if (le) {
     addUpsert(b, 'list_entries', {
@@ -106,12 +106,6 @@ export function joinOpportunity(s: OpportunitySources): RowBatch {
   return b;
 }
 
-/** True when the list entry's association fields may be cut short (→ plan a v1 `GET /opportunities/{id}`). */
-export function opportunityNeedsV1Read(listEntry: V2OpportunityListEntry): boolean {
-  const fields = listEntry.entity.fields ?? [];
-  return fields.some((f) => (f.id === PERSONS_FIELD || f.id === COMPANIES_FIELD) && isTruncated(f.value));
-}
-
 /**
  * v1 opportunity (single read or search item; both carry the arrays) → associations only:
  * `person_ids` → opportunity_persons, `organization_ids` → opportunity_companies (replaced when present).
@@ -121,9 +115,4 @@ export function v1OpportunityAssociations(opp: V1Opportunity): RowBatch {
   addAssociation(b, 'opportunity_persons', 'opportunity_id', opp.id, 'person_id', opp.person_ids);
   addAssociation(b, 'opportunity_companies', 'opportunity_id', opp.id, 'company_id', opp.organization_ids);
   return b;
-}
-
-/** Join a page: one batch for many opportunities (each entry of `sources` is one opportunity). */
-export function joinOpportunities(sources: readonly OpportunitySources[]): RowBatch {
-  return sources.reduce((acc, s) => mergeBatch(acc, joinOpportunity(s)), emptyBatch());
 }

@@ -1,4 +1,14 @@
-import { emptyBatch, type ReplaceSet, type Row, type RowBatch } from '../load/batch.ts';
+import {
+  addRows,
+  emptyBatch,
+  type ChildTableName,
+  type ColumnOf,
+  type OwnerOf,
+  type ReplaceSetOf,
+  type RowBatch,
+  type RowOf,
+  type WarehouseTableName,
+} from '../load/batch.ts';
 
 /**
  * Small helpers every transform shares. Transforms are pure: same input, same batch; no clock,
@@ -17,38 +27,37 @@ export function rawJson(raw: unknown, record: unknown): string {
   return toJson(raw === undefined ? record : raw);
 }
 
-/** `undefined`/missing → null; for columns whose source member is optional. */
-export function orNull<T>(v: T | null | undefined): T | null {
-  return v === undefined ? null : v;
-}
-
 /** A JSON array column from an optional array member (null when absent). */
 export function jsonArrayOrNull(v: readonly unknown[] | null | undefined): string | null {
   return v === null || v === undefined ? null : toJson(v);
 }
 
-/** Drop `undefined` members: a column absent from an upsert row keeps its stored value (see docs/warehouse.md). */
-export function compact(row: Record<string, Row[string] | undefined>): Row {
-  const out: Row = {};
-  for (const [k, v] of Object.entries(row)) if (v !== undefined) out[k] = v;
-  return out;
+/**
+ * Drop `undefined` members: a column absent from an upsert row keeps its stored value (see
+ * docs/warehouse.md), so "this source does not say" is written `undefined` and never reaches the batch.
+ */
+function withoutUndefined<R extends object>(row: R): R {
+  if (!Object.values(row).includes(undefined)) return row;
+  // Only members are dropped, and only optional ones can hold undefined, so the copy is still an R.
+  return Object.fromEntries(Object.entries(row).filter(([, v]) => v !== undefined)) as R;
 }
 
-/** A batch with one upserted row. */
-export function single(table: string, row: Row): RowBatch {
-  const b = emptyBatch();
-  b.upserts[table] = [row];
-  return b;
+/** A batch with one upserted row (members left `undefined` are dropped). */
+export function single<T extends WarehouseTableName>(table: T, row: RowOf<T>): RowBatch {
+  return addRows(emptyBatch(), table, [withoutUndefined(row)]);
 }
 
-export function addUpsert(b: RowBatch, table: string, ...rows: Row[]): RowBatch {
-  if (rows.length === 0) return b;
-  const into = (b.upserts[table] ??= []);
-  for (const r of rows) into.push(r);
-  return b;
+/** Add upserted rows to a batch (members left `undefined` are dropped). */
+export function addUpsert<T extends WarehouseTableName>(b: RowBatch, table: T, ...rows: Array<RowOf<T>>): RowBatch {
+  return addRows(b, table, rows.map(withoutUndefined));
 }
 
-export function replaceSet(table: string, scope: string[], owners: Row[], rows: Row[]): ReplaceSet {
+export function replaceSet<T extends ChildTableName>(
+  table: T,
+  scope: ReadonlyArray<ColumnOf<T>>,
+  owners: Array<OwnerOf<T>>,
+  rows: Array<RowOf<T>>,
+): ReplaceSetOf<T> {
   return { table, scope, owners, rows };
 }
 

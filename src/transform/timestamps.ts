@@ -22,6 +22,8 @@ function isLeap(y: number): boolean {
  * Parsed by hand rather than `Date.parse` so that impossible dates (Feb 30) are rejected instead
  * of silently rolled over, and the result does not depend on the engine's parser.
  */
+export function normalizeTimestamp(s: string): string;
+export function normalizeTimestamp(s: string | null | undefined): string | null;
 export function normalizeTimestamp(s: string | null | undefined): string | null {
   if (s === null || s === undefined) return null;
   if (typeof s !== 'string') throw new TimestampError(String(s), 'not a string');
@@ -57,13 +59,6 @@ export function normalizeTimestamp(s: string | null | undefined): string | null 
   // Years outside 0000–9999 come back as ±YYYYYY; the warehouse format has four digits.
   if (!/^\d{4}-/.test(iso)) throw new TimestampError(s, 'year out of range');
   return iso;
-}
-
-/** Webhook `sent_at` and similar: Unix epoch seconds → UTC ISO string. */
-export function epochSecondsToTimestamp(seconds: number | null | undefined): string | null {
-  if (seconds === null || seconds === undefined) return null;
-  if (!Number.isFinite(seconds)) throw new TimestampError(String(seconds), 'not a finite epoch');
-  return new Date(Math.round(seconds * 1000)).toISOString();
 }
 
 /**

@@ -1,4 +1,4 @@
-import { emptyBatch, type ReplaceSet, type RowBatch } from '../load/batch.ts';
+import { emptyBatch, type ReplaceSetOf, type RowBatch } from '../load/batch.ts';
 import type { V2Transcript, V2TranscriptFragment } from '../extract/schemas/index.ts';
 import { addUpsert, rawJson, replaceSet } from './rows.ts';
 import { normalizeTimestamp, offsetToMs } from './timestamps.ts';
@@ -9,7 +9,7 @@ import { normalizeTimestamp, offsetToMs } from './timestamps.ts';
  * A transcript's whole fragment list, in order (`idx` 0..n-1). Only call it with ALL fragments (every
  * page of `/v2/transcripts/{id}/fragments`): a partial list would delete the rest.
  */
-export function transcriptFragmentsReplace(transcriptId: number, fragments: readonly V2TranscriptFragment[]): ReplaceSet {
+export function transcriptFragmentsReplace(transcriptId: number, fragments: readonly V2TranscriptFragment[]): ReplaceSetOf<'transcript_fragments'> {
   return replaceSet(
     'transcript_fragments',
     ['transcript_id'],

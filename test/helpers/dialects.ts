@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe } from 'vitest';
 import { openDatabase, type Db, type DialectName } from '../../src/load/db.ts';
 import { migrateToLatest } from '../../src/load/migrate.ts';
-import { WAREHOUSE_TABLES } from '../../src/load/tables.ts';
-import { loose } from '../../src/load/upsert.ts';
+import { WAREHOUSE_TABLE_NAMES } from '../../src/load/tables.ts';
 
 /** Base URL of the PostgreSQL test database; CI and the dev machines run it on 127.0.0.1:5432. */
 export const PG_BASE_URL = process.env.RELSYNC_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -83,7 +83,7 @@ export function useMigratedDb(dialect: DialectName, opts: { extraTables?: readon
     await ctx?.cleanup();
   });
   afterEach(async () => {
-    for (const t of [...Object.keys(WAREHOUSE_TABLES), ...(opts.extraTables ?? [])]) await loose(ctx!.db.kysely).deleteFrom(t).execute();
+    for (const t of [...WAREHOUSE_TABLE_NAMES, ...(opts.extraTables ?? [])]) await sql`delete from ${sql.table(t)}`.execute(ctx!.db.kysely);
   });
   return () => ctx!.db;
 }

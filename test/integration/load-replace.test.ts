@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { Row, RowBatch } from '../../src/load/batch.ts';
+import type { RowBatch, RowOf } from '../../src/load/batch.ts';
 import { upsertRows } from '../../src/load/upsert.ts';
 import { applyBatch, coalesceReplaceSets, replaceSets } from '../../src/load/apply-batch.ts';
 import { forEachDialect, useMigratedDb } from '../helpers/dialects.ts';
@@ -33,11 +33,11 @@ forEachDialect('load: replace sets and batches', (dialect) => {
 
   it('replaces with a multi-column scope across more owners than one OR statement holds', async () => {
     const k = db().kysely;
-    const value = (entity_id: number, list_entry_id: number, value_index: number): Row => ({
+    const value = (entity_id: number, list_entry_id: number, value_index: number): RowOf<'field_values'> => ({
       field_id: 'field-1', entity_type: 'company', entity_id, list_entry_id, value_index, value_type: 'number',
       value_json: String(value_index), value_number: value_index,
     });
-    const before: Row[] = [];
+    const before: Array<RowOf<'field_values'>> = [];
     for (let e = 1; e <= 600; e++) before.push(value(e, 0, 0), value(e, 0, 1), value(e, 900 + e, 0));
     await upsertRows(k, dialect, 'field_values', before, T1);
     // Re-read every entity's own values (list_entry_id 0): each now has a single value; entry values untouched.
@@ -97,6 +97,7 @@ forEachDialect('load: replace sets and batches', (dialect) => {
     // A row that violates the schema mid-batch rolls back the rows written before it.
     await expect(
       k.transaction().execute((trx) =>
+        // @ts-expect-error the list entry lacks its NOT NULL list_id and entity_type: the database must refuse it
         applyBatch(trx, dialect, { upserts: { companies: [{ id: 2, name: 'B' }], list_entries: [{ id: 3, entity_id: 1 }] }, replace: [] }, T1),
       ),
     ).rejects.toThrow();

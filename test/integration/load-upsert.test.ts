@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { Row } from '../../src/load/batch.ts';
+import type { RowOf } from '../../src/load/batch.ts';
 import { WAREHOUSE_TABLES } from '../../src/load/tables.ts';
 import { fromDbBool, quarantineRecords, rowsPerStatement, toDbBool, upsertRows } from '../../src/load/upsert.ts';
 import { forEachDialect, useMigratedDb } from '../helpers/dialects.ts';
@@ -9,16 +9,6 @@ const T2 = '2024-04-02T07:00:00.000Z';
 
 forEachDialect('load: upsert', (dialect) => {
   const db = useMigratedDb(dialect, { extraTables: ['quarantine'] });
-
-  it('the registry names exactly the columns migration 002 created', async () => {
-    const tables = await db().kysely.introspection.getTables();
-    const mine = tables.filter((t) => dialect === 'sqlite' || t.schema === db().schema);
-    for (const [name, spec] of Object.entries(WAREHOUSE_TABLES)) {
-      const table = mine.find((t) => t.name === name);
-      expect(table, name).toBeDefined();
-      expect(table!.columns.map((c) => c.name).sort(), name).toEqual(Object.keys(spec.columns).sort());
-    }
-  });
 
   it('inserts, then updates in place: no duplicates, changed columns, _synced_at advanced', async () => {
     const k = db().kysely;
@@ -50,7 +40,7 @@ forEachDialect('load: upsert', (dialect) => {
     const columns = Object.keys(WAREHOUSE_TABLES.reminders.columns).length;
     expect(5000 * columns).toBeGreaterThan(65535);
     expect(rowsPerStatement(dialect, columns)).toBeLessThan(5000);
-    const rows: Row[] = Array.from({ length: 5000 }, (_, i) => ({
+    const rows: Array<RowOf<'reminders'>> = Array.from({ length: 5000 }, (_, i) => ({
       id: i + 1, type: 'one-time', content: `call back #${i}`, due_date: T2, reset_type: null, reminder_days: i % 30,
       status: 'active', owner_id: 1, creator_id: 2, completer_id: null, person_id: i, company_id: null,
       opportunity_id: null, created_at: T1, completed_at: null, _raw: JSON.stringify({ id: i + 1 }),
@@ -88,11 +78,16 @@ forEachDialect('load: upsert', (dialect) => {
     expect(globals.map((r) => r.id)).toEqual([1, 3]);
   });
 
+  // The compiler refuses the first, second and last call (the RowBatch types come from the registry); the
+  // loader still checks at run time, for rows whose table is named at run time.
   it('rejects an unknown table, an unknown column and a bad timestamp with a clear message', async () => {
     const k = db().kysely;
+    // @ts-expect-error not a warehouse table
     await expect(upsertRows(k, dialect, 'companys', [{ id: 1 }], T1)).rejects.toThrow(/not a warehouse table/);
+    // @ts-expect-error not a column of companies
     await expect(upsertRows(k, dialect, 'companies', [{ id: 1, nmae: 'x' }], T1)).rejects.toThrow(/no column "nmae"/);
     await expect(upsertRows(k, dialect, 'notes', [{ id: 1, created_at: 'yesterday' }], T1)).rejects.toThrow(/not an ISO-8601/);
+    // @ts-expect-error the primary key is missing
     await expect(upsertRows(k, dialect, 'companies', [{ name: 'no id' }], T1)).rejects.toThrow(/primary-key/);
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyChange, editCellRows, multiCellEdit, type CellEdit } from '../../src/transform/apply-changes.ts';
 import { v2FieldValueChangeSchema, type V2FieldValueChange } from '../../src/extract/schemas/index.ts';
+import { setOf } from '../helpers/batch.ts';
 
 function change(over: Record<string, unknown>): V2FieldValueChange {
   return v2FieldValueChangeSchema.parse({
@@ -22,7 +23,7 @@ describe('applyChange (single-valued cells)', () => {
   ])('%s: replaces exactly its cell with the read-shaped row', (type, value, typed) => {
     const b = applyChange(change({ type, value }))!;
     expect(b.replace).toHaveLength(1);
-    const set = b.replace[0]!;
+    const set = setOf(b.replace[0], 'field_values');
     expect(set.scope).toEqual(['field_id', 'entity_type', 'entity_id', 'list_entry_id']);
     expect(set.owners).toEqual([{ field_id: 'field-7', entity_type: 'company', entity_id: 200000001, list_entry_id: 0 }]);
     expect(set.rows).toHaveLength(1);

@@ -5,16 +5,7 @@ import {
   v2CompanySchema,
   v2PersonSchema,
 } from '../../src/extract/schemas/index.ts';
-import {
-  associationTruncation,
-  needsSingleRead,
-  v1OrganizationAssociations,
-  v1OrganizationRows,
-  v1PersonAssociations,
-  v1PersonRows,
-  v2CompanyRows,
-  v2PersonRows,
-} from '../../src/transform/index.ts';
+import { v1OrganizationAssociations, v1PersonAssociations, v2CompanyRows, v2PersonRows } from '../../src/transform/index.ts';
 
 const pd = (id: number) => ({ id, firstName: `P${id}`, lastName: null, primaryEmailAddress: null, type: 'external' });
 const cd = (id: number) => ({ id, name: `C${id}`, domain: null });
@@ -63,7 +54,7 @@ describe('v2 companies and persons', () => {
     expect(cp.rows).toEqual([]);
   });
 
-  it('a truncated association (100 items) is upserted, not replaced, and flagged for a single read', () => {
+  it('a truncated association (100 items) is upserted, not replaced', () => {
     const raw = { id: 3, firstName: 'A', lastName: 'B', primaryEmailAddress: 'a@b.c', emailAddresses: ['a@b.c'], type: 'internal',
       fields: [{ id: 'companies', name: 'Organizations', type: 'relationship-intelligence', enrichmentSource: null,
         value: { type: 'company-multi', data: range(100).map(cd) } }] };
@@ -72,16 +63,15 @@ describe('v2 companies and persons', () => {
     expect(b.replace.some((s) => s.table === 'company_persons')).toBe(false);
     expect(b.upserts.company_persons).toHaveLength(100);
     expect(b.upserts.company_persons?.[0]).toEqual({ person_id: 3, company_id: 1 });
-    expect(associationTruncation(person)).toEqual({ companies: true, persons: false });
-    expect(needsSingleRead(person)).toBe(true);
     expect(b.upserts.persons?.[0]).toMatchObject({ id: 3, first_name: 'A', last_name: 'B', primary_email: 'a@b.c', emails_json: '["a@b.c"]', type: 'internal' });
   });
 
   it('totalCount beyond the items also counts as truncated', () => {
     const p = v2PersonSchema.parse({ id: 4, firstName: 'X', fields: [{ id: 'companies', name: 'O', type: 'relationship-intelligence',
       enrichmentSource: null, value: { type: 'company-multi', data: [cd(1)], totalCount: 2 } }] });
-    expect(needsSingleRead(p)).toBe(true);
-    expect(needsSingleRead(v2PersonSchema.parse({ id: 5, firstName: 'Y' }))).toBe(false);
+    const b = v2PersonRows(p);
+    expect(b.replace.some((s) => s.table === 'company_persons')).toBe(false);
+    expect(b.upserts.company_persons).toEqual([{ person_id: 4, company_id: 1 }]);
   });
 });
 
@@ -113,13 +103,5 @@ describe('v1 single reads and searches → associations', () => {
       ['company_persons', ['person_id'], 1], ['opportunity_persons', ['person_id'], 2],
     ]);
     expect(b.replace[0]!.rows).toEqual([{ person_id: 38706, company_id: 1687449 }]);
-    const rows = v1PersonRows(p, { raw: true });
-    expect(rows.upserts.persons).toEqual([{ id: 38706, first_name: 'John', last_name: 'Doe', primary_email: 'john@affinity.co',
-      emails_json: '["john@affinity.co"]', type: 'external', _raw: '{"raw":true}' }]);
-  });
-
-  it('v1 organization row maps global → is_global', () => {
-    const b = v1OrganizationRows(v1OrganizationSchema.parse({ id: 9, name: 'G', domain: 'g.co', domains: ['g.co'], global: true }));
-    expect(b.upserts.companies?.[0]).toMatchObject({ id: 9, name: 'G', is_global: true, domains_json: '["g.co"]' });
   });
 });

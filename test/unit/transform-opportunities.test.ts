@@ -6,9 +6,7 @@ import {
   type V2OpportunityListEntry,
 } from '../../src/extract/schemas/index.ts';
 import {
-  joinOpportunities,
   joinOpportunity,
-  opportunityNeedsV1Read,
   v1OpportunityAssociations,
   v2ListEntryRows,
   type OpportunitySources,
@@ -108,12 +106,10 @@ describe('joinOpportunity: every combination of sources', () => {
       list_id: 42, value_text: 'Won', value_number: 3, ref_id: 3 });
   });
 
-  it('a truncated persons field without v1 is upserted, not replaced, and asks for a v1 read', () => {
+  it('a truncated persons field without v1 is upserted, not replaced', () => {
     const many = { ...rawEntry, entity: { ...rawEntry.entity, fields: [{ id: 'persons', name: 'People', type: 'list', enrichmentSource: null,
       value: { type: 'person-multi', data: Array.from({ length: 100 }, (_, i) => pd(i + 1)) } }] } };
     const le = v2ListEntryWithEntitySchema.parse(many) as V2OpportunityListEntry;
-    expect(opportunityNeedsV1Read(le)).toBe(true);
-    expect(opportunityNeedsV1Read(listEntry)).toBe(false);
     const b = joinOpportunity({ listEntry: le });
     expect(setOf(b, 'opportunity_persons')).toBeUndefined();
     expect(b.upserts.opportunity_persons).toHaveLength(100);
@@ -129,9 +125,7 @@ describe('joinOpportunity: every combination of sources', () => {
     expect(JSON.parse(b.upserts.list_entries?.[0]?._raw as string)).toEqual(rawEntry);
   });
 
-  it('joinOpportunities merges a page; v1OpportunityAssociations gives only association sets', () => {
-    const b = joinOpportunities([{ listEntry }, { v2: { ...v2, id: 118 } }]);
-    expect(b.upserts.opportunities?.map((r) => r.id)).toEqual([117, 118]);
+  it('v1OpportunityAssociations gives only association sets', () => {
     const a = v1OpportunityAssociations(v1);
     expect(a.upserts).toEqual({});
     expect(a.replace.map((s) => [s.table, s.scope[0], s.rows.length])).toEqual([

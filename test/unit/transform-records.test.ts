@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as S from '../../src/extract/schemas/index.ts';
 import * as T from '../../src/transform/index.ts';
+import { setOf } from '../helpers/batch.ts';
 
 const pd = { id: 1, firstName: 'Jane', lastName: 'Doe', primaryEmailAddress: 'jane@x.co', type: 'internal' };
 const v1p = { id: 38706, type: 1, first_name: 'Jane', last_name: 'Doe', primary_email: 'jane@gmail.com', emails: ['jane@gmail.com'] };
@@ -28,25 +29,8 @@ describe('lists and list entries', () => {
       created_at: '2023-01-01T00:00:00.000Z', creator_id: null, _raw: JSON.stringify(e) }]);
     expect(b.replace).toHaveLength(1);
     expect(b.replace[0]).toMatchObject({ scope: ['list_entry_id'], owners: [{ list_entry_id: 1 }] });
-    expect(b.replace[0]!.rows.map((r) => r.field_id)).toEqual(['field-2']);
+    expect(setOf(b.replace[0], 'field_values').rows.map((r) => r.field_id)).toEqual(['field-2']);
     expect(b.upserts.companies).toBeUndefined();
-  });
-
-  it('entity list entries (top-level fields) take the owner from the caller', () => {
-    const e = S.v2ListEntrySchema.parse({ id: 5, listId: 2, createdAt: '2023-01-01T00:00:00Z', creatorId: 3,
-      fields: [{ id: 'field-9', name: 'S', type: 'list', enrichmentSource: null, value: { type: 'text', data: 'x' } }] });
-    const b = T.v2EntityListEntryRows(e, { entityType: 'person', entityId: 77 });
-    expect(b.upserts.list_entries?.[0]).toMatchObject({ entity_type: 'person', entity_id: 77, list_id: 2 });
-    expect(b.replace[0]!.rows[0]).toMatchObject({ entity_type: 'person', entity_id: 77, list_entry_id: 5, list_id: 2, value_text: 'x' });
-  });
-
-  it('v1 list entry: entity_type from the record, else the list type, else an error', () => {
-    const base = { id: 388, list_id: 26, creator_id: 38603, entity_id: 38706, created_at: '2015-12-11T02:26:56.537-08:00' };
-    expect(T.v1ListEntryRows(S.v1ListEntrySchema.parse({ ...base, entity_type: 0 })).upserts.list_entries?.[0])
-      .toMatchObject({ entity_type: 'person', created_at: '2015-12-11T10:26:56.537Z' });
-    expect(T.v1ListEntryRows(S.v1ListEntrySchema.parse(base), undefined, 'company').upserts.list_entries?.[0])
-      .toMatchObject({ entity_type: 'company' });
-    expect(() => T.v1ListEntryRows(S.v1ListEntrySchema.parse(base))).toThrow(/entity_type unknown/);
   });
 
   it('saved views', () => {
@@ -88,8 +72,8 @@ describe('fields', () => {
   });
 
   it('v2 dropdown options', () => {
-    const b = T.v2DropdownOptionRows('field-3', [S.v2DropdownOptionSchema.parse({ id: 7, text: 'Won', rank: 3, color: 'green' })]);
-    expect(b.replace[0]!.rows).toEqual([{ field_id: 'field-3', id: 7, text: 'Won', rank: 3, color: 'green' }]);
+    const set = T.dropdownOptionsReplace('field-3', [S.v2DropdownOptionSchema.parse({ id: 7, text: 'Won', rank: 3, color: 'green' })]);
+    expect(set.rows).toEqual([{ field_id: 'field-3', id: 7, text: 'Won', rank: 3, color: 'green' }]);
   });
 });
 
@@ -126,7 +110,7 @@ describe('notes', () => {
     expect(b.upserts.notes?.[0]).toMatchObject({ id: 1, type: 'entities', parent_id: null, content_html: '<p>Hi &amp; bye</p>',
       content_text: 'Hi & bye', creator_id: 1, created_at: '2023-01-01T00:00:00.000Z', updated_at: null });
     expect(b.replace[0]).toMatchObject({ table: 'note_attachments', scope: ['note_id'], owners: [{ note_id: 1 }] });
-    expect(b.replace[0]!.rows.map((r) => `${r.entity_type}:${r.entity_id}`)).toEqual(['person:2', 'person:9', 'company:3']);
+    expect(setOf(b.replace[0], 'note_attachments').rows.map((r) => `${r.entity_type}:${r.entity_id}`)).toEqual(['person:2', 'person:9', 'company:3']);
   });
 
   it('v2 note without previews → attachments only upserted (nothing known to remove)', () => {
@@ -137,7 +121,7 @@ describe('notes', () => {
 
   it('v2 note with attached-* lists → replaced from them', () => {
     const b = T.v2NoteRows(S.v2NoteSchema.parse(base), undefined, { companies: [{ id: 4 }], opportunities: [{ id: 5 }] });
-    expect(b.replace[0]!.rows.map((r) => `${r.entity_type}:${r.entity_id}`)).toEqual(['person:9', 'company:4', 'opportunity:5']);
+    expect(setOf(b.replace[0], 'note_attachments').rows.map((r) => `${r.entity_type}:${r.entity_id}`)).toEqual(['person:9', 'company:4', 'opportunity:5']);
   });
 
   it('v2 interaction / AI notes and replies', () => {
@@ -158,7 +142,7 @@ describe('notes', () => {
       organization_ids: [64779194], opportunity_ids: [117], content: 'plain', created_at: '2017-03-28T00:38:41.275-08:00', ...over });
     const b = T.v1NoteRows(n);
     expect(b.upserts.notes?.[0]).toMatchObject({ type, content_html: html, content_text: text, created_at: '2017-03-28T08:38:41.275Z' });
-    expect(b.replace[0]!.rows.map((r) => `${r.entity_type}:${r.entity_id}`)).toEqual(
+    expect(setOf(b.replace[0], 'note_attachments').rows.map((r) => `${r.entity_type}:${r.entity_id}`)).toEqual(
       ['person:38708', 'person:49817', 'company:64779194', 'opportunity:117']);
   });
 });

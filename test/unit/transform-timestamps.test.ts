@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   TimestampError,
-  epochSecondsToTimestamp,
   htmlToText,
   normalizeTimestamp,
   offsetToMs,
@@ -41,11 +40,6 @@ describe('normalizeTimestamp', () => {
 });
 
 describe('time helpers', () => {
-  it('epoch seconds (webhook sent_at)', () => {
-    expect(epochSecondsToTimestamp(1631120151)).toBe('2021-09-08T16:55:51.000Z');
-    expect(epochSecondsToTimestamp(null)).toBeNull();
-  });
-
   it.each([
     ['00:00:06', 6000], ['01:02:03', 3723000], ['02:03', 123000], ['00:00:01.25', 1250], [7500, 7500], [6000.4, 6000], ['12', 12000],
     [null, null], ['soon', null], [-1, null],

@@ -1,6 +1,7 @@
 import type { InvalidRecord } from '../extract/pager.ts';
 import { applyBatch } from '../load/apply-batch.ts';
 import type { Row, RowBatch } from '../load/batch.ts';
+import type { EntityTableName } from '../load/schema-warehouse.ts';
 import { applyCellEdits } from '../load/cell-edits.ts';
 import { softDeleteMissing } from '../load/soft-delete.ts';
 import { quarantineRecords } from '../load/upsert.ts';
@@ -26,7 +27,7 @@ export interface PageCommit {
   checkpoint: Checkpoint;
   consumed?: Consumed;
   /** A completed sweep: rows of `table` (within `scope`) it did not write since `startedAt` are gone upstream. */
-  softDelete?: { table: string; scope?: Row; startedAt: string };
+  softDelete?: { table: EntityTableName; scope?: Row; startedAt: string };
   /** A completed sweep covers the dirty marks of `kind` set before `before`. */
   clearDirty?: { kind: DirtyKind; before: string; listId?: number };
   /** The read finished: record the success time with the checkpoint. */

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Config } from '../config/schema.ts';
 import type { PageRequest } from '../extract/pager.ts';
 import type { Row, RowBatch } from '../load/batch.ts';
+import type { EntityTableName } from '../load/schema-warehouse.ts';
 import type { Db } from '../load/db.ts';
 import type { HighWater } from '../state/checkpoint.ts';
 import type { DirtyKind, DirtyMark } from '../state/dirty.ts';
@@ -70,7 +71,7 @@ export interface SweepRead<T, P> extends Partitioned<P> {
   /** Between sweeps, follow this feed from the mark the last sweep left (interactions by updatedAt). */
   between?: FeedSpec<T, P>;
   /** Rows of this table (within `scope`) not written by a completed sweep get `_deleted_at`. */
-  softDelete?: { table: string; scope?(p: Partition<P>): Row };
+  softDelete?: { table: EntityTableName; scope?(p: Partition<P>): Row };
   /** A completed sweep covers the dirty marks of this kind set before it began (of one list, if `listOf`). */
   clearsDirty?: { kind: DirtyKind; listOf?(p: Partition<P>): number };
 }

@@ -5,6 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { Row, RowValue } from './batch.ts';
+import { removeChildRows } from './child-rows.ts';
 import type { DialectName } from './db.ts';
 import { tableSpec } from './tables.ts';
 import { loose, type Trx } from './upsert.ts';
@@ -26,7 +27,7 @@ interface Reference {
   where?: Readonly<Record<string, readonly string[]>>;
 }
 
-const ENTITY_TABLE: Readonly<Record<MergeEntityType, string>> = { company: 'companies', person: 'persons' };
+const ENTITY_TABLE: Readonly<Record<MergeEntityType, 'companies' | 'persons'>> = { company: 'companies', person: 'persons' };
 
 const REFERENCES: Readonly<Record<MergeEntityType, readonly Reference[]>> = {
   company: [
@@ -103,6 +104,9 @@ export async function applyMerge(trx: Trx, dialect: DialectName, merge: MergeEve
     const r = await upd.executeTakeFirst();
     out.rekeyed += Number(r.numUpdatedRows);
   }
+  // The duplicate is a tombstone now: any child row the re-keying did not move (a child table added to
+  // the registry but not to REFERENCES) goes, as for a soft delete.
+  out.dropped += await removeChildRows(trx, ENTITY_TABLE[merge.entityType], [{ id: dup }]);
   return out;
 }
 

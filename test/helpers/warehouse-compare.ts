@@ -1,7 +1,7 @@
 /**
  * Compare EVERY warehouse table with the simulator's store, exactly: live rows must equal the store's
- * records (keys and contents), rows gone upstream must be soft-deleted (entity tables) or hang off a
- * soft-deleted parent (child tables). Representation differences are normalised first (timestamps to
+ * records (keys and contents), rows gone upstream must be soft-deleted (entity tables) or gone with
+ * their parent (child tables). Representation differences are normalised first (timestamps to
  * ISO UTC ms, SQLite 0/1 to booleans, JSON text parsed). Failures name the table and show the first 5
  * mismatches of each.
  */
@@ -116,11 +116,11 @@ export async function compareWarehouseToStore(db: Db, store: SimStore): Promise<
         continue;
       }
       if (spec.kind === 'child' && t.owner && !t.owner.live(a)) {
+        // Child tables hold only rows of live parents: a soft delete takes the children along.
         const parent = t.owner.parent(a);
-        if (!deletedKeys.get(parent.table)?.has(parent.key)) {
-          tally.other++;
-          lines.push(`${k}: its owner ${parent.table} ${parent.key} is gone upstream but not soft-deleted in the warehouse`);
-        }
+        const tombstone = deletedKeys.get(parent.table)?.has(parent.key) ? 'soft-deleted' : 'NOT soft-deleted';
+        tally.other++;
+        lines.push(`${k}: its owner ${parent.table} ${parent.key} is gone upstream (${tombstone} in the warehouse) but the row remains`);
         continue;
       }
       live++;

@@ -29,8 +29,8 @@ export interface TableExpectation {
   /** Expected LIVE rows, normalised (see norm.ts). */
   rows: ExpRow[];
   /**
-   * Child tables: rows whose owner no longer exists upstream are not compared; they must hang off a
-   * soft-deleted parent row instead (docs/warehouse.md: children are kept with their deleted parent).
+   * Child tables: which parent owns a row. A row whose owner no longer exists upstream must not be there
+   * at all (README: child tables hold only rows of live parents; a soft delete removes them).
    */
   owner?: { live: (row: ExpRow) => boolean; parent: (row: ExpRow) => ParentRef };
   /** Entity tables: an extra check of each soft-deleted row (e.g. `merged_into_id`); returns a problem or null. */

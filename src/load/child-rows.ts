@@ -49,6 +49,7 @@ export const CHILD_ROWS: Readonly<Partial<Record<WarehouseTableName, readonly Ch
   fields: [
     { table: 'dropdown_options', columns: { id: 'field_id' } },
     { table: 'field_values', columns: { id: 'field_id' } },
+    { table: 'field_scopes', columns: { id: 'field_id' } },
   ],
   notes: [{ table: 'note_attachments', columns: { id: 'note_id' } }],
   interactions: [{ table: 'interaction_participants', columns: { kind: 'kind', id: 'interaction_id' } }],

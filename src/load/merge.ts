@@ -123,7 +123,7 @@ export async function applyMerge(trx: Trx, dialect: DialectName, merge: MergeEve
 async function dropDuplicateCells(db: ReturnType<typeof loose>, entityType: MergeEntityType, dup: number, survivor: number): Promise<number> {
   const survivorCells = db.selectFrom('field_values').select('field_id')
     .where('entity_type', '=', entityType).where('entity_id', '=', survivor).where('list_entry_id', '=', 0);
-  const computed = db.selectFrom('fields').select('id').where('type', '=', 'relationship-intelligence');
+  const computed = db.selectFrom('field_scopes').select('field_id').where('type', '=', 'relationship-intelligence');
   const r = await db.deleteFrom('field_values')
     .where('entity_type', '=', entityType).where('entity_id', '=', dup).where('list_entry_id', '=', 0)
     .where((eb) => eb.or([eb('field_id', 'in', survivorCells), eb('field_id', 'in', computed)]))

@@ -90,6 +90,18 @@ export interface FieldsTable extends EntityColumns {
   track_changes: DbBool | null;
 }
 
+/** Migration 005: every (entity type, list) that defines a field id, with what that scope says of it. */
+export interface FieldScopesTable extends ChildColumns {
+  field_id: string;
+  entity_type: string;
+  /** 0 = defined on the entity type itself, not by one list. */
+  list_id: number;
+  /** global | list | enriched | relationship-intelligence, as this scope defines it */
+  type: string | null;
+  /** The definition as this scope's endpoint returned it. */
+  definition_json: JsonText | null;
+}
+
 export interface DropdownOptionsTable extends ChildColumns {
   field_id: string;
   id: number;
@@ -305,6 +317,7 @@ export interface WarehouseTables {
   lists: ListsTable;
   list_entries: ListEntriesTable;
   fields: FieldsTable;
+  field_scopes: FieldScopesTable;
   dropdown_options: DropdownOptionsTable;
   field_values: FieldValuesTable;
   opportunity_persons: OpportunityPersonsTable;

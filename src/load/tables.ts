@@ -65,6 +65,9 @@ export const WAREHOUSE_TABLES: { readonly [N in WarehouseTableName]: TableSpec }
     id: 'text', v1_id: 'id', name: 'text', type: 'text', value_type: 'text', entity_type: 'text', list_id: 'id',
     enrichment_source: 'text', allows_multiple: 'bool', track_changes: 'bool',
   }),
+  field_scopes: defineTable('field_scopes', 'child', ['field_id', 'entity_type', 'list_id'], {
+    field_id: 'text', entity_type: 'text', list_id: 'id', type: 'text', definition_json: 'json',
+  }),
   dropdown_options: defineTable('dropdown_options', 'child', ['field_id', 'id'], {
     field_id: 'text', id: 'id', text: 'text', rank: 'int', color: 'text',
   }),

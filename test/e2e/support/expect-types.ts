@@ -1,15 +1,6 @@
 import type { WarehouseTableName } from '../../../src/load/schema-warehouse.ts';
 import type { Cell, ExpRow } from './norm.ts';
 
-/**
- * An expected cell that may legitimately be one of several values: e.g. a `fields` column whose id is
- * shared by several upstream definitions (`affinity-data-location` on companies AND persons) while the
- * warehouse keys `fields` by id alone, so whichever definition was written last is stored.
- */
-export class AnyOf {
-  constructor(readonly options: readonly Cell[]) {}
-}
-
 /** An expected cell given by a rule rather than one value (e.g. history rows rendered when first read). */
 export class Satisfies {
   constructor(readonly describe: string, readonly test: (actual: unknown) => boolean) {}
@@ -44,5 +35,4 @@ export const SOURCE_GAPS: ReadonlyArray<[string, string]> = [
   ['files.content_type', 'files come from v1 GET /entity-files, which has no content type'],
   ['webhooks.created_at/updated_at', 'webhooks come from v1 GET /webhook, which has no timestamps'],
   ['users.type', 'the simulator\'s /v2/users records carry no type'],
-  ['fields.* of shared ids', 'fields is keyed by id alone; ids such as affinity-data-location, first-email, persons and companies name several definitions'],
 ];

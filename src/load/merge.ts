@@ -5,6 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { ColumnOf, WarehouseTableName } from './batch.ts';
+import { removeChildRows } from './child-rows.ts';
 import type { DialectName } from './db.ts';
 import { dynamic, type Trx } from './dynamic.ts';
 import { WAREHOUSE_TABLES } from './tables.ts';
@@ -107,6 +108,9 @@ export async function applyMerge(trx: Trx, dialect: DialectName, merge: MergeEve
     const r = await upd.executeTakeFirst();
     out.rekeyed += Number(r.numUpdatedRows);
   }
+  // The duplicate is a tombstone now: any child row the re-keying did not move (a child table added to
+  // the registry but not to REFERENCES) goes, as for a soft delete.
+  out.dropped += await removeChildRows(trx, ENTITY_TABLE[merge.entityType], [{ id: dup }]);
   return out;
 }
 
@@ -123,7 +127,7 @@ export async function applyMerge(trx: Trx, dialect: DialectName, merge: MergeEve
 async function dropDuplicateCells(db: Trx, entityType: MergeEntityType, dup: number, survivor: number): Promise<number> {
   const survivorCells = db.selectFrom('field_values').select('field_id')
     .where('entity_type', '=', entityType).where('entity_id', '=', survivor).where('list_entry_id', '=', 0);
-  const computed = db.selectFrom('fields').select('id').where('type', '=', 'relationship-intelligence');
+  const computed = db.selectFrom('field_scopes').select('field_id').where('type', '=', 'relationship-intelligence');
   const r = await db.deleteFrom('field_values')
     .where('entity_type', '=', entityType).where('entity_id', '=', dup).where('list_entry_id', '=', 0)
     .where((eb) => eb.or([eb('field_id', 'in', survivorCells), eb('field_id', 'in', computed)]))

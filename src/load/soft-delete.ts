@@ -1,10 +1,12 @@
 /**
  * Soft deletes after a completed full sweep: a record the sweep did not write is gone upstream.
  * Only ever called once a sweep of the collection (or of one partition) finished; a partial sweep
- * would otherwise "delete" everything it had not reached yet.
+ * would otherwise "delete" everything it had not reached yet. The marked records' child rows go in the
+ * same call (child-rows.ts), so the caller's transaction covers both.
  */
 import type { Row } from './batch.ts';
 import { dynamic, type Trx } from './dynamic.ts';
+import { removeChildRows } from './child-rows.ts';
 import { tableSpec } from './tables.ts';
 
 export interface SoftDeleteOptions {
@@ -17,9 +19,8 @@ export interface SoftDeleteOptions {
 }
 
 /**
- * Mark rows of `table` not written since `sweepStartedAt` (within `scope`) as deleted; returns the count.
- * `table` and the scope columns come from stream definitions at run time and are checked against the
- * registry here.
+ * Mark rows of `table` not written since `sweepStartedAt` (within `scope`) as deleted and remove their
+ * child rows; the marked rows keep every column, `_raw` included. Returns the number of rows marked.
  */
 export async function softDeleteMissing(trx: Trx, table: string, opts: SoftDeleteOptions): Promise<number> {
   const spec = tableSpec(table);
@@ -36,6 +37,7 @@ export async function softDeleteMissing(trx: Trx, table: string, opts: SoftDelet
     if (spec.columns[column] === undefined) throw new Error(`relsync: table ${table} has no column "${column}"`);
     q = value === null ? q.where(column, 'is', null) : q.where(column, '=', value);
   }
-  const r = await q.executeTakeFirst();
-  return Number(r.numUpdatedRows);
+  const marked = (await q.returning(spec.pk).execute()) as Row[];
+  await removeChildRows(trx, spec.name, marked);
+  return marked.length;
 }

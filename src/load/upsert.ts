@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import type { RowOf, RowValue, WarehouseTableName } from './batch.ts';
 import type { DialectName } from './db.ts';
 import { dynamic, type LooseRow, type Trx } from './dynamic.ts';
+import { storableJson, storableRow, storableText } from './storable.ts';
 import { tableSpec, type TableSpec } from './tables.ts';
 
 export type { Trx } from './dynamic.ts';
@@ -52,6 +53,8 @@ export function prepareRow(spec: TableSpec, dialect: DialectName, row: LooseRow)
     else if (kind === 'bool' && value !== null) out[column] = toDbBool(dialect, value as boolean | number);
     // better-sqlite3 cannot bind booleans at all, whatever the column.
     else if (typeof value === 'boolean' && dialect === 'sqlite') out[column] = value ? 1 : 0;
+    // Text both dialects can store (README "How text is stored"); also makes owner keys match their rows.
+    else if (typeof value === 'string') out[column] = kind === 'json' ? storableJson(value) : storableText(value);
     else out[column] = value;
   }
   return out;
@@ -175,7 +178,7 @@ export async function quarantineRecords(
   now: string,
 ): Promise<number> {
   if (records.length === 0) return 0;
-  const rows: PreparedRow[] = records.map((r) => ({
+  const rows: PreparedRow[] = records.map((r) => storableRow({
     stream,
     record_key: quarantineKey(r.raw),
     payload: JSON.stringify(r.raw) ?? 'null',
@@ -183,7 +186,7 @@ export async function quarantineRecords(
     run_id: runId,
     first_seen_at: now,
     last_seen_at: now,
-  }));
+  }, ['payload']));
   const pk = ['stream', 'record_key'];
   return upsertPrepared(trx, dialect, 'quarantine', pk, mergeByKey('quarantine', pk, rows), ['first_seen_at']);
 }

@@ -5,7 +5,7 @@ import { perRecord } from './common.ts';
 import { defineStream, type Partition } from './define.ts';
 
 /** Company and person fields, then each list's own. */
-type FieldsParams = { path: string; entityType: string; listId?: number };
+export type FieldsParams = { path: string; entityType: string; listId?: number };
 
 const ENTITY_PARTITIONS: Partition<FieldsParams>[] = [
   { key: 'companies', params: { entityType: 'company', path: '/v2/companies/fields' } },

@@ -9,7 +9,10 @@ import {
 import { v1FieldId, v1ValueTypeName } from './field-values-v1.ts';
 import { addUpsert, rawJson, replaceSet, single, v1EntityTypeName } from './rows.ts';
 
-/** Field metadata (v2 and v1) → `fields` rows; dropdown options → `dropdown_options` (replaced per field). */
+/**
+ * Field metadata (v2 and v1) → `fields` rows (one per field id) and `field_scopes` rows (one per entity
+ * type or list that defines it); dropdown options → `dropdown_options` (replaced per field).
+ */
 
 /** `field-751` → 751 (the v1 id, per the SDK's conversion); null for non-custom ids. */
 export function v1IdOf(fieldId: string): number | null {
@@ -28,21 +31,37 @@ export interface FieldContext {
  * v2 field metadata. `allows_multiple` follows from the value type (`*-multi`); `track_changes` is
  * v1-only and left untouched. `/v2/lists/{id}/fields` also returns global fields: those keep
  * `list_id` null so two endpoints do not fight over one row.
+ *
+ * A custom field (`field-123`) has exactly one definition, so its `fields` row carries its type, entity
+ * type, list and `_raw`. A system id (`affinity-data-location`, `first-email`, `persons`, ...) is defined
+ * once per entity type or list, and the partitions that return it run concurrently: its `fields` row
+ * gets only the members every definition shares (name, value type, enrichment source), or it would hold
+ * whichever definition was read last. Every definition, custom or system, is one `field_scopes` row.
  */
 export function v2FieldRows(field: V2FieldMetadata, ctx: FieldContext = {}, raw?: unknown): RowBatch {
   const isList = field.type === 'list';
-  return single('fields', {
+  const v1Id = v1IdOf(field.id);
+  const listId = isList ? (ctx.listId ?? null) : null;
+  const b = single('fields', {
     id: field.id,
-    v1_id: v1IdOf(field.id),
+    v1_id: v1Id,
     name: field.name,
-    type: field.type ?? null,
     value_type: field.valueType,
-    entity_type: ctx.entityType === undefined ? undefined : ctx.entityType,
-    list_id: isList ? (ctx.listId ?? null) : null,
     enrichment_source: field.enrichmentSource ?? null,
     allows_multiple: field.valueType.endsWith('-multi'),
-    _raw: rawJson(raw, field),
+    ...(v1Id === null ? {} : {
+      type: field.type ?? null,
+      entity_type: ctx.entityType === undefined ? undefined : ctx.entityType,
+      list_id: listId,
+      _raw: rawJson(raw, field),
+    }),
   });
+  if (ctx.entityType) {
+    addUpsert(b, 'field_scopes', {
+      field_id: field.id, entity_type: ctx.entityType, list_id: listId ?? 0, type: field.type ?? null, definition_json: rawJson(raw, field),
+    });
+  }
+  return b;
 }
 
 /** v1 field type: list fields have a `list_id`, enriched ones a non-"none" source, the rest are global. */

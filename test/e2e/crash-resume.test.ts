@@ -11,7 +11,7 @@ import { parseCheckpoint } from '../../src/state/checkpoint.ts';
 import type { RunningSimulator, ScaleCounts } from '../../src/simulator/index.ts';
 import { forEachDialect } from '../helpers/dialects.ts';
 import { CrashError, startE2eSimulator, startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';
-import { comparableDump, expectWarehouseMatchesStore } from '../helpers/warehouse-compare.ts';
+import { dumpWarehouse, expectWarehouseMatchesStore } from '../helpers/warehouse-compare.ts';
 import type { ExpRow } from './support/norm.ts';
 
 /** Between tiny and small: several pages per collection, associations over 100, ~60% of small's rows. */
@@ -54,7 +54,7 @@ forEachDialect('e2e: crash after page k, then resume', (dialect) => {
       const r = await f.runFull({ hooks: { onPageCommitted: baselinePages.hook } });
       expect(r.summary.status).toBe('succeeded');
       await expectWarehouseMatchesStore(f.db, sim.store);
-      baseline = await comparableDump(f.db, sim.store);
+      baseline = await dumpWarehouse(f.db);
     } finally {
       await f.close();
     }
@@ -82,7 +82,7 @@ forEachDialect('e2e: crash after page k, then resume', (dialect) => {
       const runsAfterCrash = await f.db.kysely.selectFrom('sync_runs').select(['status']).execute();
       const resumedPages = pageLog();
       const resumed: SyncResult = await f.runFull({ hooks: { onPageCommitted: resumedPages.hook } });
-      const dump = await comparableDump(f.db, sim.store);
+      const dump = await dumpWarehouse(f.db);
       return { partition, crashedAt, runsAfterCrash, resumed, resumedPages, dump };
     } finally {
       await f.close();

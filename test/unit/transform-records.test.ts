@@ -48,8 +48,12 @@ describe('fields', () => {
     expect(list.upserts.fields?.[0]).not.toHaveProperty('track_changes');
     const enriched = T.v2FieldRows(S.v2FieldMetadataSchema.parse({ id: 'affinity-data-industry', name: 'Industry', type: 'enriched',
       enrichmentSource: 'affinity-data', valueType: 'filterable-text-multi' }), { listId: 4 });
-    expect(enriched.upserts.fields?.[0]).toMatchObject({ v1_id: null, list_id: null, allows_multiple: true });
-    expect(enriched.upserts.fields?.[0]).not.toHaveProperty('entity_type');
+    expect(enriched.upserts.fields?.[0]).toMatchObject({ v1_id: null, allows_multiple: true });
+    // A system id's scope-dependent members go to field_scopes only (one row per defining entity type / list).
+    for (const c of ['entity_type', 'list_id', 'type', '_raw']) expect(enriched.upserts.fields?.[0]).not.toHaveProperty(c);
+    expect(list.upserts.field_scopes).toEqual([{ field_id: 'field-1625', entity_type: 'opportunity', list_id: 4, type: 'list',
+      definition_json: JSON.stringify({ id: 'field-1625', name: 'Status', type: 'list', enrichmentSource: null, valueType: 'ranked-dropdown' }) }]);
+    expect(enriched.upserts.field_scopes).toBeUndefined(); // no entity type known: no scope to record
   });
 
   it('v1 field: ids, types, enrichment "none" → null, dropdown options replaced per field', () => {

@@ -1,5 +1,5 @@
 /**
- * THE warehouse registry: every table of migration 002, written once. The Kysely types
+ * THE warehouse registry: every warehouse table of the migrations, written once. The Kysely types
  * (schema-warehouse.ts), the loader's specs (tables.ts), the RowBatch types (batch.ts) and the lists of
  * `status` and `demo` derive from it; test/integration/schema-registry.test.ts checks it against the
  * migrated database on both dialects (tables, columns, type family, nullability, primary key).
@@ -48,6 +48,16 @@ export const WAREHOUSE = {
     /** v2 value type name: text, number, datetime, ranked-dropdown, person-multi, ... */
     value_type: 'text?',
     entity_type: 'text?', list_id: 'id?', enrichment_source: 'text?', allows_multiple: 'bool?', track_changes: 'bool?',
+  }),
+  /** Migration 005: every (entity type, list) that defines a field id, with what that scope says of it. */
+  field_scopes: child(['field_id', 'entity_type', 'list_id'], {
+    field_id: 'text', entity_type: 'text',
+    /** 0 = defined on the entity type itself, not by one list. */
+    list_id: 'id',
+    /** global | list | enriched | relationship-intelligence, as this scope defines it */
+    type: 'text?',
+    /** The definition as this scope's endpoint returned it. */
+    definition_json: 'json?',
   }),
   dropdown_options: child(['field_id', 'id'], {
     field_id: 'text', id: 'id', text: 'text?', rank: 'int?', color: 'text?',

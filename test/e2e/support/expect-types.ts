@@ -1,14 +1,5 @@
 import type { WarehouseTableName } from '../../../src/load/schema-warehouse.ts';
-import type { Cell, ExpRow } from './norm.ts';
-
-/**
- * An expected cell that may legitimately be one of several values: e.g. a `fields` column whose id is
- * shared by several upstream definitions (`affinity-data-location` on companies AND persons) while the
- * warehouse keys `fields` by id alone, so whichever definition was written last is stored.
- */
-export class AnyOf {
-  constructor(readonly options: readonly Cell[]) {}
-}
+import type { ExpRow } from './norm.ts';
 
 /** An expected cell given by a rule rather than one value (e.g. history rows rendered when first read). */
 export class Satisfies {
@@ -29,8 +20,8 @@ export interface TableExpectation {
   /** Expected LIVE rows, normalised (see norm.ts). */
   rows: ExpRow[];
   /**
-   * Child tables: rows whose owner no longer exists upstream are not compared; they must hang off a
-   * soft-deleted parent row instead (docs/warehouse.md: children are kept with their deleted parent).
+   * Child tables: which parent owns a row. A row whose owner no longer exists upstream must not be there
+   * at all (README: child tables hold only rows of live parents; a soft delete removes them).
    */
   owner?: { live: (row: ExpRow) => boolean; parent: (row: ExpRow) => ParentRef };
   /** Entity tables: an extra check of each soft-deleted row (e.g. `merged_into_id`); returns a problem or null. */
@@ -44,5 +35,4 @@ export const SOURCE_GAPS: ReadonlyArray<[string, string]> = [
   ['files.content_type', 'files come from v1 GET /entity-files, which has no content type'],
   ['webhooks.created_at/updated_at', 'webhooks come from v1 GET /webhook, which has no timestamps'],
   ['users.type', 'the simulator\'s /v2/users records carry no type'],
-  ['fields.* of shared ids', 'fields is keyed by id alone; ids such as affinity-data-location, first-email, persons and companies name several definitions'],
 ];

@@ -1,11 +1,12 @@
 /**
  * Expected warehouse rows for the core tables, derived from the simulator's store (its canonical model),
  * independently of relsync's transforms: companies, persons, opportunities, lists, list entries, fields,
- * dropdown options, the association tables, saved views, users, teams, webhooks and merges.
+ * field scopes, dropdown options, the association tables, saved views, users, teams, webhooks and merges.
  */
 import type { SimStore, SimField } from '../../../src/simulator/index.ts';
 import { v1Visible } from '../../../src/simulator/render-v1.ts';
-import { AnyOf, type TableExpectation } from './expect-types.ts';
+import { fieldMeta } from '../../../src/simulator/render-v2.ts';
+import type { TableExpectation } from './expect-types.ts';
 import { keyOf, ts, type Cell, type ExpRow } from './norm.ts';
 
 const exists = (store: SimStore, type: string, id: number): boolean =>
@@ -54,6 +55,7 @@ export function coreExpectations(store: SimStore): TableExpectation[] {
     })),
   });
   out.push(fieldsExpectation(store));
+  out.push(fieldScopesExpectation(store));
   out.push({
     table: 'dropdown_options', key: ['field_id', 'id'], columns: ['text', 'rank', 'color'],
     rows: [...store.fields.values()].filter(v1Visible).flatMap((f) => store.options(f).map((o) => ({
@@ -110,7 +112,13 @@ export function coreExpectations(store: SimStore): TableExpectation[] {
   return out;
 }
 
-/** One `fields` row per wire id; columns on which the id's definitions disagree accept any of them. */
+const CUSTOM_FIELD_ID = /^field-\d+$/;
+
+/**
+ * One `fields` row per wire id. A custom field (`field-123`) has one definition and its row carries all
+ * of it; a system id (defined per entity type or list) carries only the members its definitions share,
+ * and its scope-dependent ones (type, entity type, list) are null: they are in `field_scopes`.
+ */
 function fieldsExpectation(store: SimStore): TableExpectation {
   const columns = ['v1_id', 'name', 'type', 'value_type', 'entity_type', 'list_id', 'enrichment_source', 'allows_multiple', 'track_changes'] as const;
   const row = (f: SimField): Record<(typeof columns)[number], Cell> => ({
@@ -123,15 +131,33 @@ function fieldsExpectation(store: SimStore): TableExpectation {
   for (const f of store.fields.values()) byId.set(f.id, [...(byId.get(f.id) ?? []), f]);
   const rows: ExpRow[] = [];
   for (const [id, defs] of byId) {
-    const out: ExpRow = { id };
-    for (const c of columns) {
-      const values = defs.map((f) => row(f)[c]);
-      const distinct = [...new Map(values.map((v) => [keyOf({ v }, ['v']), v])).values()];
-      out[c] = distinct.length === 1 ? (distinct[0] as Cell) : new AnyOf(distinct);
+    const first = row(defs[0]!);
+    if (CUSTOM_FIELD_ID.test(id)) {
+      if (defs.length > 1) throw new Error(`expected-core: custom field ${id} has ${defs.length} definitions`);
+      rows.push({ id, ...first });
+      continue;
     }
-    rows.push(out);
+    for (const c of ['name', 'value_type', 'enrichment_source', 'allows_multiple'] as const) {
+      if (defs.some((f) => keyOf({ v: row(f)[c] }, ['v']) !== keyOf({ v: first[c] }, ['v']))) {
+        throw new Error(`expected-core: system field ${id} has definitions that differ in ${c}; fields cannot hold one value`);
+      }
+    }
+    rows.push({ id, ...first, v1_id: null, type: null, entity_type: null, list_id: null, track_changes: null });
   }
   return { table: 'fields', key: ['id'], columns, rows };
+}
+
+/** Every (field, entity type, list) definition, with the type and the `/v2` metadata that scope serves. */
+function fieldScopesExpectation(store: SimStore): TableExpectation {
+  const rows = new Map<string, ExpRow>();
+  for (const f of store.fields.values()) {
+    const r: ExpRow = { field_id: f.id, entity_type: f.entityType, list_id: f.listId ?? 0, type: f.type, definition_json: fieldMeta(f) };
+    rows.set(keyOf(r, ['field_id', 'entity_type', 'list_id']), r);
+  }
+  return {
+    table: 'field_scopes', key: ['field_id', 'entity_type', 'list_id'], columns: ['type', 'definition_json'], rows: [...rows.values()],
+    owner: { live: () => true, parent: (r) => ({ table: 'fields', key: String(r.field_id) }) },
+  };
 }
 
 export { exists as entityExists };

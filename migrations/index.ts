@@ -4,6 +4,7 @@ import * as m002 from './002-warehouse.ts';
 import * as m003 from './003-dirty-marks.ts';
 import * as m004 from './004-owner-indexes.ts';
 import * as m005 from './005-field-scopes.ts';
+import * as m008 from './008-duplicate-suggestions.ts';
 
 /**
  * Every migration, in order. A static list (not a directory scan) so the same code runs under tsx,
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '003-dirty-marks': m003,
   '004-owner-indexes': m004,
   '005-field-scopes': m005,
+  '008-duplicate-suggestions': m008,
 };

@@ -2,6 +2,7 @@ import { callsStream } from './calls.ts';
 import { chatMessagesStream } from './chat-messages.ts';
 import { companiesChangedStream } from './companies-changed.ts';
 import { companiesStream } from './companies.ts';
+import { companyDuplicateSuggestionsStream } from './company-duplicate-suggestions.ts';
 import { companyMergesStream } from './company-merges.ts';
 import { companyPersonsFullStream } from './company-persons-full.ts';
 import type { AnyStream } from './define.ts';
@@ -22,6 +23,7 @@ import { opportunitiesStream } from './opportunities.ts';
 import { opportunityAssociationsFullStream } from './opportunity-associations-full.ts';
 import { opportunityAssociationsStream } from './opportunity-associations.ts';
 import { personCompaniesFullStream } from './person-companies-full.ts';
+import { personDuplicateSuggestionsStream } from './person-duplicate-suggestions.ts';
 import { personMergesStream } from './person-merges.ts';
 import { personsChangedStream } from './persons-changed.ts';
 import { personsStream } from './persons.ts';
@@ -74,6 +76,8 @@ export const ALL_STREAMS: readonly AnyStream[] = [
   companyMergesStream,
   personMergesStream,
   relationshipStrengthsStream,
+  companyDuplicateSuggestionsStream,
+  personDuplicateSuggestionsStream,
 ];
 
 export function streamNames(): string[] {

@@ -14,3 +14,4 @@ export * from './interactions.ts';
 export * from './transcripts.ts';
 export * from './misc.ts';
 export * from './apply-changes.ts';
+export * from './duplicates.ts';

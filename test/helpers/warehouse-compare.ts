@@ -17,6 +17,7 @@ import { Satisfies, type TableExpectation } from '../e2e/support/expect-types.ts
 import { coreExpectations } from '../e2e/support/expected-core.ts';
 import { fieldValuesExpectation } from '../e2e/support/expected-values.ts';
 import { activityExpectations } from '../e2e/support/expected-activity.ts';
+import { duplicatesExpectation } from '../e2e/support/expected-duplicates.ts';
 import { keyOf, normCell, show, type ExpRow } from '../e2e/support/norm.ts';
 
 export { SOURCE_GAPS } from '../e2e/support/expect-types.ts';
@@ -65,7 +66,7 @@ function showExpected(v: unknown): string {
 }
 
 export function storeExpectations(store: SimStore): TableExpectation[] {
-  return [...coreExpectations(store), fieldValuesExpectation(store), ...activityExpectations(store)];
+  return [...coreExpectations(store), fieldValuesExpectation(store), ...activityExpectations(store), duplicatesExpectation(store)];
 }
 
 export async function compareWarehouseToStore(db: Db, store: SimStore): Promise<CompareResult> {

@@ -8,3 +8,4 @@ export * from './v2-misc.ts';
 export * from './v1-entities.ts';
 export * from './v1-fields.ts';
 export * from './v1-activity.ts';
+export * from './v2-duplicates.ts';

@@ -147,6 +147,12 @@ export const WAREHOUSE = {
     id: 'id', primary_id: 'id?', duplicate_id: 'id?', status: 'text?', error_message: 'text?', task_id: 'text?',
     created_at: 'ts?', completed_at: 'ts?',
   }),
+  /** Migration 008: pairs the service suggests merging; ids ascending, so a pair is one row whichever way it is named. */
+  duplicate_suggestions: entity(['entity_type', 'first_id', 'second_id'], {
+    /** company | person */
+    entity_type: 'text',
+    first_id: 'id', second_id: 'id', confidence: 'text?',
+  }),
   relationship_strengths: entity(['internal_id', 'external_id'], {
     internal_id: 'id', external_id: 'id', strength: 'real?',
   }),

@@ -96,8 +96,9 @@ export function valueJson(valueType: string, wire: Cell): Cell {
 /**
  * A change row's `value` (API.md §7.9): reference types give `{"referenceType": "entity", …}` or
  * `{"referenceType": "deleted-entity", "displayValue": "…"}`; numbers, text, datetimes and locations
- * as they are. A change row is history: relsync keeps it as first read, so a reference to a record
- * merged away or deleted since may still read as an entity reference to the id recorded.
+ * as they are. A change row is history: relsync keeps it as first read (the log is followed, never
+ * re-read), so a reference to a record renamed, merged away or deleted since may still read as the
+ * entity it was then: same id, same members, older names.
  */
 export function changeValueWire(store: SimStore, f: SimField, data: unknown): Cell {
   const base = f.valueType.replace(/-multi$/, '');
@@ -106,11 +107,11 @@ export function changeValueWire(store: SimStore, f: SimField, data: unknown): Ce
     const id = d.id as number;
     const wire = base === 'person' ? personWire(store, id) : companyWire(store, id);
     const now: Cell = wire ? { referenceType: 'entity', ...wire } : { referenceType: 'deleted-entity' };
-    const live = base === 'person' ? store.persons.has(id) : store.companies.has(id);
-    if (live) return now;
-    return new Satisfies(`a reference to ${base} ${id}: ${JSON.stringify(now)} (any displayValue) or the entity as first read`, (a) => {
+    const members = Object.keys(now).sort().join(',');
+    return new Satisfies(`${JSON.stringify(now)} (any displayValue), or ${base} ${id} as first read`, (a) => {
       const v = a as { referenceType?: unknown; id?: unknown } | null;
-      if (v?.referenceType === 'entity') return v.id === id || isDeepStrictEqual(a, now);
+      if (isDeepStrictEqual(a, now)) return true;
+      if (v?.referenceType === 'entity') return v.id === id && (wire === null || Object.keys(v).sort().join(',') === members);
       return wire === null && v?.referenceType === 'deleted-entity';
     });
   }

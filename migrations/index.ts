@@ -3,6 +3,7 @@ import * as m001 from './001-sync-state.ts';
 import * as m002 from './002-warehouse.ts';
 import * as m003 from './003-dirty-marks.ts';
 import * as m004 from './004-owner-indexes.ts';
+import * as m006 from './006-sources.ts';
 
 /**
  * Every migration, in order. A static list (not a directory scan) so the same code runs under tsx,
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '002-warehouse': m002,
   '003-dirty-marks': m003,
   '004-owner-indexes': m004,
+  '006-sources': m006,
 };

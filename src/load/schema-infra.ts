@@ -60,10 +60,19 @@ export interface SyncDirtyTable {
   attempts: ColumnType<number, number | undefined, number>;
 }
 
+/** Which source carries a capability, and the sources the service refused (migration 006). */
+export interface SyncSourcesTable {
+  capability: string;
+  source: string;
+  refused_json: JsonText | null;
+  decided_at: Ts | null;
+}
+
 export interface InfraTables {
   sync_dirty: SyncDirtyTable;
   sync_runs: SyncRunsTable;
   sync_state: SyncStateTable;
   sync_lock: SyncLockTable;
+  sync_sources: SyncSourcesTable;
   quarantine: QuarantineTable;
 }

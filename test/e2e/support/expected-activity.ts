@@ -1,7 +1,7 @@
 /**
  * Expected rows for the activity tables: field value changes, notes (+ attachments), reminders,
  * interactions (+ participants), transcripts (+ fragments) and files. Derived from the store the way the
- * streams read them (notes, reminders and files through the older listings; interactions, transcripts
+ * streams read them (notes and reminders through the older listings; interactions, transcripts, files
  * and changes through `/v2`). Change values are built from the store's change records by wire-values.ts,
  * never by the simulator's renderers.
  */
@@ -94,7 +94,7 @@ export function activityExpectations(store: SimStore): TableExpectation[] {
   out.push({
     table: 'files', key: ['id'], columns: ['name', 'size', 'content_type', 'person_id', 'company_id', 'opportunity_id', 'uploader_id', 'created_at'],
     rows: [...store.files.values()].map((f) => ({
-      id: f.id, name: f.name, size: f.size, content_type: null /* GAP: v1 listing */, person_id: f.personId, company_id: f.companyId,
+      id: f.id, name: f.name, size: f.size, content_type: f.contentType, person_id: f.personId, company_id: f.companyId,
       opportunity_id: f.opportunityId, uploader_id: f.uploaderId, created_at: ts(f.createdAt),
     })),
   });

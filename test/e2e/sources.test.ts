@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractName } from '../../src/simulator/index.ts';
 import type { SyncResult } from '../../src/runner/run-sync.ts';
 import { listSources } from '../../src/state/sources.ts';
+import { formatStatus, readStatus } from '../../src/state/status.ts';
+import { runCli } from '../helpers/cli.ts';
 import { forEachDialect } from '../helpers/dialects.ts';
 import { startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';
 import { compareWarehouseToStore } from '../helpers/warehouse-compare.ts';
@@ -64,6 +66,17 @@ forEachDialect('e2e: sources of the change log, files and update feeds', (dialec
         }
         expect(first.summary.streams.field_value_changes_v1?.status).toBe('skipped');
         expect(sources.get('files')?.source).toBe('files');
+      });
+
+      it('relsync status shows each capability\'s source and the refusals', async () => {
+        const st = await readStatus(f.db, { now: new Date(), schedule: '0 * * * *' });
+        const text = formatStatus(st);
+        const expected = contract === 'seed' ? 'field_value_changes_by_field' : 'field_value_changes';
+        expect(text).toMatch(new RegExp(`^change_log\\s+${expected}\\s`, 'm'));
+        expect(text).toMatch(/^reminders_updates\s+none\s.*reminders_updates$/m);
+        expect(text).toMatch(/^ {2}reminders_updates refused .*: 400 on GET \/v2\/reminders: .+/m);
+        if (contract === 'seed') expect(text).toMatch(/^ {2}field_value_changes refused .*: 400 on GET \/v2\/field-value-changes: .+/m);
+        else expect(st.sources.find((c) => c.capability === 'change_log')?.refused).toEqual({});
       });
 
       it('later runs do not probe a refused source again', () => {
@@ -124,5 +137,13 @@ forEachDialect('e2e: sources of the change log, files and update feeds', (dialec
       const emails = [...f.sim.store.interactions.values()].filter((i) => i.kind === 'email').length;
       expect(interactions).toContain(`(${emails} missing, 0 extra, 0 differing, 0 other)`);
     });
+
+    it('relsync sync prints the one line and exits 4 (partial)', async () => {
+      const r = await runCli(['sync'], { env: { DATABASE_URL: f.dbUrl, AFFINITY_API_KEY: f.sim.apiKey, AFFINITY_BASE_URL: f.sim.url, LOG_LEVEL: 'silent' } });
+      expect(r.code).toBe(4);
+      const lines = r.stdout.split('\n').filter((l) => l.includes('permission denied'));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^ {2}emails: permission denied \(403 on GET \/v2\/emails: .+\); ask an Affinity admin/);
+    }, 60_000);
   });
 });

@@ -4,6 +4,7 @@ import * as m002 from './002-warehouse.ts';
 import * as m003 from './003-dirty-marks.ts';
 import * as m004 from './004-owner-indexes.ts';
 import * as m005 from './005-field-scopes.ts';
+import * as m006 from './006-sources.ts';
 import * as m008 from './008-duplicate-suggestions.ts';
 
 /**
@@ -16,5 +17,6 @@ export const migrations: Record<string, Migration> = {
   '003-dirty-marks': m003,
   '004-owner-indexes': m004,
   '005-field-scopes': m005,
+  '006-sources': m006,
   '008-duplicate-suggestions': m008,
 };

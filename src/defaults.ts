@@ -46,3 +46,9 @@ export const DEFAULT_RELATIONSHIP_STRENGTHS = false;
 export const DEFAULT_SWEEP_ENTITIES = '24h';
 /** How often everything else without a change signal is re-swept. */
 export const DEFAULT_SWEEP_OTHER = '7d';
+/** A source the service refused is probed again after this long (a permission granted, a filter now allowed). */
+export const DEFAULT_REPROBE_REFUSED_AFTER = '30d';
+/** Files through one older `/entity-files` call per person, company and opportunity: off unless asked for. */
+export const DEFAULT_FILES_PER_ENTITY = false;
+/** Longest query string relsync sends for a batched filter (`field.id=…|…`); URLs past ~2 kB are refused by some proxies. */
+export const DEFAULT_FILTER_QUERY_MAX = 1800;

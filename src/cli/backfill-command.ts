@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { missingKeyError } from '../config/load.ts';
 import { UserError } from '../errors.ts';
 import { executeSync } from '../runner/execute.ts';
-import { printRunSummary } from './summary.ts';
+import { printRunSummary, runExitCode } from './summary.ts';
 import { commandContext, withGracefulStop } from './context.ts';
 
 /** `--since` must be a date the service's filters accept; normalised to UTC ISO-8601. */
@@ -33,5 +33,5 @@ export async function runBackfillCommand(cmd: Command, opts: { streams: string[]
       streams: opts.streams, tty: Boolean(process.stderr.isTTY), shouldStop, ...(since ? { since } : {}),
     }));
   printRunSummary(summary, process.stdout);
-  process.exitCode = summary.status === 'succeeded' || summary.status === 'interrupted' ? 0 : 1;
+  process.exitCode = runExitCode(summary);
 }

@@ -1,9 +1,20 @@
-import { startSimulator, type Scale } from '../simulator/index.ts';
+import { CONTRACT_NAMES, PERMISSIONS, startSimulator, type ContractName, type Scale } from '../simulator/index.ts';
 import { UserError } from '../errors.ts';
 import { intFlag } from './context.ts';
 
 /** `relsync simulate`: serve until SIGINT/SIGTERM. */
 export async function runSimulateCommand(opts: Record<string, string | undefined>): Promise<void> {
+  const contract = opts.contract ?? 'reference';
+  if (!(CONTRACT_NAMES as readonly string[]).includes(contract)) {
+    throw new UserError(`--contract must be one of ${CONTRACT_NAMES.join(', ')} (got "${contract}").`, {
+      hint: 'reference = the documented current API; seed = the client contract wherever it is stingier.',
+    });
+  }
+  const deny = (opts.deny ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = deny.filter((d) => !(PERMISSIONS as readonly string[]).includes(d));
+  if (unknown.length > 0) {
+    throw new UserError(`--deny names unknown permissions: ${unknown.join(', ')}.`, { hint: `Known: ${PERMISSIONS.join(', ')}.` });
+  }
   let sim;
   try {
     sim = await startSimulator({
@@ -12,7 +23,8 @@ export async function runSimulateCommand(opts: Record<string, string | undefined
       scale: (opts.scale ?? 'small') as Scale,
       latencyMs: intFlag('--latency-ms', opts.latencyMs) ?? 0,
       rateLimitPerMin: intFlag('--rate-limit-per-min', opts.rateLimitPerMin, 1) ?? 900,
-      envelope: opts.envelope === 'seed' ? 'seed' : 'real',
+      contract: contract as ContractName,
+      deny: deny.join(','),
       ...(opts.faults ? { faults: opts.faults } : {}),
       ...(opts.apiKey ? { apiKey: opts.apiKey } : {}),
       ...(opts.apiVersion ? { defaultApiVersion: opts.apiVersion } : {}),
@@ -24,6 +36,7 @@ export async function runSimulateCommand(opts: Record<string, string | undefined
     });
   }
   process.stdout.write(`listening on ${sim.url}\n`);
+  process.stdout.write(`contract: ${sim.contract}${deny.length ? `  denied: ${deny.join(',')}` : ''}\n`);
   process.stdout.write(`api key: ${sim.apiKey}  (export AFFINITY_BASE_URL=${sim.url} AFFINITY_API_KEY=${sim.apiKey})\n`);
   const running = sim;
   await new Promise<void>((resolve) => {

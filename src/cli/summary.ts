@@ -1,5 +1,18 @@
 import type { RunSummary } from '../state/runs.ts';
 
+/** `sync` / `backfill` exit code when some streams failed (a permission denied) and the rest completed. */
+export const EXIT_PARTIAL = 4;
+
+/**
+ * 0: succeeded, or stopped by a signal after checkpointing; 4: partial (every other stream completed; the
+ * summary names each failed one); 1: failed. Errors that stop a run early (401, lock, budget) exit with
+ * their own code before a summary exists.
+ */
+export function runExitCode(s: Pick<RunSummary, 'status'>): number {
+  if (s.status === 'succeeded' || s.status === 'interrupted') return 0;
+  return s.status === 'partial' ? EXIT_PARTIAL : 1;
+}
+
 export function printRunSummary(s: RunSummary, out: NodeJS.WritableStream): void {
   const rows = Object.entries(s.streams).map(([name, x]) => [name, x.status, x.mode, String(x.pages), String(x.records), String(x.rows), String(x.softDeleted), String(x.invalid)]);
   const headers = ['stream', 'status', 'mode', 'pages', 'records', 'rows', 'deleted', 'quarantined'];
@@ -7,5 +20,6 @@ export function printRunSummary(s: RunSummary, out: NodeJS.WritableStream): void
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
   out.write(`${[line(headers), ...rows.map(line)].join('\n')}\n`);
   out.write(`\nrun ${s.status}: ${s.rowsTotal} rows, ${s.callsTotal} API calls, ${(s.durationMs / 1000).toFixed(1)} s\n`);
-  for (const e of s.errors) out.write(`  error in ${e.stream}: ${e.message}\n`);
+  // A permission denial's message already starts with its stream (`emails: permission denied …`).
+  for (const e of s.errors) out.write(e.message.startsWith(`${e.stream}: `) ? `  ${e.message}\n` : `  error in ${e.stream}: ${e.message}\n`);
 }

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { missingKeyError } from '../config/load.ts';
 import { executeSync } from '../runner/execute.ts';
-import { printRunSummary } from './summary.ts';
+import { printRunSummary, runExitCode } from './summary.ts';
 import { commandContext, withGracefulStop } from './context.ts';
 
 export interface SyncCommandOptions {
@@ -20,5 +20,5 @@ export async function runSyncCommand(cmd: Command, opts: SyncCommandOptions): Pr
       tty: Boolean(process.stderr.isTTY), shouldStop,
     }));
   printRunSummary(summary, process.stdout);
-  process.exitCode = summary.status === 'succeeded' || summary.status === 'interrupted' ? 0 : 1;
+  process.exitCode = runExitCode(summary);
 }

@@ -4,11 +4,13 @@ import {
   DEFAULT_BASE_URL,
   DEFAULT_CONCURRENCY,
   DEFAULT_DATABASE_URL,
+  DEFAULT_FILES_PER_ENTITY,
   DEFAULT_LOG_LEVEL,
   DEFAULT_MAX_RETRIES,
   DEFAULT_METRICS_PORT,
   DEFAULT_MONTHLY_RESERVE,
   DEFAULT_RELATIONSHIP_STRENGTHS,
+  DEFAULT_REPROBE_REFUSED_AFTER,
   DEFAULT_REQUEST_TIMEOUT_MS,
   DEFAULT_SCHEDULE,
   DEFAULT_SWEEP_ENTITIES,
@@ -63,6 +65,10 @@ export const configSchema = z.object({
   metricsPort: wholeNumber(0, 65535, DEFAULT_METRICS_PORT),
   /** Relationship strengths cost one call per internal person; off unless asked for. */
   relationshipStrengths: z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')], { error: 'must be true or false' }).default(DEFAULT_RELATIONSHIP_STRENGTHS),
+  /** Files through one older per-entity listing per person, company and opportunity (when `/v2/files` is refused or too old). */
+  filesPerEntity: z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')], { error: 'must be true or false' }).default(DEFAULT_FILES_PER_ENTITY),
+  /** A source the service refused (sync_sources) is probed again after this long; until then its fallback is used without asking. */
+  reprobeRefusedAfter: durationSchema.default(parseDuration(DEFAULT_REPROBE_REFUSED_AFTER)),
   sweeps: z
     .object({
       /** How often entity collections (companies, persons, opportunities, lists, list entries) are fully re-swept. */
@@ -93,4 +99,6 @@ export const ENV_VARS = {
   maxRetries: 'RELSYNC_MAX_RETRIES',
   metricsPort: 'RELSYNC_METRICS_PORT',
   relationshipStrengths: 'RELSYNC_RELATIONSHIP_STRENGTHS',
+  filesPerEntity: 'RELSYNC_FILES_PER_ENTITY',
+  reprobeRefusedAfter: 'RELSYNC_REPROBE_REFUSED_AFTER',
 } as const satisfies Partial<Record<keyof Config, string>>;

@@ -60,16 +60,25 @@ export interface SyncDirtyTable {
   attempts: ColumnType<number, number | undefined, number>;
 }
 
+/** Which source carries a capability, and the sources the service refused (migration 006). */
+export interface SyncSourcesTable {
+  capability: string;
+  source: string;
+  refused_json: JsonText | null;
+  decided_at: Ts | null;
+}
+
 export interface InfraTables {
   sync_dirty: SyncDirtyTable;
   sync_runs: SyncRunsTable;
   sync_state: SyncStateTable;
   sync_lock: SyncLockTable;
+  sync_sources: SyncSourcesTable;
   quarantine: QuarantineTable;
 }
 
 // Keyed by InfraTables so the compiler demands every infra table, and no other, in the run-time list.
-const INFRA: Readonly<Record<keyof InfraTables, true>> = { sync_dirty: true, sync_runs: true, sync_state: true, sync_lock: true, quarantine: true };
+const INFRA: Readonly<Record<keyof InfraTables, true>> = { sync_dirty: true, sync_runs: true, sync_state: true, sync_lock: true, sync_sources: true, quarantine: true };
 
 /** The infra tables by name, at run time (the schema test tells them apart from the warehouse's). */
 export const INFRA_TABLE_NAMES = Object.keys(INFRA) as ReadonlyArray<keyof InfraTables>;

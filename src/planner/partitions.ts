@@ -38,7 +38,7 @@ function entityTypeOf(t: string | null): TrackedFieldParams['entityType'] {
 export async function trackedFieldPartitions(ctx: PlanContext): Promise<Array<{ key: string; params: TrackedFieldParams }>> {
   const rows = await sql<{ id: string; v1_id: number; entity_type: string | null; list_id: number | null; value_type: string }>`
     select id, v1_id, entity_type, list_id, value_type from fields
-    where v1_id is not null and _deleted_at is null and (track_changes = true or track_changes = 1) order by v1_id`.execute(ctx.db.kysely);
+    where v1_id is not null and _deleted_at is null and cast(track_changes as integer) = 1 order by v1_id`.execute(ctx.db.kysely);
   return rows.rows.map((f) => ({
     key: f.id,
     params: { v1Id: Number(f.v1_id), entityType: entityTypeOf(f.entity_type), listId: f.list_id === null ? null : Number(f.list_id) || null, valueType: f.value_type },

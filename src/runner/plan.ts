@@ -1,9 +1,9 @@
 import type { Config } from '../config/schema.ts';
 import { UserError } from '../errors.ts';
 import type { Checkpoint } from '../state/checkpoint.ts';
-import { upstreamOf, type AnyStream, type SweepGroup } from '../streams/define.ts';
+import { lowerRanksOf, upstreamOf, type AnyStream, type SweepGroup } from '../streams/define.ts';
 
-/** Order streams so every stream runs after the streams it needs or is ordered after. */
+/** Order streams so every stream runs after the streams it needs or is ordered after, and a fallback source after the sources it replaces. */
 export function dependencyLevels(streams: readonly AnyStream[]): AnyStream[][] {
   const byName = new Map(streams.map((s) => [s.name, s]));
   const level = new Map<string, number>();
@@ -14,7 +14,7 @@ export function dependencyLevels(streams: readonly AnyStream[]): AnyStream[][] {
     if (visiting.has(s.name)) throw new Error(`stream dependency cycle at ${s.name}`);
     visiting.add(s.name);
     let d = 0;
-    for (const dep of upstreamOf(s)) {
+    for (const dep of [...upstreamOf(s), ...lowerRanksOf(s, streams)]) {
       const parent = byName.get(dep);
       if (parent) d = Math.max(d, depth(parent) + 1);
     }

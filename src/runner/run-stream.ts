@@ -24,10 +24,16 @@ export interface StreamRunOptions {
   since?: string;
   now: () => Date;
   onStream?: (e: StreamEvent) => void;
+  /** Errors after which the run stops (default stopsTheRun; the run relaxes it for a 401 once it has read something). */
+  stops?: (err: unknown) => boolean;
+  /** Streams swept every run because the feed that would spare the sweep is refused (runner/sources.ts). */
+  sweptEveryRun?: (name: string) => string | null;
+  /** Errors the caller reports in its own words (a refusal, a permission denial): no per-partition error line. */
+  reportsItself?: (err: unknown) => boolean;
 }
 
 /** Why a stream does not run at all under this config, or null. */
-function skipReason(def: AnyStream, env: ReadEnv): string | null {
+export function skipReason(def: AnyStream, env: ReadEnv): string | null {
   const { config } = env.ctx;
   if (def.enabled && !def.enabled(config)) return 'disabled in config';
   if (def.minApiVersion && compareVersions(config.apiVersion, def.minApiVersion) < 0) return `needs API version ${def.minApiVersion}`;
@@ -48,8 +54,10 @@ async function planPartitions(def: AnyStream, partitions: Partition<unknown>[], 
       continue;
     }
     const { checkpoint } = await readCheckpoint(env.db.kysely, def.name, p.key);
-    const forced = opts.mode === 'incremental' && read.kind === 'sweep' && read.sweepWhen ? await read.sweepWhen(env.ctx, p) : false;
-    if (forced) env.log.info({ stream: def.name, partition: p.key || undefined, plan: 'sweep' }, 'planner: a sweep costs no more than targeted re-reads of what changed');
+    const refusedFeed = opts.mode === 'incremental' && read.kind === 'sweep' ? (opts.sweptEveryRun?.(def.name) ?? null) : null;
+    if (refusedFeed) env.log.info({ stream: def.name, partition: p.key || undefined, plan: 'sweep', refusedFeed }, 'the update feed is refused by the service: swept every run instead');
+    const forced = refusedFeed !== null || (opts.mode === 'incremental' && read.kind === 'sweep' && read.sweepWhen ? await read.sweepWhen(env.ctx, p) : false);
+    if (forced && !refusedFeed) env.log.info({ stream: def.name, partition: p.key || undefined, plan: 'sweep' }, 'planner: a sweep costs no more than targeted re-reads of what changed');
     if (opts.mode !== 'incremental' || forced || sweepDue(checkpoint, interval, opts.now())) work.push({ p, mode: { how: 'read', sweep } });
     else if (read.kind === 'sweep' && read.between && checkpoint.highWater) work.push({ p, mode: { how: 'between', ...(from !== undefined ? { from } : {}) } });
   }
@@ -66,9 +74,11 @@ function describeWork(def: AnyStream, work: ReadonlyArray<{ mode: ReadMode }>): 
 /**
  * Run one stream: decide per partition what to read, read the partitions through the shared queue,
  * and record what happened in `stats` (counted page by page, so a failure still shows its pages).
- * A failing partition fails the stream; errors that stop the whole run are rethrown.
+ * A failing partition fails the stream; errors that stop the whole run are rethrown, any other is
+ * returned (null when the stream did not fail) so the caller can tell a refusal from a failure.
  */
-export async function runStream(def: AnyStream, env: ReadEnv, queue: PQueue, opts: StreamRunOptions, stats: StreamRunStats): Promise<void> {
+export async function runStream(def: AnyStream, env: ReadEnv, queue: PQueue, opts: StreamRunOptions, stats: StreamRunStats): Promise<unknown> {
+  const stops = opts.stops ?? stopsTheRun;
   const log = env.log.child({ stream: def.name });
   const started = opts.now().getTime();
   const skip = skipReason(def, env);
@@ -76,7 +86,7 @@ export async function runStream(def: AnyStream, env: ReadEnv, queue: PQueue, opt
     stats.status = 'skipped';
     stats.mode = skip;
     log.info({ reason: skip }, 'stream skipped');
-    return;
+    return null;
   }
   try {
     const partitions = def.read.partitions ? await def.read.partitions(env.ctx) : [WHOLE];
@@ -85,21 +95,24 @@ export async function runStream(def: AnyStream, env: ReadEnv, queue: PQueue, opt
     stats.mode = describeWork(def, work);
     let firstError: unknown = null;
     await Promise.all(work.map(({ p, mode }) => queue.add(async () => {
-      if (firstError && stopsTheRun(firstError)) return;
+      // After a stopping error, or a refusal the caller handles (the other partitions would be refused too), read no more.
+      if (firstError && (stops(firstError) || opts.reportsItself?.(firstError))) return;
       try {
         if (!(await readPartition(def, p, env, mode, stats))) stats.status = 'interrupted';
       } catch (caught) {
         const err = fatalDatabaseError(caught) ?? caught;
         firstError ??= err;
-        if (stopsTheRun(err)) throw err;
-        log.error({ partition: p.key || undefined, err: redact(errorMessage(err), [env.ctx.config.apiKey]) }, 'partition failed; other streams go on');
+        if (stops(err)) throw err;
+        if (!opts.reportsItself?.(err)) log.error({ partition: p.key || undefined, err: redact(errorMessage(err), [env.ctx.config.apiKey]) }, 'partition failed; other streams go on');
       }
     })));
     if (firstError) throw firstError;
+    return null;
   } catch (err) {
     stats.status = 'failed';
     stats.error = redact(errorMessage(err), [env.ctx.config.apiKey]);
-    if (stopsTheRun(err)) throw err;
+    if (stops(err)) throw err;
+    return err;
   } finally {
     stats.durationMs = opts.now().getTime() - started;
     opts.onStream?.({ kind: 'stream-end', stream: def.name, partitions: 0, stats });

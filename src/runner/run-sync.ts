@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import PQueue from 'p-queue';
 import type { Config } from '../config/schema.ts';
-import { errorMessage } from '../errors.ts';
+import { errorMessage, redact } from '../errors.ts';
 import type { AffinityClient } from '../extract/http/client.ts';
 import { Pager } from '../extract/pager.ts';
 import type { PageSource } from '../extract/page-source.ts';
@@ -13,7 +13,10 @@ import { finishRun, markAbandonedRuns, startRun, type RunStatus, type RunSummary
 import type { AnyStream } from '../streams/define.ts';
 import type { ReadEnv, SourceFactory, StreamHooks } from './env.ts';
 import { dependencyLevels } from './plan.ts';
-import { runStream, type StreamEvent, type SyncMode } from './run-stream.ts';
+import { permissionDenied } from './refusal.ts';
+import { runAsSource } from './run-source.ts';
+import { type StreamEvent, type SyncMode } from './run-stream.ts';
+import { SourceBook } from './sources.ts';
 import { stopsTheRun } from './stops-the-run.ts';
 
 export type { StreamEvent, SyncMode } from './run-stream.ts';
@@ -69,8 +72,8 @@ function runStatus(fatal: unknown, stats: readonly StreamRunStats[]): RunStatus 
 
 /**
  * One run: take the writer lock, run the streams level by level in dependency order (streams of a level
- * in parallel, partitions bounded by a queue), record the run, release the lock. One failing stream does
- * not stop the others; an error that no stream can survive stops the run and is rethrown after the run
+ * in parallel, partitions bounded by a queue), record the run, release the lock. Of the sources of a
+ * capability only the chosen one runs (run-source.ts). One failing stream does not stop the others; an error that no stream can survive stops the run and is rethrown after the run
  * is recorded.
  */
 export async function runSync(opts: SyncOptions): Promise<SyncResult> {
@@ -88,14 +91,23 @@ export async function runSync(opts: SyncOptions): Promise<SyncResult> {
     await startRun(db.kysely, { id: runId, command: opts.command ?? 'sync', mode: opts.mode, startedAt: startedAt.toISOString() });
     // The client's queue bounds HTTP concurrency; this bounds how many partitions are in flight.
     const queue = new PQueue({ concurrency: Math.max(1, config.concurrency) });
-    const streamOpts = { mode: opts.mode, now, ...(opts.since !== undefined ? { since: opts.since } : {}), ...(opts.hooks?.onStream ? { onStream: opts.hooks.onStream } : {}) };
+    const book = await SourceBook.load(db, opts.streams, config.reprobeRefusedAfter, now);
+    const runHasRead = () => Object.values(streamStats).some((s) => s.pages > 0);
+    // A 401 before anything was read is the key's (the run stops); after that it is one endpoint's (the stream is skipped).
+    const stops = (err: unknown) => stopsTheRun(err) && !permissionDenied(err, runHasRead());
+    const streamOpts = {
+      mode: opts.mode, now, stops, sweptEveryRun: (name: string) => book.sweptEveryRun(name),
+      ...(opts.since !== undefined ? { since: opts.since } : {}), ...(opts.hooks?.onStream ? { onStream: opts.hooks.onStream } : {}),
+    };
+    const src = { book, streams: opts.streams, runHasRead, stats: streamStats };
     for (const level of dependencyLevels(opts.streams)) {
       if (fatal) break;
       await Promise.all(level.map((def) => {
         const stats = (streamStats[def.name] = newStats(opts.mode));
         const env: ReadEnv = { db, log, runId, ctx: { db, config }, clock: () => now().toISOString(), hooks: opts.hooks ?? {}, sources: countingSources(client, stats) };
-        return runStream(def, env, queue, streamOpts, stats).catch((err: unknown) => {
-          if (stopsTheRun(err)) fatal ??= err;
+        return runAsSource(def, env, queue, streamOpts, stats, src).catch((err: unknown) => {
+          if (stops(err)) fatal ??= err;
+          else Object.assign(stats, { status: 'failed', error: redact(errorMessage(err), [config.apiKey]) });
         });
       }));
     }

@@ -6,7 +6,11 @@
 import { badParam, type Ctx } from './http-types.ts';
 
 export type PropKind = 'date' | 'int' | 'string';
-type Op = '=' | '!=' | '>' | '>=' | '<' | '<=';
+export type Op = '=' | '!=' | '>' | '>=' | '<' | '<=';
+/** A filterable property: its kind, optionally the operators and values the documents allow for it. */
+export type PropSpec = PropKind | { kind: PropKind; ops?: readonly Op[]; values?: readonly string[] };
+
+const kindOf = (p: PropSpec): PropKind => (typeof p === 'string' ? p : p.kind);
 
 interface Term { prop: string; op: Op; value: string | number }
 
@@ -16,9 +20,11 @@ export interface Filter {
   lowerBound(prop: string): { ms: number; inclusive: boolean } | null;
   /** For a single AND group: the value of an `=` term on prop. */
   equals(prop: string): string | number | null;
+  /** Whether every OR group holds an `=` term on prop (e.g. every branch names a field). */
+  everyGroupEquals(prop: string): boolean;
 }
 
-export function parseFilter(ctx: Ctx, allowed: Record<string, PropKind>): Filter | null {
+export function parseFilter(ctx: Ctx, allowed: Record<string, PropSpec>): Filter | null {
   const raw = ctx.query.get('filter');
   if (raw === null || raw.trim() === '') return null;
   const groups: Term[][] = raw.split('|').map((g) => g.split('&').map((t) => parseTerm(t, allowed)));
@@ -37,7 +43,7 @@ export function parseFilter(ctx: Ctx, allowed: Record<string, PropKind>): Filter
       return groups.some((g) => g.every((t) => {
         let v = get(t.prop);
         if (v === null) return t.op === '!=';
-        if (allowed[t.prop] === 'date') v = Date.parse(String(v));
+        if (kindOf(allowed[t.prop] as PropSpec) === 'date') v = Date.parse(String(v));
         return cmp(v, t.op, t.value);
       }));
     },
@@ -55,17 +61,27 @@ export function parseFilter(ctx: Ctx, allowed: Record<string, PropKind>): Filter
       if (groups.length !== 1) return null;
       return (groups[0] as Term[]).find((t) => t.prop === prop && t.op === '=')?.value ?? null;
     },
+    everyGroupEquals(prop) {
+      return groups.every((g) => g.some((t) => t.prop === prop && t.op === '='));
+    },
   };
 }
 
-function parseTerm(text: string, allowed: Record<string, PropKind>): Term {
+function parseTerm(text: string, allowed: Record<string, PropSpec>): Term {
   const m = /^\s*([A-Za-z][A-Za-z.]*)\s*(>=|<=|!=|=|>|<)\s*(.*?)\s*$/.exec(text);
   if (!m) throw badParam('filter', `Could not parse filter term "${text.trim()}".`);
   const prop = m[1] as string;
   const op = m[2] as Op;
   let value = (m[3] as string).replace(/^["']|["']$/g, '');
-  const kind = allowed[prop];
-  if (!kind) throw badParam('filter', `Filtering on "${prop}" is not supported; use ${Object.keys(allowed).join(', ')}.`);
+  const spec = allowed[prop];
+  if (!spec) throw badParam('filter', `Filtering on "${prop}" is not supported; use ${Object.keys(allowed).join(', ')}.`);
+  const kind = kindOf(spec);
+  if (typeof spec !== 'string' && spec.ops && !spec.ops.includes(op)) {
+    throw badParam('filter', `The operator ${op} does not apply to ${prop}; use ${spec.ops.join(' ')}.`);
+  }
+  if (typeof spec !== 'string' && spec.values && !spec.values.includes(value.trim())) {
+    throw badParam('filter', `"${value.trim()}" is not a value of ${prop}; use ${spec.values.join(', ')}.`);
+  }
   if (kind === 'date') {
     const ms = Date.parse(value);
     if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(ms)) throw badParam('filter', `"${value}" is not a valid datetime for ${prop}.`);

@@ -1,13 +1,18 @@
 /** Shared request/response types of the simulator's HTTP layer. */
 import type { SimStore } from './store.ts';
 import type { RateState } from './rate-limit.ts';
+import type { ContractProfile } from './contract.ts';
+import type { Permission } from './permissions.ts';
 
 export const KNOWN_VERSIONS = ['2024-01-01', '2026-07-15', '2026-09-17'] as const;
 export const CURRENT_VERSION = '2026-09-17';
 
 export interface ServerSettings {
   apiKey: string;
-  envelope: 'real' | 'seed';
+  /** Which document the simulator follows where the seed and the reference differ (contract.ts). */
+  contract: ContractProfile;
+  /** Permissions switched off: their routes answer 403 (permissions.ts). Mutable so tests can flip it. */
+  deny: Set<Permission>;
   createLagMs: number;
   defaultApiVersion: string;
   cursorTtlMs: number;

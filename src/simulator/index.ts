@@ -12,6 +12,8 @@ import { FaultInjector, parseFaults, type FaultSpec } from './faults.ts';
 import { CURRENT_VERSION, KNOWN_VERSIONS } from './http-types.ts';
 import type { SimStore } from './store.ts';
 import type { ScaleCounts } from './store-types.ts';
+import { contractProfile, type ContractName } from './contract.ts';
+import { parseDeny, type Permission } from './permissions.ts';
 
 export type { Scale } from './generate.ts';
 export type { ScaleCounts } from './store-types.ts';
@@ -27,6 +29,8 @@ export {
 } from './store-mutations.ts';
 export { mergeEntities } from './store-merge.ts';
 export { storeFingerprint } from './fingerprint.ts';
+export { CONTRACT_NAMES, DEFAULT_CONTRACT, type ContractName } from './contract.ts';
+export { PERMISSIONS, type Permission } from './permissions.ts';
 
 export const SIMULATOR_DEFAULT_KEY = 'sim-key';
 
@@ -38,7 +42,13 @@ export interface SimulatorOptions {
   rateLimitPerMin?: number;
   monthlyLimit?: number | null;
   faults?: string;
-  envelope?: 'real' | 'seed';
+  /**
+   * Which document to follow where the seed and the reference differ (default `reference`); `seed` also
+   * brings the seed's `{data, next_cursor}` envelope. See contract.ts and the README's contract table.
+   */
+  contract?: ContractName;
+  /** Permissions switched off (`emails`, `merges`, `companies`, `persons`, `lists`): their routes answer 403. */
+  deny?: readonly Permission[] | string;
   apiKey?: string;
   createLagMs?: number;
   defaultApiVersion?: string;
@@ -53,6 +63,9 @@ export interface RunningSimulator {
   apiKey: string;
   store: SimStore;
   stats: SimStats;
+  contract: ContractName;
+  /** Replace the denied permissions (e.g. `sim.setDeny('emails')`, `sim.setDeny('')` to allow all). */
+  setDeny(spec: readonly Permission[] | string): void;
   setFaults(spec: string): void;
   setRateLimit(perMin: number): void;
   resetRateWindow(): void;
@@ -71,8 +84,8 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
   const perMin = nonNegInt('rateLimitPerMin', opts.rateLimitPerMin, 900, 1);
   const monthly = opts.monthlyLimit === null ? null : nonNegInt('monthlyLimit', opts.monthlyLimit, 100_000);
   const faultSpec: FaultSpec = parseFaults(opts.faults ?? '');
-  const envelope = opts.envelope ?? 'real';
-  if (envelope !== 'real' && envelope !== 'seed') throw new Error(`envelope must be "real" or "seed" (got "${String(envelope)}")`);
+  const contract = contractProfile(opts.contract);
+  const deny = parseDeny(opts.deny);
   let version = opts.defaultApiVersion ?? '2024-01-01';
   if (version === 'current') version = CURRENT_VERSION;
   if (!(KNOWN_VERSIONS as readonly string[]).includes(version)) throw new Error(`defaultApiVersion must be one of ${KNOWN_VERSIONS.join(', ')} or current`);
@@ -86,7 +99,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
   const log = opts.logRequests ? createLogger().child({ component: 'simulator' }) : null;
   const sim = new SimServer(store, limiter, faults, {
     settings: {
-      apiKey, envelope, createLagMs: nonNegInt('createLagMs', opts.createLagMs, 300), defaultApiVersion: version,
+      apiKey, contract, deny, createLagMs: nonNegInt('createLagMs', opts.createLagMs, 300), defaultApiVersion: version,
       cursorTtlMs: nonNegInt('cursorTtlMs', opts.cursorTtlMs, 15 * 60_000, 1),
     },
     latencyMs: nonNegInt('latencyMs', opts.latencyMs, 0),
@@ -105,7 +118,12 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
   sim.baseUrl = url;
   let closed: Promise<void> | null = null;
   return {
-    url, port: actual, apiKey, store, stats: sim.stats,
+    url, port: actual, apiKey, store, stats: sim.stats, contract: contract.name,
+    setDeny: (spec) => {
+      const next = parseDeny(spec);
+      deny.clear();
+      for (const p of next) deny.add(p);
+    },
     setFaults: (spec) => faults.set(parseFaults(spec)),
     setRateLimit: (n) => limiter.setPerMinute(nonNegInt('rateLimitPerMin', n, 900, 1)),
     resetRateWindow: () => limiter.resetWindows(),

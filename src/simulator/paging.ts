@@ -73,7 +73,7 @@ export function parseLimit(ctx: Ctx, def: number, max = 100, min = 1): number {
 
 function envelope(ctx: Ctx, data: unknown[], nextPos: number | null): Reply {
   const cursor = nextPos === null ? null : encodeCursor(nextPos, ctx.path, ctx.query, ctx.nowMs);
-  if (ctx.settings.envelope === 'seed') {
+  if (ctx.settings.contract.envelope === 'seed') {
     return { status: 200, body: cursor === null ? { data } : { data, next_cursor: cursor } };
   }
   let nextUrl: string | null = null;
@@ -129,7 +129,7 @@ export function pageArray<T>(ctx: Ctx, items: readonly T[], render: (item: T) =>
   const slice = items.slice(start, start + limit);
   const end = start + slice.length;
   const reply = envelope(ctx, slice.map(render), end < items.length && slice.length > 0 ? end : null);
-  if (opts.totalCount && ctx.settings.envelope === 'real') {
+  if (opts.totalCount && ctx.settings.contract.envelope === 'real') {
     (reply.body as { pagination: Record<string, unknown> }).pagination.totalCount = items.length;
   }
   return reply;

@@ -71,12 +71,20 @@ export function v1Entry(store: SimStore, e: SimListEntry, withEntity: boolean): 
   return out;
 }
 
-export function v1Opportunity(store: SimStore, o: SimOpportunity, truncate: boolean): Record<string, unknown> {
-  const cap = truncate ? 100 : Infinity;
-  return {
-    id: o.id, name: o.name, person_ids: o.personIds.slice(0, cap), organization_ids: o.companyIds.slice(0, cap),
-    list_entries: store.entriesOf('opportunity', o.id).map((e) => v1Entry(store, e, false)),
-  };
+/**
+ * The older opportunity record. The single read always carries the association arrays, whole (seed line
+ * 320: "fuller record with person_ids, organization_ids and list entries"); the search carries them only
+ * when the contract says so (contract.ts opportunitySearchAssociations). Neither document cuts these
+ * arrays at 100 (API.md §6.3 and seed lines 68-69 give no limit), so they are never cut.
+ */
+export function v1Opportunity(store: SimStore, o: SimOpportunity, withAssociations: boolean): Record<string, unknown> {
+  const out: Record<string, unknown> = { id: o.id, name: o.name };
+  if (withAssociations) {
+    out.person_ids = o.personIds;
+    out.organization_ids = o.companyIds;
+  }
+  out.list_entries = store.entriesOf('opportunity', o.id).map((e) => v1Entry(store, e, false));
+  return out;
 }
 
 export function v1List(store: SimStore, l: SimList): Record<string, unknown> {

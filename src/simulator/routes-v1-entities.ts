@@ -28,11 +28,14 @@ function organizations(ctx: Ctx): Reply {
     if (!c) return undefined;
     if (t && !c.name.toLowerCase().includes(t) && !c.domains.some((d) => d.includes(t))) return undefined;
     const out = v1Org(c);
-    if (withOpps) out.opportunity_ids = c.opportunityIds;
+    // API.md §6.2 "`with_opportunities=true` → `opportunity_ids` added"; under the seed only the single
+    // read has them (seed line 46: "opportunity_ids | … | older single-record read only").
+    if (withOpps && ctx.settings.contract.companySearchOpportunities) out.opportunity_ids = c.opportunityIds;
     return withDates(ctx, out, c.personIds);
   });
 }
 
+/** Seed line 326: "returns person_ids and opportunity_ids" (whole; API.md §6.2 the same, uncut). */
 function organization(ctx: Ctx): Reply {
   const c = getCompany(ctx, idParam(ctx, 'id'));
   const out = {
@@ -51,12 +54,15 @@ function persons(ctx: Ctx): Reply {
     if (!p) return undefined;
     if (t && !`${p.firstName} ${p.lastName ?? ''}`.toLowerCase().includes(t) && !p.emailAddresses.some((e) => e.includes(t))) return undefined;
     const out = v1Person(p);
-    if (withCurrent) out.current_organization_ids = p.currentCompanyIds;
+    // API.md §6.1 "`current_organization_ids` only with `with_current_organizations=true`"; seed line 58:
+    // a person's "company associations | … | older single-record read only".
+    if (withCurrent && ctx.settings.contract.personSearchCompanies) out.current_organization_ids = p.currentCompanyIds;
     if (withOpps) out.opportunity_ids = p.opportunityIds;
     return withDates(ctx, out, [p.id]);
   });
 }
 
+/** Seed line 332: "returns associated company identifiers" (API.md §6.1 example: `organization_ids`, whole). */
 function person(ctx: Ctx): Reply {
   const p = getPerson(ctx, idParam(ctx, 'id'));
   const out = {
@@ -71,7 +77,8 @@ function opportunities(ctx: Ctx): Reply {
   return v1PageKeys(ctx, 'opportunities', ctx.store.idx.opportunities, (id) => {
     const o = ctx.store.opportunities.get(id);
     if (!o || (t && !o.name.toLowerCase().includes(t))) return undefined;
-    return v1Opportunity(ctx.store, o, true);
+    // API.md §6.3: search "doc example items include `person_ids`, `organization_ids`"; seed line 320: only the single read.
+    return v1Opportunity(ctx.store, o, ctx.settings.contract.opportunitySearchAssociations);
   });
 }
 
@@ -133,7 +140,11 @@ function fieldValues(ctx: Ctx): Reply {
   return ok(out);
 }
 
-/** Per-field change log: bare array, ascending; 422 for fields that do not track changes. */
+/**
+ * Per-field change log: bare array, ascending; 422 for fields that do not track changes. `field_id` is
+ * required, a scope optional (seed line 92: "listed per field, per list entry, or globally"; API.md §6.7
+ * "`field_id` (**required**)", the scope ⚠ disputed there, its own example sends only `field_id`).
+ */
 function fieldValueChanges(ctx: Ctx): Reply {
   const fieldId = queryInt(ctx, 'field_id');
   if (fieldId === undefined) throw new HttpError(422, 'unprocessable-entity', 'field_id is required');
@@ -142,15 +153,12 @@ function fieldValueChanges(ctx: Ctx): Reply {
   if (!f.trackChanges) throw new HttpError(422, 'unprocessable-entity', 'Tracking changes for this entity attribute is not yet supported');
   const s = scope(ctx, false);
   const action = queryInt(ctx, 'action_type');
-  const after = ctx.query.get('changed_after');
-  const afterMs = after ? Date.parse(after) : null;
   const out: Array<Record<string, unknown>> = [];
   for (const c of ctx.store.fieldValueChanges) {
     if (c.fieldKey !== f.key) continue;
     if (s && (s.kind === 'entry' ? c.listEntryId !== s.id : c.entityId !== s.id)) continue;
     const act = c.actionType === 'add' ? 0 : c.actionType === 'delete' ? 1 : 2;
     if (action !== undefined && act !== action) continue;
-    if (afterMs !== null && Date.parse(c.changedAt) < afterMs) continue;
     const r = v1Change(ctx.store, c);
     if (r) out.push(r);
   }
@@ -165,7 +173,7 @@ export const V1_ENTITY_ROUTES: RouteDef[] = [
   { method: 'GET', path: '/persons/fields', handler: (ctx) => v1Fields(ctx, ctx.store.fieldsByEntity.get('person') ?? []) },
   { method: 'GET', path: '/persons/{id}', handler: person },
   { method: 'GET', path: '/opportunities', handler: opportunities },
-  { method: 'GET', path: '/opportunities/{id}', handler: (ctx) => ok(v1Opportunity(ctx.store, getOpportunity(ctx, idParam(ctx, 'id')), false)) },
+  { method: 'GET', path: '/opportunities/{id}', handler: (ctx) => ok(v1Opportunity(ctx.store, getOpportunity(ctx, idParam(ctx, 'id')), true)) },
   { method: 'GET', path: '/lists', handler: (ctx) => ok([...ctx.store.lists.values()].sort((a, b) => a.id - b.id).map((l) => v1List(ctx.store, l))) },
   { method: 'GET', path: '/lists/{listId}', handler: (ctx) => {
     const l = getList(ctx, idParam(ctx, 'listId'));

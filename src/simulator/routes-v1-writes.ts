@@ -105,7 +105,7 @@ function postOpportunity(ctx: Ctx): Reply {
   });
   hide(ctx, 'opportunity', opportunity.id);
   hide(ctx, 'listEntry', entry.id);
-  return ok(v1Opportunity(ctx.store, opportunity, false));
+  return ok(v1Opportunity(ctx.store, opportunity, true));
 }
 
 function putOpportunity(ctx: Ctx): Reply {
@@ -114,7 +114,7 @@ function putOpportunity(ctx: Ctx): Reply {
   const name = str(b, 'name', false);
   if (name !== undefined) o.name = name;
   setOpportunityAssociations(ctx.store, o, idList(b, 'person_ids'), idList(b, 'organization_ids') ?? idList(b, 'company_ids'));
-  return ok(v1Opportunity(ctx.store, o, false));
+  return ok(v1Opportunity(ctx.store, o, true));
 }
 
 function postListEntry(ctx: Ctx): Reply {

@@ -1,7 +1,7 @@
 /** `/v2` interactions, transcripts, files, reminders and the org-wide field value change log. */
-import { notFound, ok, type Ctx, type Reply, type RouteDef } from './http-types.ts';
+import { HttpError, notFound, ok, type Ctx, type Reply, type RouteDef } from './http-types.ts';
 import { pageArray, pageKeys, type KeySeq } from './paging.ts';
-import { parseFilter, type PropKind } from './filter.ts';
+import { parseFilter, type PropKind, type PropSpec } from './filter.ts';
 import { idParam, listedOnV2 } from './route-helpers.ts';
 import {
   renderChangeV2, renderFileV2, renderFragmentsV2, renderInteractionV2, renderReminderV2, renderTranscriptV2,
@@ -30,13 +30,16 @@ function interaction(kind: InteractionKind, param: string) {
   };
 }
 
-/** Change ids are 1..n with no gaps (the log is append-only), so position and id are interchangeable. */
-function changeSeq(changes: readonly SimFieldValueChange[]): KeySeq {
-  return {
-    length: changes.length,
-    at: (i) => changes[i]?.id,
-    upperBound: (key) => Math.max(0, Math.min(changes.length, Math.floor(key))),
-  };
+/**
+ * Change ids are 1..n with no gaps (the log is append-only), so position and id are interchangeable.
+ * Descending order pages over the negated ids (still an ascending key sequence for the pager).
+ */
+function changeSeq(changes: readonly SimFieldValueChange[], descending: boolean): KeySeq {
+  const n = changes.length;
+  if (!descending) {
+    return { length: n, at: (i) => changes[i]?.id, upperBound: (key) => Math.max(0, Math.min(n, Math.floor(key))) };
+  }
+  return { length: n, at: (i) => (i < n ? -(n - i) : undefined), upperBound: (key) => Math.max(0, Math.min(n, Math.floor(n + key) + 1)) };
 }
 
 /** First index whose changedAt passes the lower bound (binary search; the log is ordered by time). */
@@ -52,41 +55,60 @@ function timeFloor(changes: readonly SimFieldValueChange[], ms: number, inclusiv
   return lo;
 }
 
-const CHANGE_FILTER: Record<string, PropKind> = {
-  id: 'int', changedAt: 'date', 'field.id': 'string', 'listEntry.id': 'int', 'changer.id': 'int', actionType: 'string', 'entity.id': 'int',
+/**
+ * API.md §7.9: "Filter properties: `field.id` (=), `listEntry.id` (=), `changer.id` (=), `changedAt`
+ * (> < >= <=), `actionType` (= `add|update|delete`); combine with `|` and `&`". Nothing else (no
+ * `id`, no `entity.id`: neither document names them).
+ */
+const CHANGE_FILTER: Record<string, PropSpec> = {
+  'field.id': { kind: 'string', ops: ['='] },
+  'listEntry.id': { kind: 'int', ops: ['='] },
+  'changer.id': { kind: 'int', ops: ['='] },
+  changedAt: { kind: 'date', ops: ['>', '<', '>=', '<='] },
+  actionType: { kind: 'string', ops: ['='], values: ['add', 'update', 'delete'] },
 };
 
-/** Org-wide change log: ascending by changedAt then id; `orderBy=-changedAt` is not supported (400). */
+/**
+ * Org-wide change log, by changedAt then id: ascending by default, descending with `orderBy=-changedAt`
+ * (API.md §7.9 "`orderBy=changedAt|-changedAt`"; "results ascending by `changedAt` then id"). Under the
+ * seed every branch of the filter must name a field (seed line 92: "global listing requires a field
+ * identifier filter").
+ */
 function fieldValueChanges(ctx: Ctx): Reply {
+  const orderBy = ctx.query.get('orderBy');
+  if (orderBy !== null && orderBy !== 'changedAt' && orderBy !== '-changedAt') {
+    throw new HttpError(400, 'validation', 'orderBy must be changedAt or -changedAt.', 'orderBy');
+  }
   const filter = parseFilter(ctx, CHANGE_FILTER);
+  if (!ctx.settings.contract.orgWideChangeLog && !filter?.everyGroupEquals('field.id')) {
+    throw new HttpError(400, 'validation', 'The global field value change listing requires a field identifier filter (field.id=…).', 'filter');
+  }
+  const descending = orderBy === '-changedAt';
   const changes = ctx.store.fieldValueChanges;
-  const lb = filter?.lowerBound('changedAt') ?? null;
+  const lb = descending ? null : filter?.lowerBound('changedAt') ?? null;
   const floor = lb ? timeFloor(changes, lb.ms, lb.inclusive) : 0;
-  return pageKeys(ctx, changeSeq(changes), (id) => {
-    const c = changes[id - 1];
+  return pageKeys(ctx, changeSeq(changes, descending), (key) => {
+    const c = changes[Math.abs(key) - 1];
     if (!c) return undefined;
     const fieldId = ctx.store.fields.get(c.fieldKey)?.id ?? null;
     const pass = !filter || filter.test((p) => {
       switch (p) {
-        case 'id': return c.id;
         case 'changedAt': return c.changedAt;
         case 'field.id': return fieldId;
         case 'listEntry.id': return c.listEntryId;
         case 'changer.id': return c.changerId;
-        case 'actionType': return c.actionType;
-        default: return c.entityId;
+        default: return c.actionType;
       }
     });
     return pass ? renderChangeV2(ctx.store, c) : undefined;
   }, 100, { floor });
 }
 
+/** Neither document describes a `/v2/reminders` filter: params.ts refuses one; this lists them all. */
 function reminders(ctx: Ctx): Reply {
-  const filter = parseFilter(ctx, { id: 'int', createdAt: 'date', updatedAt: 'date', dueDate: 'date' });
   return pageKeys(ctx, ctx.store.idx.reminders, (id) => {
     const r = ctx.store.reminders.get(id);
     if (!r || !listedOnV2(ctx, 'reminder', id)) return undefined;
-    if (filter && !filter.test((p) => (p === 'id' ? r.id : p === 'createdAt' ? r.createdAt : p === 'updatedAt' ? r.updatedAt : r.dueDate))) return undefined;
     return renderReminderV2(ctx.store, r);
   }, 100);
 }
@@ -112,14 +134,11 @@ export const V2_ACTIVITY_ROUTES: RouteDef[] = [
     if (!r || !listedOnV2(ctx, 'reminder', id)) throw notFound(`Reminder ${id}`);
     return ok(renderReminderV2(ctx.store, r));
   } },
-  { method: 'GET', path: '/v2/transcripts', handler: (ctx) => {
-    const filter = parseFilter(ctx, { id: 'int', createdAt: 'date' });
-    return pageKeys(ctx, ctx.store.idx.transcripts, (id) => {
-      const t = ctx.store.transcripts.get(id);
-      if (!t || (filter && !filter.test((p) => (p === 'id' ? t.id : t.createdAt)))) return undefined;
-      return renderTranscriptV2(ctx.store, t);
-    }, 100);
-  } },
+  // No transcript filter is described (API.md §7.1 names the route only): params.ts refuses one.
+  { method: 'GET', path: '/v2/transcripts', handler: (ctx) => pageKeys(ctx, ctx.store.idx.transcripts, (id) => {
+    const t = ctx.store.transcripts.get(id);
+    return t ? renderTranscriptV2(ctx.store, t) : undefined;
+  }, 100) },
   { method: 'GET', path: '/v2/transcripts/{transcriptId}', handler: (ctx) => ok(renderTranscriptV2(ctx.store, getTranscript(ctx))) },
   { method: 'GET', path: '/v2/transcripts/{transcriptId}/fragments', handler: (ctx) => pageArray(ctx, renderFragmentsV2(ctx.store, getTranscript(ctx)), (x) => x, 100) },
   { method: 'GET', path: '/v2/files', from: '2026-09-17', handler: (ctx) => pageKeys(ctx, ctx.store.idx.files, (id) => {

@@ -1,7 +1,7 @@
 /** `/v2` whoami, rate-limit, users, teams, webhooks, merges and tasks, duplicate suggestions, inferred connections. */
 import { HttpError, notFound, ok, type Ctx, type Reply, type RouteDef } from './http-types.ts';
 import { arraySeq, pageArray, pageKeys } from './paging.ts';
-import { parseFilter } from './filter.ts';
+import { parseFilter, type PropSpec } from './filter.ts';
 import { idParam, queryInt } from './route-helpers.ts';
 import { companyData, personData, renderList } from './render-v2.ts';
 import { renderMergeV2, renderTaskV2, renderUserV2, renderWebhookV2 } from './render-v2-activity.ts';
@@ -28,14 +28,20 @@ function rateLimit(ctx: Ctx): Reply {
   return ok(body);
 }
 
+/**
+ * OpenAPI GET /v2/company-merges and /v2/person-merges: filter properties `status` (`=`, "`in-progress`,
+ * `success`, `failed`") and `taskId` (`=`); tasks: `status` only. Nothing else is filterable.
+ */
+const MERGE_STATUS: PropSpec = { kind: 'string', ops: ['='], values: ['in-progress', 'success', 'failed'] };
+const MERGE_FILTER: Record<string, PropSpec> = { status: MERGE_STATUS, taskId: { kind: 'string', ops: ['='] } };
+
 function merges(kind: 'company' | 'person', def: number) {
   return (ctx: Ctx): Reply => {
-    const p = kind === 'company' ? 'CompanyId' : 'PersonId';
-    const filter = parseFilter(ctx, { id: 'int', status: 'string', taskId: 'string', [`primary${p}`]: 'int', [`duplicate${p}`]: 'int' });
+    const filter = parseFilter(ctx, MERGE_FILTER);
     const items = [...ctx.store.merges.values()].filter((m) => m.kind === kind).sort((a, b) => a.id - b.id);
     return pageKeys(ctx, arraySeq(items.map((m) => m.id)), (id) => {
       const m = ctx.store.merges.get(id) as SimMerge;
-      if (filter && !filter.test((prop) => (prop === 'id' ? m.id : prop === 'status' ? m.status : prop === 'taskId' ? m.taskId : prop.startsWith('primary') ? m.primaryId : m.duplicateId))) return undefined;
+      if (filter && !filter.test((prop) => (prop === 'status' ? m.status : m.taskId))) return undefined;
       return renderMergeV2(m);
     }, def);
   };
@@ -52,7 +58,8 @@ function merge(kind: 'company' | 'person') {
 
 function tasks(kind: 'company' | 'person', def: number) {
   return (ctx: Ctx): Reply => {
-    const items = [...ctx.store.merges.values()].filter((m) => m.kind === kind).sort((a, b) => a.id - b.id);
+    const filter = parseFilter(ctx, { status: MERGE_STATUS });
+    const items = [...ctx.store.merges.values()].filter((m) => m.kind === kind && (!filter || filter.test(() => m.status))).sort((a, b) => a.id - b.id);
     return pageArray(ctx, items, renderTaskV2, def);
   };
 }
@@ -107,8 +114,8 @@ function personSuggestions(ctx: Ctx): Reply {
 function inferred(kind: 'coworkers' | 'investor-executive') {
   return (ctx: Ctx): Reply => {
     const { store } = ctx;
-    const personId = queryInt(ctx, 'personId', 'person_id');
-    const companyId = queryInt(ctx, 'companyId', 'company_id');
+    const personId = queryInt(ctx, 'personId');
+    const companyId = queryInt(ctx, 'companyId');
     if (personId === undefined && companyId === undefined) throw new HttpError(400, 'validation', 'personId or companyId is required', 'personId');
     const companies = personId !== undefined ? store.persons.get(personId)?.companyIds ?? [] : [companyId as number];
     const out: Array<Record<string, unknown>> = [];

@@ -1,7 +1,8 @@
 /**
  * `/v2` POST searches (beta): a `search.term` (>= 3 characters) matched against names, domains, emails and
- * note text. Filters and sorts in the body are accepted but not applied. Answers 201 with the normal paged
- * body; the next page is a POST to `nextUrl` with the same body.
+ * note text. Body `filters` / `sorts` (API.md §7.12) are not modelled, so they are refused (400), never
+ * ignored: an ignored filter would answer more than the service. Answers 201 with the normal paged body;
+ * the next page is a POST to `nextUrl` with the same body.
  */
 import { HttpError, type Ctx, type Reply, type RouteDef } from './http-types.ts';
 import { pageKeys } from './paging.ts';
@@ -12,6 +13,11 @@ import type { SimListEntry } from './store-types.ts';
 
 function term(ctx: Ctx, required: boolean): string | null {
   const b = bodyObject(ctx);
+  for (const k of ['filters', 'sorts'] as const) {
+    const v = b[k];
+    const empty = v === undefined || v === null || (Array.isArray(v) && v.length === 0);
+    if (!empty) throw new HttpError(400, 'validation', `Search ${k} are not supported by the simulator; send search.term only.`, k);
+  }
   const s = b.search as { term?: unknown } | undefined;
   const t = typeof s?.term === 'string' ? s.term : typeof b.query === 'string' ? b.query : typeof b.term === 'string' ? b.term : null;
   if (t === null) {

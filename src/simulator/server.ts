@@ -12,6 +12,8 @@ import { decodeCursor } from './paging.ts';
 import type { SimStore } from './store.ts';
 import { ALL_ROUTES } from './routes.ts';
 import { checkAuth } from './auth.ts';
+import { checkParams } from './params.ts';
+import { deniedBy } from './permissions.ts';
 
 export interface SimStats {
   requests: number;
@@ -111,6 +113,8 @@ export class SimServer {
       if (!match && matches.length > 0) return fail(new HttpError(405, 'method-not-allowed', `${method} is not allowed on ${path}`));
       return fail(new HttpError(404, 'not-found', `No route for ${method} ${path}`));
     }
+    const denied = deniedBy(settings.deny, method, match.def.path);
+    if (denied) return fail(new HttpError(403, 'authorization', denied.message));
     let body: unknown;
     if ((req.headers['content-type'] ?? '').startsWith('multipart/form-data')) {
       body = { raw: bodyText };
@@ -155,6 +159,7 @@ export class SimServer {
           ctx.cursorPos = dec.pos;
         }
       }
+      checkParams(iface, method, match.def.path, ctx.query);
       reply = match.def.handler(ctx);
     } catch (err) {
       if (err instanceof HttpError) reply = { status: err.status, body: errorBody(iface, err) };

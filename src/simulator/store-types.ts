@@ -125,7 +125,10 @@ export interface SimField {
   allowsMultiple: boolean;
   trackChanges: boolean;
   enrichmentSource: EnrichmentSource;
-  /** Association fields (`companies`, `persons`) are derived from associations, never stored. */
+  /**
+   * Association fields (`persons`, `companies`): list fields of opportunity lists (both) and person lists
+   * (`companies`), derived from the entity's id arrays, never stored; hidden under the seed contract.
+   */
   association: boolean;
   /** Small stable integer used in derived ids (v1 field value ids) and per-cell hashing. */
   ordinal: number;

@@ -36,16 +36,22 @@ export function cellTimes(store: SimStore, field: SimField, rowKey: number): { c
   return store.source.baselineTimes(field, rowKey);
 }
 
+/**
+ * Association fields are list fields (generate-fields.ts): the row is a list entry, the value the ids its
+ * entity is associated with (persons / companies of an opportunity, companies of a person), all of them;
+ * renderers cut what the service cuts.
+ */
 function associationValue(store: SimStore, field: SimField, rowKey: number): FieldValue | null {
+  const entry = store.listEntries.get(rowKey);
+  if (!entry) return null;
   let ids: number[] | undefined;
-  if (field.entityType === 'company') {
-    ids = field.id === 'persons' ? store.companies.get(rowKey)?.personIds : store.companies.get(rowKey)?.opportunityIds;
-  } else if (field.entityType === 'person') {
-    ids = store.persons.get(rowKey)?.companyIds;
-  } else {
-    const entry = store.listEntries.get(rowKey);
-    const opp = entry ? store.opportunities.get(entry.entityId) : undefined;
+  if (entry.entityType === 'opportunity') {
+    const opp = store.opportunities.get(entry.entityId);
     ids = field.id === 'persons' ? opp?.personIds : opp?.companyIds;
+  } else if (entry.entityType === 'person' && field.id === 'companies') {
+    ids = store.persons.get(entry.entityId)?.companyIds;
+  } else if (entry.entityType === 'company' && field.id === 'persons') {
+    ids = store.companies.get(entry.entityId)?.personIds;
   }
   if (!ids || ids.length === 0) return null;
   return { type: field.valueType, data: ids.map((id) => ({ id })) };

@@ -4,6 +4,7 @@ import type { Db } from '../load/db.ts';
 import { tableExists } from '../load/db.ts';
 import { REPORTED_TABLES } from '../load/tables.ts';
 import { listCheckpoints } from './checkpoint.ts';
+import { listSources, type CapabilitySource } from './sources.ts';
 
 export interface StreamStatus {
   stream: string;
@@ -23,6 +24,8 @@ export interface Status {
   rowCounts: Record<string, number>;
   rateBudget: unknown;
   nextScheduledRun: string | null;
+  /** Which source carries each capability, and what the service refused (sync_sources). */
+  sources: CapabilitySource[];
 }
 
 export async function readStatus(db: Db, opts: { now: Date; schedule: string; streams?: readonly string[] }): Promise<Status> {
@@ -58,6 +61,7 @@ export async function readStatus(db: Db, opts: { now: Date; schedule: string; st
     const r = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(db.kysely);
     rowCounts[table] = Number(r.rows[0]?.n ?? 0);
   }
+  const sources = (await tableExists(db, 'sync_sources')) ? await listSources(db.kysely) : [];
   const budgetRow = runs.find((r) => r.rate_budget_json);
   let next: string | null = null;
   try {
@@ -78,6 +82,7 @@ export async function readStatus(db: Db, opts: { now: Date; schedule: string; st
     rowCounts,
     rateBudget: budgetRow?.rate_budget_json ? (JSON.parse(budgetRow.rate_budget_json) as unknown) : null,
     nextScheduledRun: next,
+    sources,
   };
 }
 
@@ -114,6 +119,15 @@ export function formatStatus(s: Status): string {
       ['started', 'command', 'mode', 'status', 'calls', 'rows', 'duration'],
       s.lastRuns.map((r) => [r.startedAt, r.command, r.mode, r.status, String(r.calls), String(r.rows), r.durationMs === null ? '-' : `${(r.durationMs / 1000).toFixed(1)}s`]),
     ));
+  }
+  if (s.sources.length > 0) {
+    out.push('', 'sources (where each capability comes from):', table(
+      ['capability', 'source', 'decided', 'refused'],
+      s.sources.map((c) => [c.capability, c.source, c.decidedAt ?? '-', Object.keys(c.refused).join(', ') || '-']),
+    ));
+    for (const c of s.sources) {
+      for (const [source, r] of Object.entries(c.refused)) out.push(`  ${source} refused ${r.at}: ${r.status ?? '?'} on ${r.endpoint}: ${r.message}`);
+    }
   }
   const errors = s.streams.filter((x) => x.lastRun?.error);
   if (errors.length > 0) out.push('', 'errors in the last runs:', ...errors.map((x) => `  ${x.stream}: ${x.lastRun?.error}`));

@@ -94,6 +94,19 @@ export interface FeedRead<T, P> extends Partitioned<P>, FeedSpec<T, P> {
   kind: 'feed';
 }
 
+/**
+ * What the streams of one capability are ranked in: several sources of the same data, the cheapest
+ * first. The runner runs the lowest-rank eligible source the service has not refused (sync_sources).
+ */
+export type Capability = 'change_log' | 'files' | 'reminders_updates' | 'notes_updates';
+
+/** A stream's place in a capability. `sweeps`: when refused with no source left, that stream is swept every run instead. */
+export interface SourceSlot {
+  capability: Capability;
+  rank: number;
+  sweeps?: string;
+}
+
 export type ReadStrategy<T, P> = SweepRead<T, P> | IdsRead<P> | FeedRead<T, P>;
 
 /**
@@ -111,6 +124,8 @@ export interface StreamDef<T = unknown, P = NoParams> {
   after?: readonly string[];
   /** The stream needs at least this API version (e.g. `/v2/teams` from 2026-09-17). */
   minApiVersion?: string;
+  /** One of several sources of a capability: only the chosen one runs (runner/sources.ts). */
+  source?: SourceSlot;
   /** Off unless config turns it on (relationship strengths cost one call per person). */
   enabled?(config: Config): boolean;
   schema: z.ZodType<T>;
@@ -137,4 +152,11 @@ export function defineStream<T, P = NoParams>(def: StreamDef<T, P>): StreamDef<T
 /** Streams that must run before this one: what it reads plus what it is ordered after. */
 export function upstreamOf(def: AnyStream): readonly string[] {
   return [...(def.needs ?? []), ...(def.after ?? [])];
+}
+
+/** The lower-rank sources of the same capability: a fallback runs after the source it replaces. */
+export function lowerRanksOf(def: AnyStream, all: readonly AnyStream[]): string[] {
+  const slot = def.source;
+  if (!slot) return [];
+  return all.filter((s) => s.source?.capability === slot.capability && s.source.rank < slot.rank).map((s) => s.name);
 }

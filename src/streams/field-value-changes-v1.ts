@@ -8,14 +8,14 @@ import { defineStream } from './define.ts';
 import type { V1FieldValueChange } from '../extract/schemas/index.ts';
 
 /**
- * Below API version 2026-07-15 there is no org-wide listing: one older call per change-tracked field,
- * filtered here by the field's own high-water mark.
+ * The change log's last source: one older call per change-tracked field, filtered here by the field's
+ * own high-water mark. Used when the `/v2` listings are refused, or below API version 2026-07-15.
  */
 export const fieldValueChangesV1Stream = defineStream<V1FieldValueChange, TrackedFieldParams>({
   name: 'field_value_changes_v1',
-  description: 'field value changes per tracked field, for API versions before 2026-07-15 (GET /field-value-changes)',
+  description: 'field value changes per tracked field, when the /v2 change log is refused or too new (GET /field-value-changes)',
   group: 'other',
-  enabled: (config) => config.apiVersion < '2026-07-15',
+  source: { capability: 'change_log', rank: 2 },
   needs: ['fields', 'fields_v1'],
   schema: v1FieldValueChangeSchema,
   read: {

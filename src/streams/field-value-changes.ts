@@ -1,9 +1,9 @@
-import { v2FieldValueChangeSchema } from '../extract/schemas/index.ts';
+import { v2FieldValueChangeSchema, type V2FieldValueChange } from '../extract/schemas/index.ts';
 import { emptyBatch, mergeBatch } from '../load/batch.ts';
 import type { DirtyMark } from '../state/dirty.ts';
 import { applyChange, multiCellEdit, v2FieldValueChangeRows } from '../transform/index.ts';
 import { changeMark } from './change-marks.ts';
-import { defineStream } from './define.ts';
+import { defineStream, type PageRows } from './define.ts';
 import { sinceFilter } from './feed.ts';
 
 /**
@@ -14,6 +14,7 @@ import { sinceFilter } from './feed.ts';
  */
 export const fieldValueChangesStream = defineStream({
   name: 'field_value_changes',
+  source: { capability: 'change_log', rank: 0 },
   description: 'field value change log, from the last change seen (GET /v2/field-value-changes)',
   group: 'other',
   minApiVersion: '2026-07-15',
@@ -27,18 +28,24 @@ export const fieldValueChangesStream = defineStream({
     },
     position: (c) => ({ at: c.changedAt, id: c.id }),
   },
-  transform: (changes, raws, page) => {
-    const rows = emptyBatch();
-    const marks: DirtyMark[] = [];
-    changes.forEach((c, i) => {
-      mergeBatch(rows, v2FieldValueChangeRows(c, raws[i] ?? c));
-      const applied = page.initialRead ? null : applyChange(c);
-      const edit = page.initialRead || applied ? null : multiCellEdit(c);
-      if (applied) mergeBatch(rows, applied);
-      if (edit) (rows.cellEdits ??= []).push(edit);
-      const m = changeMark(c.field.entityType, c.entity.id, c.listEntry?.id, c.listEntry?.listId);
-      if (m) marks.push(applied || edit ? { ...m, ifMissing: true } : m);
-    });
-    return { rows, marks };
-  },
+  transform: (changes, raws, page) => changeLogRows(changes, raws, page),
 });
+
+/**
+ * Rows of a page of the `/v2` change log (org-wide or filtered by field): every change is stored; after
+ * the feed's first read a change is applied to its cell where it can be, else its record is marked.
+ */
+export function changeLogRows(changes: readonly V2FieldValueChange[], raws: readonly unknown[], page: { initialRead: boolean }): PageRows {
+  const rows = emptyBatch();
+  const marks: DirtyMark[] = [];
+  changes.forEach((c, i) => {
+    mergeBatch(rows, v2FieldValueChangeRows(c, raws[i] ?? c));
+    const applied = page.initialRead ? null : applyChange(c);
+    const edit = page.initialRead || applied ? null : multiCellEdit(c);
+    if (applied) mergeBatch(rows, applied);
+    if (edit) (rows.cellEdits ??= []).push(edit);
+    const m = changeMark(c.field.entityType, c.entity.id, c.listEntry?.id, c.listEntry?.listId);
+    if (m) marks.push(applied || edit ? { ...m, ifMissing: true } : m);
+  });
+  return { rows, marks };
+}

@@ -1,14 +1,20 @@
-import { V1_SEARCH_PAGE } from '../extract/limits.ts';
-import { v1EntityFileSchema } from '../extract/schemas/index.ts';
-import { v1EntityFileRows } from '../transform/index.ts';
+import { v2FileSchema } from '../extract/schemas/index.ts';
+import { v2FileRows } from '../transform/index.ts';
 import { perRecord } from './common.ts';
 import { defineStream } from './define.ts';
 
+/**
+ * Files through `/v2/files` (seed line 189: "beta; from 2026-09-17"), 100 per call. The older
+ * `/entity-files` lists one person's, company's or opportunity's files per call under the seed (line
+ * 288), so it is this capability's fallback, and only when configured (`filesPerEntity`).
+ */
 export const filesStream = defineStream({
   name: 'files',
-  description: 'files of persons, companies and opportunities, 500 per call (GET /entity-files)',
+  description: 'files of persons, companies and opportunities, 100 per call (GET /v2/files, from 2026-09-17)',
   group: 'other',
-  schema: v1EntityFileSchema,
-  read: { kind: 'sweep', request: () => ({ path: '/entity-files', query: { page_size: V1_SEARCH_PAGE }, paginator: 'v1-token', recordsKey: 'entity_files' }), softDelete: { table: 'files' } },
-  transform: perRecord((f, raw) => v1EntityFileRows(f, raw)),
+  source: { capability: 'files', rank: 0 },
+  minApiVersion: '2026-09-17',
+  schema: v2FileSchema,
+  read: { kind: 'sweep', request: () => ({ path: '/v2/files', query: { limit: 100 }, paginator: 'v2' }), softDelete: { table: 'files' } },
+  transform: perRecord((f, raw) => v2FileRows(f, raw)),
 });

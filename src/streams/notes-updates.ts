@@ -15,6 +15,8 @@ export const notesUpdatesStream = defineStream({
   description: 'notes created or edited since the last run (GET /v2/notes?filter=updatedAt>=…)',
   group: 'other',
   needs: ['notes'],
+  // The service may refuse the filter (neither document describes one on /v2/reminders): then notes is swept every run.
+  source: { capability: 'notes_updates', rank: 0, sweeps: 'notes' },
   schema: v2NoteSchema,
   read: { kind: 'feed', ...updatedSinceFeed<V2Note, NoParams>('/v2/notes', { startAtNow: true, includes: ['personsPreview', 'companiesPreview', 'opportunitiesPreview'] }) },
   transform: perRecord((n, raw) => v2NoteRows(n, raw)),

@@ -7,10 +7,12 @@ import { companyMergesStream } from './company-merges.ts';
 import { companyPersonsFullStream } from './company-persons-full.ts';
 import type { AnyStream } from './define.ts';
 import { emailsStream } from './emails.ts';
+import { fieldValueChangesByFieldStream } from './field-value-changes-by-field.ts';
 import { fieldValueChangesV1Stream } from './field-value-changes-v1.ts';
 import { fieldValueChangesStream } from './field-value-changes.ts';
 import { fieldsV1Stream } from './fields-v1.ts';
 import { fieldsStream } from './fields.ts';
+import { filesPerEntityStream } from './files-per-entity.ts';
 import { filesStream } from './files.ts';
 import { listEntriesChangedStream } from './list-entries-changed.ts';
 import { listEntriesStream } from './list-entries.ts';
@@ -53,6 +55,7 @@ export const ALL_STREAMS: readonly AnyStream[] = [
   companyPersonsFullStream,
   personCompaniesFullStream,
   fieldValueChangesStream,
+  fieldValueChangesByFieldStream,
   fieldValueChangesV1Stream,
   companiesChangedStream,
   personsChangedStream,
@@ -69,6 +72,7 @@ export const ALL_STREAMS: readonly AnyStream[] = [
   transcriptsStream,
   transcriptFragmentsStream,
   filesStream,
+  filesPerEntityStream,
   usersStream,
   teamsStream,
   teamMembersStream,

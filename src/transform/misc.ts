@@ -4,6 +4,7 @@ import type {
   V1RelationshipStrength,
   V1Webhook,
   V2CompanyMerge,
+  V2File,
   V2PersonMerge,
   V2Team,
   V2TeamMember,
@@ -28,6 +29,23 @@ export function v1EntityFileRows(f: V1EntityFile, raw?: unknown): RowBatch {
     _raw: rawJson(raw, f),
   });
 }
+
+/** `/v2/files` items (2026-09-17): the organisation's files, each naming the record it is attached to. */
+export function v2FileRows(f: V2File, raw?: unknown): RowBatch {
+  return single('files', {
+    id: f.id,
+    name: f.name ?? null,
+    size: f.size ?? f.sizeInBytes ?? null,
+    content_type: f.contentType ?? null,
+    person_id: f.personId ?? null,
+    company_id: f.companyId ?? null,
+    opportunity_id: f.opportunityId ?? null,
+    uploader_id: f.uploaderId ?? f.uploader?.id ?? f.creator?.id ?? null,
+    created_at: normalizeTimestamp(f.createdAt ?? null),
+    _raw: rawJson(raw, f),
+  });
+}
+
 
 export function v2UserRows(u: V2User, raw?: unknown): RowBatch {
   return single('users', {

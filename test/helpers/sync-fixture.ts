@@ -10,16 +10,29 @@ import { clientFromConfig } from '../../src/runner/execute.ts';
 import { runSync, type SyncMode, type SyncOptions, type SyncResult } from '../../src/runner/run-sync.ts';
 import { ALL_STREAMS } from '../../src/streams/registry.ts';
 import type { AnyStream } from '../../src/streams/define.ts';
-import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../src/simulator/index.ts';
+import { CONTRACT_NAMES, startSimulator, type ContractName, type RunningSimulator, type SimulatorOptions } from '../../src/simulator/index.ts';
 import { freshMigratedDb } from './dialects.ts';
 
 export const E2E_SEED = 7;
+
+/**
+ * The contract the e2e simulator follows unless a test names one: `RELSYNC_TEST_CONTRACT=seed` runs the
+ * same scenarios against the seed profile (src/simulator/contract.ts); default `reference`.
+ */
+export function e2eContract(): ContractName {
+  const env = process.env.RELSYNC_TEST_CONTRACT;
+  if (env === undefined || env === '') return 'reference';
+  if (!(CONTRACT_NAMES as readonly string[]).includes(env)) throw new Error(`RELSYNC_TEST_CONTRACT must be one of ${CONTRACT_NAMES.join(', ')}`);
+  return env as ContractName;
+}
 
 export interface SyncFixtureOptions {
   dialect: DialectName;
   scale?: SimulatorOptions['scale'];
   seed?: number;
-  /** Extra simulator options (latency, faults, ...). */
+  /** Which document the simulator follows (default: e2eContract()). */
+  contract?: ContractName;
+  /** Extra simulator options (latency, faults, deny, ...). */
   sim?: Omit<SimulatorOptions, 'scale' | 'seed'>;
   /** Reuse a running simulator (several warehouses reading the same data); `close()` leaves it running. */
   simulator?: RunningSimulator;
@@ -59,8 +72,11 @@ export function pickStreams(names: readonly string[] | undefined): AnyStream[] {
 }
 
 /** The e2e simulator: fixed seed, and a rate limit far above what a test spends (these tests are about data). */
-export function startE2eSimulator(opts: Pick<SyncFixtureOptions, 'scale' | 'seed' | 'sim'> = {}): Promise<RunningSimulator> {
-  return startSimulator({ scale: opts.scale ?? 'tiny', seed: opts.seed ?? E2E_SEED, rateLimitPerMin: 1_000_000, monthlyLimit: null, ...opts.sim });
+export function startE2eSimulator(opts: Pick<SyncFixtureOptions, 'scale' | 'seed' | 'sim' | 'contract'> = {}): Promise<RunningSimulator> {
+  return startSimulator({
+    scale: opts.scale ?? 'tiny', seed: opts.seed ?? E2E_SEED, rateLimitPerMin: 1_000_000, monthlyLimit: null,
+    contract: opts.contract ?? e2eContract(), ...opts.sim,
+  });
 }
 
 export async function startSyncFixture(opts: SyncFixtureOptions): Promise<SyncFixture> {

@@ -11,8 +11,8 @@ describe('simulator route coverage', () => {
   });
   afterAll(() => sim.close());
 
-  function params(): Record<string, string> {
-    const s = sim.store;
+  function params(target: RunningSimulator = sim): Record<string, string> {
+    const s = target.store;
     const opp = [...s.opportunities.values()][0];
     const list = s.lists.get(opp?.listId ?? 0);
     const entry = s.entriesOf('opportunity', opp?.id ?? 0)[0];
@@ -32,10 +32,11 @@ describe('simulator route coverage', () => {
     };
   }
 
-  it('answers every GET of the seed table at the latest version', async () => {
+  /** Every `/v2` GET path of the seed's endpoint table, with ids from the store filled in. */
+  function seedTablePaths(target: RunningSimulator): string[] {
     const seed = readFileSync(new URL('../fixtures/seed-endpoints.md', import.meta.url), 'utf8');
-    const p = params();
-    const failures: string[] = [];
+    const p = params(target);
+    const out: string[] = [];
     for (const line of seed.split('\n')) {
       const m = /^\| GET \| (\/v2\/\S*) \|/.exec(line);
       if (!m) continue;
@@ -45,16 +46,41 @@ describe('simulator route coverage', () => {
       }
       const kind = path.startsWith('/v2/companies') ? 'company' : path.startsWith('/v2/persons') ? 'person' : null;
       if (kind) {
-        const f = (sim.store.fieldsByEntity.get(kind) ?? []).find((x) => x.valueType === 'ranked-dropdown');
+        const f = (target.store.fieldsByEntity.get(kind) ?? []).find((x) => x.valueType === 'ranked-dropdown');
         path = path.replace('{fieldId}', f?.id ?? '');
       }
       path = path.replace(/\{(\w+)\}/g, (_, k: string) => p[k] ?? '1');
       if (path.includes('fields/{') || path.includes('undefined')) continue;
       if (path.includes('/inferred-connections/')) path += `?personId=${p.personId}`;
+      out.push(path);
+    }
+    return out;
+  }
+
+  it('answers every GET of the seed table at the latest version', async () => {
+    const failures: string[] = [];
+    for (const path of seedTablePaths(sim)) {
       const r = await simCall(sim, path, { version: '2026-09-17' });
       if (r.status !== 200) failures.push(`${path} -> ${r.status} ${r.text.slice(0, 120)}`);
     }
     expect(failures).toEqual([]);
+  });
+
+  it('answers every GET of the seed table under the seed contract, given the filter the seed requires', async () => {
+    const seedSim = await startSimulator({ scale: 'tiny', rateLimitPerMin: 100_000, contract: 'seed' });
+    try {
+      const tracked = [...seedSim.store.fields.values()].find((f) => f.trackChanges);
+      const failures: string[] = [];
+      for (let path of seedTablePaths(seedSim)) {
+        // Seed line 92: "global listing requires a field identifier filter".
+        if (path === '/v2/field-value-changes') path += `?filter=${encodeURIComponent(`field.id=${tracked?.id}`)}`;
+        const r = await simCall(seedSim, path, { version: '2026-09-17' });
+        if (r.status !== 200) failures.push(`${path} -> ${r.status} ${r.text.slice(0, 120)}`);
+      }
+      expect(failures).toEqual([]);
+    } finally {
+      await seedSim.close();
+    }
   });
 
   it('answers every older-interface GET with its required parameters', async () => {

@@ -1,14 +1,14 @@
 /**
  * Expected rows for the activity tables: field value changes, notes (+ attachments), reminders,
  * interactions (+ participants), transcripts (+ fragments) and files. Derived from the store the way the
- * streams read them (notes, reminders and files through the older listings; interactions, transcripts
- * and changes through `/v2`).
+ * streams read them (notes and reminders through the older listings; interactions, transcripts, files
+ * and changes through `/v2`). Change values are built from the store's change records by wire-values.ts,
+ * never by the simulator's renderers.
  */
-import { renderChangeV2 } from '../../../src/simulator/render-v2-activity.ts';
 import type { SimInteraction, SimStore } from '../../../src/simulator/index.ts';
-import { Satisfies, type TableExpectation } from './expect-types.ts';
-import { isDeepStrictEqual } from 'node:util';
+import type { TableExpectation } from './expect-types.ts';
 import { ts, type ExpRow } from './norm.ts';
+import { changeValueWire } from './wire-values.ts';
 
 export function activityExpectations(store: SimStore): TableExpectation[] {
   /** A person reference as the service renders it: merges followed, gone → null. */
@@ -20,13 +20,12 @@ export function activityExpectations(store: SimStore): TableExpectation[] {
     columns: ['field_id', 'entity_type', 'entity_id', 'list_entry_id', 'list_id', 'action_type', 'changed_at', 'changer_id', 'value_type', 'value_json'],
     rows: store.fieldValueChanges.flatMap((c) => {
       const f = store.fields.get(c.fieldKey);
-      const rendered = renderChangeV2(store, c);
-      if (!f || !rendered) return [];
+      if (!f) return []; // a deleted field's history is not served
       return [{
         id: c.id, field_id: f.id, entity_type: f.entityType, entity_id: c.entityId, list_entry_id: c.listEntryId,
         list_id: c.listEntryId === null ? null : f.listId, action_type: c.actionType, changed_at: ts(c.changedAt),
         changer_id: c.changerId !== null && store.users.has(c.changerId) ? c.changerId : null, value_type: f.valueType,
-        value_json: changeValue(store, c.value.type, c.value.data, rendered.value),
+        value_json: changeValueWire(store, f, c.value.data),
       }];
     }),
   });
@@ -95,27 +94,11 @@ export function activityExpectations(store: SimStore): TableExpectation[] {
   out.push({
     table: 'files', key: ['id'], columns: ['name', 'size', 'content_type', 'person_id', 'company_id', 'opportunity_id', 'uploader_id', 'created_at'],
     rows: [...store.files.values()].map((f) => ({
-      id: f.id, name: f.name, size: f.size, content_type: null /* GAP: v1 listing */, person_id: f.personId, company_id: f.companyId,
+      id: f.id, name: f.name, size: f.size, content_type: f.contentType, person_id: f.personId, company_id: f.companyId,
       opportunity_id: f.opportunityId, uploader_id: f.uploaderId, created_at: ts(f.createdAt),
     })),
   });
   return out;
-}
-
-/**
- * A change row is history: relsync reads it once (the feed moves past it) and keeps it as first read,
- * "the id the change was recorded against" (docs/warehouse.md). A reference whose record has since
- * been merged away or deleted renders differently today; the row may still hold the rendering of its
- * first read: an entity reference to the id recorded.
- */
-function changeValue(store: SimStore, type: string, data: unknown, now: unknown): ExpRow[string] {
-  const base = type.replace(/-multi$/, '');
-  const id = (data as { id?: unknown } | null)?.id;
-  if ((base !== 'person' && base !== 'company') || typeof id !== 'number') return now as ExpRow[string];
-  const live = base === 'person' ? store.persons.has(id) : store.companies.has(id);
-  if (live) return now as ExpRow[string];
-  return new Satisfies(`${JSON.stringify(now)} or an entity reference to ${id} as first read`, (actual) =>
-    isDeepStrictEqual(actual, now) || ((actual as { referenceType?: unknown; id?: unknown } | null)?.referenceType === 'entity' && (actual as { id?: unknown }).id === id));
 }
 
 function interactionRow(it: SimInteraction, person: (id: number | null) => number | null): ExpRow {

@@ -3,9 +3,9 @@
  * independently of relsync's transforms: companies, persons, opportunities, lists, list entries, fields,
  * field scopes, dropdown options, the association tables, saved views, users, teams, webhooks and merges.
  */
-import type { SimStore, SimField } from '../../../src/simulator/index.ts';
-import { v1Visible } from '../../../src/simulator/render-v1.ts';
+import type { ContractName, SimStore, SimField } from '../../../src/simulator/index.ts';
 import { fieldMeta } from '../../../src/simulator/render-v2.ts';
+import { e2eContract } from '../../helpers/sync-fixture.ts';
 import type { TableExpectation } from './expect-types.ts';
 import { keyOf, ts, type Cell, type ExpRow } from './norm.ts';
 
@@ -20,7 +20,21 @@ export function mergedCheck(store: SimStore, kind: 'company' | 'person') {
   };
 }
 
-export function coreExpectations(store: SimStore): TableExpectation[] {
+/**
+ * Fields the older interface lists (`GET /fields`, the source of track_changes and dropdown options):
+ * custom fields, which have a numeric id (API.md §5 "`field-<int>` … `<int>` = v1 numeric field id"),
+ * of a value type its integer enum covers (API.md §5 "Field `value_type` | 0 person, 1 organization, 2
+ * dropdown, 3 number, 4 date, 5 location, 6 text, 7 ranked dropdown; … 10 = filterable text"), the
+ * simulator's formula numbers included as numbers. Interaction, note, reminder and list values have none.
+ */
+const NO_V1_TYPE = new Set(['interaction', 'note', 'reminder', 'list-multi']);
+const listedByV1 = (f: SimField): boolean => f.v1Id !== null && !NO_V1_TYPE.has(f.valueType);
+
+/**
+ * The core tables. `contract` decides which field definitions `/v2` shows: the association fields exist
+ * only under `reference` (src/simulator/contract.ts); the association tables are the store's pairs in both.
+ */
+export function coreExpectations(store: SimStore, contract: ContractName = e2eContract()): TableExpectation[] {
   const out: TableExpectation[] = [];
   out.push({
     table: 'companies', key: ['id'], columns: ['name', 'domain', 'domains_json', 'is_global', 'merged_into_id'],
@@ -54,17 +68,19 @@ export function coreExpectations(store: SimStore): TableExpectation[] {
       id: e.id, list_id: e.listId, entity_type: e.entityType, entity_id: e.entityId, created_at: ts(e.createdAt), creator_id: e.creatorId,
     })),
   });
-  out.push(fieldsExpectation(store));
-  out.push(fieldScopesExpectation(store));
+  out.push(fieldsExpectation(store, contract));
+  out.push(fieldScopesExpectation(store, contract));
   out.push({
     table: 'dropdown_options', key: ['field_id', 'id'], columns: ['text', 'rank', 'color'],
-    rows: [...store.fields.values()].filter(v1Visible).flatMap((f) => store.options(f).map((o) => ({
+    rows: [...store.fields.values()].filter(listedByV1).flatMap((f) => store.options(f).map((o) => ({
       // v1 GET /fields is the source: colour as the v1 integer, in text.
       field_id: f.id, id: o.id, text: o.text, rank: o.rank, color: String(o.color),
     }))),
     owner: { live: () => true, parent: (r) => ({ table: 'fields', key: String(r.field_id) }) },
   });
   const companyOwner = { live: (r: ExpRow) => store.companies.has(r.company_id as number), parent: (r: ExpRow) => ({ table: 'companies' as const, key: String(r.company_id) }) };
+  // Association pairs straight from the store's records, every pair (companies and opportunities with
+  // more than 100 persons included): no rendering, no cut, the same under both contracts.
   out.push({
     table: 'company_persons', key: ['company_id', 'person_id'], columns: [],
     rows: [...store.companies.values()].flatMap((c) => c.personIds.map((p) => ({ company_id: c.id, person_id: p }))),
@@ -119,16 +135,19 @@ const CUSTOM_FIELD_ID = /^field-\d+$/;
  * of it; a system id (defined per entity type or list) carries only the members its definitions share,
  * and its scope-dependent ones (type, entity type, list) are null: they are in `field_scopes`.
  */
-function fieldsExpectation(store: SimStore): TableExpectation {
+function fieldsExpectation(store: SimStore, contract: ContractName): TableExpectation {
   const columns = ['v1_id', 'name', 'type', 'value_type', 'entity_type', 'list_id', 'enrichment_source', 'allows_multiple', 'track_changes'] as const;
   const row = (f: SimField): Record<(typeof columns)[number], Cell> => ({
     v1_id: f.v1Id, name: f.name, type: f.type, value_type: f.valueType, entity_type: f.entityType, list_id: f.listId,
     enrichment_source: f.enrichmentSource, allows_multiple: f.valueType.endsWith('-multi'),
     // track_changes comes from v1 GET /fields only, which lists the fields the older interface knows.
-    track_changes: v1Visible(f) ? f.trackChanges : null,
+    track_changes: listedByV1(f) ? f.trackChanges : null,
   });
   const byId = new Map<string, SimField[]>();
-  for (const f of store.fields.values()) byId.set(f.id, [...(byId.get(f.id) ?? []), f]);
+  for (const f of store.fields.values()) {
+    if (f.association && contract === 'seed') continue; // seed line 26: "`/v2` has no … association reads"
+    byId.set(f.id, [...(byId.get(f.id) ?? []), f]);
+  }
   const rows: ExpRow[] = [];
   for (const [id, defs] of byId) {
     const first = row(defs[0]!);
@@ -148,9 +167,10 @@ function fieldsExpectation(store: SimStore): TableExpectation {
 }
 
 /** Every (field, entity type, list) definition, with the type and the `/v2` metadata that scope serves. */
-function fieldScopesExpectation(store: SimStore): TableExpectation {
+function fieldScopesExpectation(store: SimStore, contract: ContractName): TableExpectation {
   const rows = new Map<string, ExpRow>();
   for (const f of store.fields.values()) {
+    if (f.association && contract === 'seed') continue; // as in fieldsExpectation
     const r: ExpRow = { field_id: f.id, entity_type: f.entityType, list_id: f.listId ?? 0, type: f.type, definition_json: fieldMeta(f) };
     rows.set(keyOf(r, ['field_id', 'entity_type', 'list_id']), r);
   }

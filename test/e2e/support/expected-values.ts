@@ -1,23 +1,20 @@
 /**
- * Expected `field_values` rows from the store's own enumeration (`iterFieldValues`): one row per value
- * (multi-valued cells give value_index 0..n-1). Typed columns are computed here from the store's
- * records (person names, option texts, interaction times, ...), independently of relsync's transform;
- * `value_json` is the value as the service sends it, so it is rendered with the simulator's own
- * `/v2` renderer (`expandValue`).
+ * Expected `field_values` rows from the store's plain data: its own enumeration of stored values
+ * (`iterFieldValues`) and, for the association fields, the entity records' id arrays. One row per value
+ * element (multi-valued cells give value_index 0..n-1). Typed columns and `value_json` (the element as the
+ * service sends it, API.md §7.6) are computed here (wire-values.ts), never by the simulator's renderers.
  */
-import type { Ctx } from '../../../src/simulator/http-types.ts';
-import { expandValue } from '../../../src/simulator/render-v2.ts';
 import {
-  getCell, iterFieldValues, type FieldValueRecord, type SimField, type SimStore, type SimLocation,
+  iterFieldValues, type ContractName, type FieldValueRecord, type SimField, type SimStore, type SimLocation,
 } from '../../../src/simulator/index.ts';
+import { e2eContract } from '../../helpers/sync-fixture.ts';
 import type { TableExpectation } from './expect-types.ts';
 import { displayName, ts, type Cell, type ExpRow } from './norm.ts';
 import { entityExists } from './expected-core.ts';
+import { elementWire, valueJson } from './wire-values.ts';
 
-/** The minimal request context the simulator's renderers read (API version, no `includes`). */
-export function renderCtx(store: SimStore, version = '2026-09-17'): Ctx {
-  return { store, version, query: new URLSearchParams(), settings: { apiKey: '', envelope: 'real', createLagMs: 0, defaultApiVersion: version, cursorTtlMs: 1 } } as unknown as Ctx;
-}
+/** API.md §7.2: associations "are **truncated at 100** items"; a cell that long may be cut. */
+const ASSOCIATION_CUT = 100;
 
 interface Typed { value_text: Cell; value_number: Cell; value_date: Cell; ref_id: Cell }
 const NONE: Typed = { value_text: null, value_number: null, value_date: null, ref_id: null };
@@ -71,32 +68,34 @@ function typed(store: SimStore, f: SimField, base: string, el: unknown): Typed |
   }
 }
 
-/** The rows of one stored cell. */
-export function cellRows(store: SimStore, ctx: Ctx, rec: FieldValueRecord): ExpRow[] {
+/** The rows of one stored cell: each element that resolves, typed and in its `/v2` read form. */
+export function cellRows(store: SimStore, rec: FieldValueRecord): ExpRow[] {
   const f = store.fields.get(rec.fieldKey)!;
   const multi = f.valueType.endsWith('-multi');
   const base = multi ? f.valueType.slice(0, -6) : f.valueType;
   const elements = multi ? (rec.value.data as unknown[]) : [rec.value.data];
-  const rendered = expandValue(ctx, f, rec.value);
-  const renderedEls = rendered === null ? [] : multi ? (rendered as unknown[]) : [rendered];
+  const resolved: Array<{ t: Typed; wire: Cell }> = [];
+  for (const el of elements) {
+    const t = typed(store, f, base, el);
+    const wire = elementWire(store, f, base, el);
+    // Both passes drop what the service cannot show (a deleted person, an unknown option); they must agree.
+    if ((t === null) !== (wire === null)) throw new Error(`expected-values: ${f.id} on ${rec.entityId}: typed and wire passes disagree on ${JSON.stringify(el)}`);
+    if (t !== null) resolved.push({ t, wire });
+  }
   // The service cuts association cells at 100; relsync keeps a cut association cell out of field_values
   // (its whole set is in the association table), so none is expected.
-  if (f.association && renderedEls.length >= 100) return [];
-  const cells = elements.map((el) => typed(store, f, base, el)).filter((t): t is Typed => t !== null);
-  // The renderer drops what it cannot resolve (a deleted person, an unknown option), as the typed pass does.
-  if (cells.length !== renderedEls.length) throw new Error(`expected-values: ${f.id} on ${rec.entityId}: ${cells.length} typed cells vs ${renderedEls.length} rendered`);
-  return cells.map((t, i) => ({
+  if (f.association && resolved.length >= ASSOCIATION_CUT) return [];
+  return resolved.map(({ t, wire }, i) => ({
     field_id: f.id, entity_type: rec.entityType, entity_id: rec.entityId, list_entry_id: rec.listEntryId ?? 0, value_index: i,
     value_type: f.valueType, list_id: rec.listEntryId === null ? null : f.listId, updated_at: null,
-    value_json: { type: f.valueType, data: renderedEls[i] as Cell }, ...t,
+    value_json: valueJson(f.valueType, wire), ...t,
   }));
 }
 
-export function fieldValuesExpectation(store: SimStore): TableExpectation {
-  const ctx = renderCtx(store);
+export function fieldValuesExpectation(store: SimStore, contract: ContractName = e2eContract()): TableExpectation {
   const rows: ExpRow[] = [];
-  for (const rec of iterFieldValues(store)) rows.push(...cellRows(store, ctx, rec));
-  for (const rec of associationCells(store)) rows.push(...cellRows(store, ctx, rec));
+  for (const rec of iterFieldValues(store)) rows.push(...cellRows(store, rec));
+  if (contract === 'reference') for (const rec of associationCells(store)) rows.push(...cellRows(store, rec));
   return {
     table: 'field_values',
     key: ['field_id', 'entity_type', 'entity_id', 'list_entry_id', 'value_index'],
@@ -112,26 +111,23 @@ export function fieldValuesExpectation(store: SimStore): TableExpectation {
 }
 
 /**
- * The association fields (`persons` on companies, `companies` on persons, both on opportunity list
- * entries): `iterFieldValues` leaves them out because they are derived from the associations, but the
- * service sends them as field values and relsync stores the whole ones.
+ * The association fields, from the entity records' id arrays (not from the simulator's cell code). They
+ * are list fields where the OpenAPI examples put them: `persons` and `companies` on opportunity lists,
+ * `companies` on person lists (contract.ts; the seed profile has none, seed line 26). `iterFieldValues`
+ * leaves them out; the service sends them as field values and relsync stores the whole ones.
  */
 function* associationCells(store: SimStore): Generator<FieldValueRecord> {
-  const own = (entityType: 'company' | 'person', ids: Iterable<number>) => function* () {
-    const fields = (store.fieldsByEntity.get(entityType) ?? []).filter((f) => f.association);
-    for (const id of ids) {
-      for (const f of fields) {
-        const value = getCell(store, f, id);
-        if (value) yield { fieldKey: f.key, fieldId: f.id, entityType, entityId: id, listEntryId: null, value };
-      }
-    }
-  };
-  yield* own('company', store.companies.keys())();
-  yield* own('person', store.persons.keys())();
   for (const e of store.listEntries.values()) {
     for (const f of (store.fieldsByList.get(e.listId) ?? []).filter((x) => x.association)) {
-      const value = getCell(store, f, e.id);
-      if (value) yield { fieldKey: f.key, fieldId: f.id, entityType: e.entityType, entityId: e.entityId, listEntryId: e.id, value };
+      let ids: number[] = [];
+      if (e.entityType === 'opportunity') {
+        const o = store.opportunities.get(e.entityId);
+        ids = (f.id === 'persons' ? o?.personIds : o?.companyIds) ?? [];
+      } else if (e.entityType === 'person' && f.id === 'companies') {
+        ids = store.persons.get(e.entityId)?.companyIds ?? [];
+      }
+      if (ids.length === 0) continue;
+      yield { fieldKey: f.key, fieldId: f.id, entityType: e.entityType, entityId: e.entityId, listEntryId: e.id, value: { type: f.valueType, data: ids.map((id) => ({ id })) } };
     }
   }
 }

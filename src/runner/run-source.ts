@@ -1,0 +1,85 @@
+import type PQueue from 'p-queue';
+import type { StreamRunStats } from '../state/runs.ts';
+import type { AnyStream } from '../streams/define.ts';
+import type { ReadEnv } from './env.ts';
+import { permissionDenied, permissionLine, refusalOf } from './refusal.ts';
+import { runStream, skipReason, type StreamRunOptions } from './run-stream.ts';
+import { NO_SOURCE, type SourceBook } from './sources.ts';
+
+export interface SourceRunContext {
+  book: SourceBook;
+  /** Every stream of the run, to find the stream a refused feed's sweep stands in for. */
+  streams: readonly AnyStream[];
+  /** Whether any stream has committed a page this run (a 401 after that is one endpoint's, not the key's). */
+  runHasRead: () => boolean;
+  /** Stats of the streams of this run, by name (a fallback sweep adds to its stream's). */
+  stats: Record<string, StreamRunStats>;
+}
+
+function addInto(into: StreamRunStats, from: StreamRunStats): void {
+  into.pages += from.pages;
+  into.records += from.records;
+  into.rows += from.rows;
+  into.invalid += from.invalid;
+  into.softDeleted += from.softDeleted;
+  into.calls += from.calls;
+  into.durationMs += from.durationMs;
+  if (from.status === 'failed') Object.assign(into, { status: 'failed', error: from.error });
+}
+
+/**
+ * Run one stream as the run's policy on sources and permissions says: a source of a capability runs
+ * only when it is the chosen one; a refusal of it is remembered and the next source takes over (a later
+ * level runs it in this run); a permission denial skips the stream with one line and the run goes on.
+ */
+export async function runAsSource(def: AnyStream, env: ReadEnv, queue: PQueue, opts: StreamRunOptions, stats: StreamRunStats, src: SourceRunContext): Promise<void> {
+  const log = env.log.child({ stream: def.name });
+  const slot = def.source;
+  const eligible = (d: AnyStream) => skipReason(d, env) === null;
+  if (slot) {
+    const chosen = src.book.choose(slot.capability, eligible);
+    if (chosen !== def.name && skipReason(def, env) === null) {
+      stats.status = 'skipped';
+      stats.mode = chosen === NO_SOURCE ? `${slot.capability}: no source left` : `${slot.capability} uses ${chosen}`;
+      const refusal = src.book.refusal(slot.capability, def.name);
+      if (chosen === NO_SOURCE && refusal && !slot.sweeps && src.book.firstTime(slot.capability)) {
+        log.warn({ capability: slot.capability, refused: refusal.endpoint, status: refusal.status }, 'no source left for this capability: its data is not synced this run (see relsync status)');
+      }
+      return;
+    }
+  }
+  const runOpts: StreamRunOptions = {
+    ...opts,
+    reportsItself: (err) => permissionDenied(err, src.runHasRead()) || (slot !== undefined && refusalOf(err, def, stats.pages, '') !== null),
+  };
+  const err = await runStream(def, env, queue, runOpts, stats);
+  if (err === null) {
+    if (slot && stats.status === 'succeeded') await src.book.used(env.db, slot.capability, def.name);
+    return;
+  }
+  const refusal = slot ? refusalOf(err, def, stats.pages, opts.now().toISOString()) : null;
+  if (slot && refusal) {
+    const next = await src.book.refuse(env.db, slot.capability, def.name, refusal, eligible);
+    stats.status = 'skipped';
+    stats.mode = `refused (${refusal.status}); ${slot.capability} uses ${next}`;
+    delete stats.error;
+    log.warn({ capability: slot.capability, status: refusal.status, endpoint: refusal.endpoint, said: refusal.message, next }, 'the service refused this source; falling back to the next (remembered)');
+    if (next === NO_SOURCE && slot.sweeps) await sweepInstead(slot.sweeps, env, queue, opts, src);
+    return;
+  }
+  if (permissionDenied(err, src.runHasRead())) {
+    stats.error = permissionLine(def.name, err);
+    log.warn({ status: err.status, endpoint: err.endpoint, line: stats.error }, 'permission denied: stream skipped, the run goes on');
+  }
+}
+
+/** A refused update feed: sweep the stream it spares now, unless this run has already swept it. */
+async function sweepInstead(name: string, env: ReadEnv, queue: PQueue, opts: StreamRunOptions, src: SourceRunContext): Promise<void> {
+  const def = src.streams.find((s) => s.name === name);
+  const into = src.stats[name];
+  if (!def || !into || into.status !== 'succeeded' || into.mode === 'sweep') return;
+  const extra: StreamRunStats = { ...into, status: 'succeeded', pages: 0, records: 0, rows: 0, invalid: 0, softDeleted: 0, calls: 0, durationMs: 0 };
+  await runStream(def, { ...env, log: env.log }, queue, { ...opts, mode: 'full' }, extra);
+  addInto(into, extra);
+  into.mode = 'sweep (its update feed is refused)';
+}

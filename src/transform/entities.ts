@@ -63,6 +63,19 @@ export function associationTruncation(record: V2Company | V2Person): { companies
   };
 }
 
+/**
+ * What a record's association member says about its set: `absent` (the read did not carry it: nothing
+ * is known, never "empty"), `cut` (at or past the cap: only added to), `complete` (replaces the set).
+ */
+export type AssociationState = 'absent' | 'cut' | 'complete';
+
+/** The state of the `/v2` association field `id` (`persons` / `companies`) among a record's fields. */
+export function v2AssociationState(fields: readonly V2Field[] | null | undefined, id: string): AssociationState {
+  const f = fieldById(fields, id);
+  if (!f) return 'absent';
+  return isTruncated(f.value) ? 'cut' : 'complete';
+}
+
 /** True when a v2 company/person needs a v1 single-record read for its full association lists. */
 export function needsSingleRead(record: V2Company | V2Person): boolean {
   const t = associationTruncation(record);

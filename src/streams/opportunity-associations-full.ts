@@ -13,8 +13,8 @@ export const opportunityAssociationsFullStream = defineStream({
   name: 'opportunity_associations_full',
   description: 'association lists of opportunities no cheaper read gave whole (GET /opportunities/{id})',
   group: 'entities',
-  needs: ['opportunity_associations'],
-  after: ['list_entries', 'opportunities'],
+  needs: ['opportunity_associations', 'opportunities'],
+  after: ['list_entries'],
   schema: v1OpportunitySchema,
   read: {
     kind: 'ids',

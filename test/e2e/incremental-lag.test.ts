@@ -114,7 +114,7 @@ forEachDialect('e2e: incremental sync and the v1-to-v2 creation lag', (dialect) 
           expect(cells.map((v) => v.value_number).sort((a, b) => Number(a) - Number(b))).toEqual([7, 11]);
         }
         expect(await f.db.kysely.selectFrom('sync_dirty').selectAll().execute()).toEqual([]);
-        await expectWarehouseMatchesStore(f.db, f.sim.store);
+        await expectWarehouseMatchesStore(f.db, f.sim);
       });
     });
   }

@@ -4,8 +4,15 @@ import type { Database } from '../load/schema.ts';
 
 type Conn = Kysely<Database> | Transaction<Database>;
 
-/** What a change-log entry says needs re-reading. */
-export type DirtyKind = 'company' | 'person' | 'list_entry';
+/**
+ * What needs re-reading. `company` / `person` / `list_entry`: the change log named the record.
+ * `*_links`: the record's association set is unknown because the read that carried the record lacked
+ * the member (absent is never empty): `opportunity_links` (the older search without `person_ids` /
+ * `organization_ids`), `company_links` (`/v2` company without the `persons` field), `person_links`
+ * (`/v2` person without `companies`). A read that carried a complete set settles the mark; the older
+ * single-record read of the record consumes it (see planner/associations.ts for which side is read).
+ */
+export type DirtyKind = 'company' | 'person' | 'list_entry' | 'opportunity_links' | 'company_links' | 'person_links';
 
 export interface DirtyMark {
   kind: DirtyKind;
@@ -17,9 +24,19 @@ export interface DirtyMark {
    * created since the last read still needs the record itself read once.
    */
   ifMissing?: boolean;
+  /**
+   * The page carried what the mark waits for (a complete association set): remove the mark of this kind
+   * set at or before the commit instead of setting one. Nothing happens when no mark exists.
+   */
+  settled?: boolean;
 }
 
-const TABLE_OF: Record<DirtyKind, 'companies' | 'persons' | 'list_entries'> = { company: 'companies', person: 'persons', list_entry: 'list_entries' };
+type EntityTable = 'companies' | 'persons' | 'list_entries' | 'opportunities';
+
+const TABLE_OF: Record<DirtyKind, EntityTable> = {
+  company: 'companies', person: 'persons', list_entry: 'list_entries',
+  opportunity_links: 'opportunities', company_links: 'companies', person_links: 'persons',
+};
 
 /** Drop the `ifMissing` marks whose record the warehouse already has. */
 export async function resolveIfMissing(trx: Conn, marks: readonly DirtyMark[]): Promise<DirtyMark[]> {
@@ -39,9 +56,20 @@ export async function resolveIfMissing(trx: Conn, marks: readonly DirtyMark[]): 
 
 const CHUNK = 500;
 
+/** Drop the marks a page settled (see DirtyMark.settled); marks set after `now` stay. */
+async function settleMarks(trx: Conn, marks: readonly DirtyMark[], now: string): Promise<void> {
+  const kinds = new Set(marks.map((m) => m.kind));
+  for (const kind of kinds) {
+    const ids = [...new Set(marks.filter((m) => m.kind === kind).map((m) => m.id))];
+    await clearDirty(trx, kind, ids, now);
+  }
+}
+
 export async function markDirty(trx: Conn, _dialect: DialectName, marks: readonly DirtyMark[], now: string): Promise<number> {
+  const settled = marks.filter((m) => m.settled);
+  if (settled.length > 0) await settleMarks(trx, settled, now);
   const unique = new Map<string, DirtyMark>();
-  for (const m of await resolveIfMissing(trx, marks)) unique.set(`${m.kind}:${m.id}`, m);
+  for (const m of await resolveIfMissing(trx, marks.filter((m) => !m.settled))) unique.set(`${m.kind}:${m.id}`, m);
   const rows = [...unique.values()].map((m) => ({ kind: m.kind, id: m.id, list_id: m.listId ?? null, marked_at: now, attempts: 0 }));
   for (let i = 0; i < rows.length; i += CHUNK) {
     await trx
@@ -51,6 +79,14 @@ export async function markDirty(trx: Conn, _dialect: DialectName, marks: readonl
       .execute();
   }
   return rows.length;
+}
+
+/** Ids marked with `kind` whose record is live in the warehouse (a gone record's mark is never read). */
+export async function liveDirtyIds(trx: Conn, kind: DirtyKind): Promise<number[]> {
+  const rows = await trx.selectFrom('sync_dirty').select('id').where('kind', '=', kind)
+    .where('id', 'in', (eb) => eb.selectFrom(TABLE_OF[kind]).select('id').where('_deleted_at', 'is', null))
+    .orderBy('id').execute();
+  return rows.map((r) => Number(r.id));
 }
 
 export async function dirtyIds(trx: Conn, kind: DirtyKind, listId?: number): Promise<number[]> {

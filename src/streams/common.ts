@@ -1,4 +1,5 @@
 import { emptyBatch, mergeBatch, type RowBatch } from '../load/batch.ts';
+import type { DirtyMark } from '../state/dirty.ts';
 import type { PageContext, PageRows } from './define.ts';
 
 /** Build a page transform from a per-record one: the common case. */
@@ -7,6 +8,20 @@ export function perRecord<T, P>(fn: (record: T, raw: unknown, page: PageContext<
     const rows = emptyBatch();
     records.forEach((r, i) => mergeBatch(rows, fn(r, raws[i] ?? r, page)));
     return { rows };
+  };
+}
+
+/** Like `perRecord`, for transforms that also leave dirty marks (committed with the page's rows). */
+export function perRecordMarked<T, P>(fn: (record: T, raw: unknown, page: PageContext<P>) => { rows: RowBatch; marks: readonly DirtyMark[] }) {
+  return (records: readonly T[], raws: readonly unknown[], page: PageContext<P>): PageRows => {
+    const rows = emptyBatch();
+    const marks: DirtyMark[] = [];
+    records.forEach((r, i) => {
+      const out = fn(r, raws[i] ?? r, page);
+      mergeBatch(rows, out.rows);
+      marks.push(...out.marks);
+    });
+    return { rows, marks };
   };
 }
 

@@ -1,12 +1,15 @@
 import { v2CompanySchema } from '../extract/schemas/index.ts';
 import { sweepWhenCheaper } from '../planner/cheaper.ts';
-import { v2CompanyRows } from '../transform/index.ts';
-import { ENTITY_FIELD_TYPES, perRecord } from './common.ts';
+import { PERSONS_FIELD, v2AssociationState, v2CompanyRows } from '../transform/index.ts';
+import { ENTITY_FIELD_TYPES, perRecordMarked } from './common.ts';
 import { defineStream } from './define.ts';
+import { linkMark } from './link-marks.ts';
 
 /**
- * Companies with their entity-level field values. The `persons` association field rides along in the
- * same pages (type global), so company↔person links cost no extra call unless cut at 100.
+ * Companies with their entity-level field values. Where `/v2` carries a `persons` association field on
+ * companies, company↔person links ride along at no extra call; neither the reference (the field is a
+ * list field, never a company field) nor the seed (no `/v2` association reads at all) does, so a company
+ * without the member gets a `company_links` mark and planner/associations.ts plans the single reads.
  */
 export const companiesStream = defineStream({
   name: 'companies',
@@ -21,5 +24,8 @@ export const companiesStream = defineStream({
     softDelete: { table: 'companies' },
     clearsDirty: { kind: 'company' },
   },
-  transform: perRecord((c, raw) => v2CompanyRows(c, raw, { fieldsRequested: true })),
+  transform: perRecordMarked((c, raw) => ({
+    rows: v2CompanyRows(c, raw, { fieldsRequested: true }),
+    marks: [linkMark('company_links', c.id, [v2AssociationState(c.fields, PERSONS_FIELD)])],
+  })),
 });

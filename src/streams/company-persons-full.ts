@@ -1,21 +1,24 @@
 import { v1OrganizationSchema } from '../extract/schemas/index.ts';
-import { ownersAtCap } from '../planner/ids.ts';
+import { companyPersonReads } from '../planner/associations.ts';
 import { v1OrganizationAssociations } from '../transform/index.ts';
 import { perRecord } from './common.ts';
 import { defineStream } from './define.ts';
 
-/** Companies whose person list reached the cap of 100: one older single read each for the full list. */
+/**
+ * company↔person from the company side: one older single read per company (`person_ids`, whole) when
+ * companies are the side with fewer unknown sets (planner/associations.ts), plus companies at the cap.
+ */
 export const companyPersonsFullStream = defineStream({
   name: 'company_persons_full',
-  description: 'full person lists of companies with 100+ persons (GET /organizations/{id})',
+  description: 'person lists of companies no cheaper read gave whole (GET /organizations/{id})',
   group: 'entities',
-  needs: ['companies'],
-  after: ['persons'],
+  needs: ['companies', 'persons'],
   schema: v1OrganizationSchema,
   read: {
     kind: 'ids',
-    ids: (ctx) => ownersAtCap(ctx, 'company_persons', 'company_id'),
+    ids: (ctx) => companyPersonReads(ctx, 'company'),
     batchSize: 1,
+    consumes: 'company_links',
     request: (ids) => ({ path: `/organizations/${ids[0]}`, paginator: 'single', endpoint: 'GET /organizations/{id}' }),
   },
   transform: perRecord((o) => v1OrganizationAssociations(o)),

@@ -1,9 +1,22 @@
 import { v2ListEntryWithEntitySchema, type V2ListEntryWithEntity } from '../extract/schemas/index.ts';
 import { listSweepCheaper } from '../planner/cheaper.ts';
 import { listPartitions, type ListParams } from '../planner/partitions.ts';
-import { v2ListEntryRows } from '../transform/index.ts';
-import { perRecord } from './common.ts';
+import type { DirtyMark } from '../state/dirty.ts';
+import { COMPANIES_FIELD, PERSONS_FIELD, v2AssociationState, v2ListEntryRows } from '../transform/index.ts';
+import { perRecordMarked } from './common.ts';
 import { defineStream } from './define.ts';
+
+/**
+ * An opportunity entry whose `persons` and `companies` fields are both present and under the cap gave
+ * the whole sets (the transform replaced them): it settles the `opportunity_links` mark the search left,
+ * so no single read is spent on it. It never sets a mark: the search decides what is unknown.
+ */
+function settledLinks(e: V2ListEntryWithEntity): DirtyMark[] {
+  if (e.type !== 'opportunity') return [];
+  const fields = e.entity.fields;
+  const whole = v2AssociationState(fields, PERSONS_FIELD) === 'complete' && v2AssociationState(fields, COMPANIES_FIELD) === 'complete';
+  return whole ? [{ kind: 'opportunity_links', id: e.entity.id, settled: true }] : [];
+}
 
 /**
  * Each list's entries with that list's field values. Opportunity entries are the fullest read of an
@@ -14,7 +27,7 @@ export const listEntriesStream = defineStream<V2ListEntryWithEntity, ListParams>
   description: 'list entries with list field values, per list (GET /v2/lists/{id}/list-entries)',
   group: 'entities',
   needs: ['lists'],
-  after: ['field_value_changes', 'field_value_changes_v1'],
+  after: ['field_value_changes', 'field_value_changes_v1', 'opportunity_associations'],
   schema: v2ListEntryWithEntitySchema,
   read: {
     kind: 'sweep',
@@ -29,5 +42,5 @@ export const listEntriesStream = defineStream<V2ListEntryWithEntity, ListParams>
     softDelete: { table: 'list_entries', scope: (p) => ({ list_id: p.params.listId }) },
     clearsDirty: { kind: 'list_entry', listOf: (p) => p.params.listId },
   },
-  transform: perRecord((e, raw) => v2ListEntryRows(e, raw, { fieldsRequested: true })),
+  transform: perRecordMarked((e, raw) => ({ rows: v2ListEntryRows(e, raw, { fieldsRequested: true }), marks: settledLinks(e) })),
 });

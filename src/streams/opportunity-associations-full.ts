@@ -1,19 +1,26 @@
 import { v1OpportunitySchema } from '../extract/schemas/index.ts';
-import { opportunitiesAtCap } from '../planner/ids.ts';
+import { opportunityLinkReads } from '../planner/associations.ts';
 import { v1OpportunityAssociations } from '../transform/index.ts';
 import { perRecord } from './common.ts';
 import { defineStream } from './define.ts';
 
+/**
+ * One older single read per opportunity whose set no cheaper source gave whole: the search lacked the
+ * arrays and the list entry had no complete association fields (an `opportunity_links` mark), or a set
+ * is at the cap of 100. Runs after the list entries, which settle the marks they cover.
+ */
 export const opportunityAssociationsFullStream = defineStream({
   name: 'opportunity_associations_full',
-  description: 'full association lists of opportunities with 100+ links (GET /opportunities/{id})',
+  description: 'association lists of opportunities no cheaper read gave whole (GET /opportunities/{id})',
   group: 'entities',
-  needs: ['opportunity_associations'],
+  needs: ['opportunity_associations', 'opportunities'],
+  after: ['list_entries'],
   schema: v1OpportunitySchema,
   read: {
     kind: 'ids',
-    ids: opportunitiesAtCap,
+    ids: opportunityLinkReads,
     batchSize: 1,
+    consumes: 'opportunity_links',
     request: (ids) => ({ path: `/opportunities/${ids[0]}`, paginator: 'single', endpoint: 'GET /opportunities/{id}' }),
   },
   transform: perRecord((o) => v1OpportunityAssociations(o)),

@@ -1,21 +1,21 @@
 import { v1PersonSchema } from '../extract/schemas/index.ts';
-import { ownersAtCap } from '../planner/ids.ts';
+import { companyPersonReads } from '../planner/associations.ts';
 import { v1PersonAssociations } from '../transform/index.ts';
 import { perRecord } from './common.ts';
 import { defineStream } from './define.ts';
 
-/** Persons whose company list reached the cap of 100: one older single read each. */
+/** company↔person from the person side (`organization_ids`, whole), when persons are the cheaper side; see company-persons-full.ts. */
 export const personCompaniesFullStream = defineStream({
   name: 'person_companies_full',
-  description: 'full company lists of persons with 100+ companies (GET /persons/{id})',
+  description: 'company lists of persons no cheaper read gave whole (GET /persons/{id})',
   group: 'entities',
-  needs: ['companies'],
-  after: ['persons'],
+  needs: ['companies', 'persons'],
   schema: v1PersonSchema,
   read: {
     kind: 'ids',
-    ids: (ctx) => ownersAtCap(ctx, 'company_persons', 'person_id'),
+    ids: (ctx) => companyPersonReads(ctx, 'person'),
     batchSize: 1,
+    consumes: 'person_links',
     request: (ids) => ({ path: `/persons/${ids[0]}`, paginator: 'single', endpoint: 'GET /persons/{id}' }),
   },
   transform: perRecord((p) => v1PersonAssociations(p)),

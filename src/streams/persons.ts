@@ -1,9 +1,11 @@
 import { v2PersonSchema } from '../extract/schemas/index.ts';
 import { sweepWhenCheaper } from '../planner/cheaper.ts';
-import { v2PersonRows } from '../transform/index.ts';
-import { ENTITY_FIELD_TYPES, perRecord } from './common.ts';
+import { COMPANIES_FIELD, v2AssociationState, v2PersonRows } from '../transform/index.ts';
+import { ENTITY_FIELD_TYPES, perRecordMarked } from './common.ts';
 import { defineStream } from './define.ts';
+import { linkMark } from './link-marks.ts';
 
+/** Persons; one without a `companies` member gets a `person_links` mark (see companies.ts). */
 export const personsStream = defineStream({
   name: 'persons',
   description: 'persons with enriched, global and relationship-intelligence fields (GET /v2/persons)',
@@ -17,5 +19,8 @@ export const personsStream = defineStream({
     softDelete: { table: 'persons' },
     clearsDirty: { kind: 'person' },
   },
-  transform: perRecord((p, raw) => v2PersonRows(p, raw, { fieldsRequested: true })),
+  transform: perRecordMarked((p, raw) => ({
+    rows: v2PersonRows(p, raw, { fieldsRequested: true }),
+    marks: [linkMark('person_links', p.id, [v2AssociationState(p.fields, COMPANIES_FIELD)])],
+  })),
 });

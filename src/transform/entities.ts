@@ -70,6 +70,19 @@ export function addAssociation<A extends AssociationTable>(
   return addReplace(b, replaceSet(table, [ownerColumn], [ownerOf<A>(ownerColumn, ownerId)], rows));
 }
 
+/**
+ * What a record's association member says about its set: `absent` (the read did not carry it: nothing
+ * is known, never "empty"), `cut` (at or past the cap: only added to), `complete` (replaces the set).
+ */
+export type AssociationState = 'absent' | 'cut' | 'complete';
+
+/** The state of the `/v2` association field `id` (`persons` / `companies`) among a record's fields. */
+export function v2AssociationState(fields: readonly V2Field[] | null | undefined, id: string): AssociationState {
+  const f = fieldById(fields, id);
+  if (!f) return 'absent';
+  return isTruncated(f.value) ? 'cut' : 'complete';
+}
+
 /** `/v2/companies` item → companies row + entity-level field values + company_persons (from `persons`). */
 export function v2CompanyRows(company: V2Company, raw?: unknown, opts: FieldSelection = {}): RowBatch {
   const b = emptyBatch();

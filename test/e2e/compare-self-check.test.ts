@@ -16,7 +16,7 @@ forEachDialect('e2e: the warehouse comparison catches differences', (dialect) =>
   beforeAll(async () => {
     f = await startSyncFixture({ dialect, scale: 'tiny' });
     expect((await f.runFull()).summary.status).toBe('succeeded');
-    expect((await compareWarehouseToStore(f.db, f.sim.store)).problems).toEqual([]);
+    expect((await compareWarehouseToStore(f.db, f.sim)).problems).toEqual([]);
   }, 60_000);
   afterAll(async () => {
     await f?.close();
@@ -33,7 +33,7 @@ forEachDialect('e2e: the warehouse comparison catches differences', (dialect) =>
     await sql`update persons set _deleted_at = ${new Date().toISOString()} where id = (select min(id) from persons)`.execute(k);
     createCompany(f.sim.store, { name: 'Never Synced Ltd' });
 
-    const r = await compareWarehouseToStore(f.db, f.sim.store);
+    const r = await compareWarehouseToStore(f.db, f.sim);
     const tables = r.problems.map((p) => p.split(':')[0]);
     expect(tables.sort()).toEqual(['companies', 'company_persons', 'field_values', 'persons'].sort());
     const text = r.problems.join('\n');

@@ -113,7 +113,7 @@ forEachDialect('e2e: child rows of deleted and merged records', (dialect) => {
   });
 
   it('everything else equals the store, children of deleted parents included', async () => {
-    await expectWarehouseMatchesStore(f.db, f.sim.store);
+    await expectWarehouseMatchesStore(f.db, f.sim);
   });
 
   it('the persons sweep alone takes a deleted person\'s rows out of the other tables', async () => {

@@ -158,7 +158,7 @@ forEachDialect('e2e: deletes and changes between full syncs', (dialect) => {
   });
 
   it('everything else equals the store exactly (new company, new values, new associations)', async () => {
-    const r = await expectWarehouseMatchesStore(f.db, f.sim.store);
+    const r = await expectWarehouseMatchesStore(f.db, f.sim);
     expect(r.counts.companies?.deleted).toBe(2);
     const companies = await readTable(f.db, 'companies');
     expect(companies.find((c) => c.id === created)).toMatchObject({ name: 'Freshly Made Inc', domain: 'freshly.example', _deleted_at: null });

@@ -35,6 +35,6 @@ describe('a full disk [sqlite]', () => {
     await sql.raw('pragma max_page_count = 1073741823').execute(f.db.kysely);
     const again = await f.runFull();
     expect(again.summary.status).toBe('succeeded');
-    await expectWarehouseMatchesStore(f.db, f.sim.store);
+    await expectWarehouseMatchesStore(f.db, f.sim);
   }, 180_000);
 });

@@ -9,16 +9,16 @@ import { VALUE_TYPES } from '../../src/simulator/index.ts';
 import { ALL_STREAMS } from '../../src/streams/registry.ts';
 import type { SyncResult } from '../../src/runner/run-sync.ts';
 import { parseCheckpoint } from '../../src/state/checkpoint.ts';
-import { forEachDialect } from '../helpers/dialects.ts';
+import { forEachContract } from '../helpers/dialects.ts';
 import { startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';
-import { dumpWarehouse, expectWarehouseMatchesStore } from '../helpers/warehouse-compare.ts';
+import { compareWarehouseToStore, dumpWarehouse, expectWarehouseMatchesStore } from '../helpers/warehouse-compare.ts';
 
-forEachDialect('e2e: full sync of the whole tenant', (dialect) => {
+forEachContract('e2e: full sync of the whole tenant', (contract, dialect) => {
   let f: SyncFixture;
   let first: SyncResult;
   const partitions = new Map<string, number>();
   beforeAll(async () => {
-    f = await startSyncFixture({ dialect, scale: 'small' });
+    f = await startSyncFixture({ dialect, scale: 'small', contract });
     first = await f.runFull({ hooks: { onStream: (e) => { if (e.kind === 'stream-start') partitions.set(e.stream, e.partitions); } } });
   }, 120_000);
   afterAll(async () => {
@@ -33,7 +33,7 @@ forEachDialect('e2e: full sync of the whole tenant', (dialect) => {
   });
 
   it('every table equals the simulator\'s store (counts and contents)', async () => {
-    const r = await expectWarehouseMatchesStore(f.db, f.sim.store);
+    const r = await expectWarehouseMatchesStore(f.db, f.sim);
     // The comparison is only as strong as the data it saw: the small tenant exercises all of this.
     expect(r.counts.companies?.live).toBe(f.sim.store.companies.size);
     expect(r.counts.field_values?.live).toBeGreaterThan(20_000);
@@ -44,6 +44,26 @@ forEachDialect('e2e: full sync of the whole tenant', (dialect) => {
     const bigOpp = await sql<{ n: number }>`select count(*) as n from (select opportunity_id from opportunity_persons group by opportunity_id having count(*) > 100) x`.execute(f.db.kysely);
     expect(Number(bigOpp.rows[0]?.n)).toBeGreaterThanOrEqual(2);
     expect(f.sim.store.merges.size).toBeGreaterThan(0);
+  });
+
+  it('association tables equal the store\'s pairs, read at the lowest count this contract allows', async () => {
+    const r = await compareWarehouseToStore(f.db, f.sim);
+    for (const t of ['company_persons', 'opportunity_persons', 'opportunity_companies']) {
+      expect(r.problems.filter((p) => p.startsWith(`${t}:`)), t).toEqual([]);
+      expect(r.counts[t as 'company_persons']?.live, t).toBe(r.counts[t as 'company_persons']?.expected);
+    }
+    const calls = first.summary.calls;
+    // company↔person: neither contract has a /v2 source, so the smaller side (companies) is read once each.
+    expect(calls['GET /organizations/{id}']).toBe(f.sim.store.companies.size);
+    expect(calls['GET /persons/{id}'] ?? 0).toBe(0);
+    const opps = f.sim.store.opportunities.size;
+    if (contract === 'reference') {
+      // The search carries whole arrays: single reads only for the few sets at the cap of 100.
+      expect(calls['GET /opportunities/{id}'] ?? 0).toBeLessThan(opps / 10);
+    } else {
+      // The seed's search omits the arrays and /v2 has none: one single read per opportunity.
+      expect(calls['GET /opportunities/{id}']).toBe(opps);
+    }
   });
 
   it('every stream\'s checkpoints show a completed sweep (or a followed feed)', async () => {
@@ -110,7 +130,7 @@ forEachDialect('e2e: full sync of the whole tenant', (dialect) => {
         expect(after[table]?.length, `${table} row count`).toBe(before[table]?.length);
         expect(after[table], table).toEqual(before[table]);
       }
-      await expectWarehouseMatchesStore(f.db, f.sim.store);
+      await expectWarehouseMatchesStore(f.db, f.sim);
       const runs = await f.db.kysely.selectFrom('sync_runs').select(['status']).execute();
       expect(runs.map((r) => r.status)).toEqual(['succeeded', 'succeeded']);
     });

@@ -93,7 +93,7 @@ describe('e2e: hostile data loads identically on SQLite and PostgreSQL', () => {
     });
 
     it(`every table equals the store's data after sanitising [${dialect}]`, async () => {
-      await expectWarehouseMatchesStore(fixtures.get(dialect)!.db, sim.store);
+      await expectWarehouseMatchesStore(fixtures.get(dialect)!.db, sim);
     });
 
     it(`each hostile text is stored as documented, in its column and in _raw [${dialect}]`, async () => {

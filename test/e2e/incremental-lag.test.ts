@@ -113,8 +113,10 @@ forEachDialect('e2e: incremental sync and the v1-to-v2 creation lag', (dialect) 
           const cells = (await readTable(f.db, 'field_values')).filter((v) => v.entity_id === id && v.value_type === 'number-multi');
           expect(cells.map((v) => v.value_number).sort((a, b) => Number(a) - Number(b))).toEqual([7, 11]);
         }
-        expect(await f.db.kysely.selectFrom('sync_dirty').selectAll().execute()).toEqual([]);
-        await expectWarehouseMatchesStore(f.db, f.sim.store);
+        // Change-log marks only: `*_links` marks (records whose read lacked an association member) wait for
+        // the entity sweep's single reads, which are not due in these incremental runs.
+        expect(await f.db.kysely.selectFrom('sync_dirty').selectAll().where('kind', 'in', ['company', 'person', 'list_entry']).execute()).toEqual([]);
+        await expectWarehouseMatchesStore(f.db, f.sim);
       });
     });
   }

@@ -16,7 +16,7 @@ import { WAREHOUSE_TABLES } from '../../src/load/tables.ts';
 import type { SyncResult } from '../../src/runner/run-sync.ts';
 import { simCall } from '../../src/simulator/test-client.ts';
 import { iterFieldValues, type ScaleCounts, type SimStore } from '../../src/simulator/index.ts';
-import { forEachDialect } from '../helpers/dialects.ts';
+import { forEachContract } from '../helpers/dialects.ts';
 import { startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';
 import { dumpWarehouse, expectWarehouseMatchesStore, readTable } from '../helpers/warehouse-compare.ts';
 import type { ExpRow } from './support/norm.ts';
@@ -147,7 +147,7 @@ async function mutate(f: SyncFixture): Promise<Changes> {
   };
 }
 
-forEachDialect('e2e: incremental sync of changes without a change signal', (dialect) => {
+forEachContract('e2e: incremental sync of changes without a change signal', (contract, dialect) => {
   let f: SyncFixture;
   let ch: Changes;
   let first: SyncResult;
@@ -155,7 +155,7 @@ forEachDialect('e2e: incremental sync of changes without a change signal', (dial
 
   beforeAll(async () => {
     // No creation lag here: the v1-to-v2 lag is incremental-lag's subject.
-    f = await startSyncFixture({ dialect, scale: SCALE, sim: { createLagMs: 0 } });
+    f = await startSyncFixture({ dialect, scale: SCALE, contract, sim: { createLagMs: 0 } });
     const full = await f.runFull();
     expect(full.summary.status).toBe('succeeded');
     ch = await mutate(f);
@@ -233,7 +233,7 @@ forEachDialect('e2e: incremental sync of changes without a change signal', (dial
     });
 
     it('equals the store: renames, membership, associations and the edited note are in', async () => {
-      await expectWarehouseMatchesStore(f.db, f.sim.store);
+      await expectWarehouseMatchesStore(f.db, f.sim);
       const companies = await readTable(f.db, 'companies');
       expect(companies.filter((c) => ch.renamed.includes(c.id as number)).map((c) => c.name).sort()).toEqual(['Renamed Holdings One', 'Renamed Holdings Two']);
       const entries = await readTable(f.db, 'list_entries');

@@ -86,6 +86,6 @@ forEachDialect('e2e: SIGKILL during a sync, then sync again', (dialect) => {
     for (const r of await dbc.db.kysely.selectFrom('sync_state').select(['stream', 'partition', 'checkpoint_json']).execute()) {
       expect(parseCheckpoint(r.checkpoint_json).checkpoint.sweep, `${r.stream}[${r.partition}] finished`).toBeNull();
     }
-    await expectWarehouseMatchesStore(dbc.db, sim.store);
+    await expectWarehouseMatchesStore(dbc.db, sim);
   }, 150_000);
 });

@@ -20,7 +20,7 @@ const REMINDERS_FEED = 'GET /v2/reminders';
 
 /** Problems of these tables only (association tables are another capability's, tested elsewhere). */
 async function problemsOf(f: SyncFixture, tables: readonly string[]): Promise<string[]> {
-  const r = await compareWarehouseToStore(f.db, f.sim.store);
+  const r = await compareWarehouseToStore(f.db, f.sim);
   return r.problems.filter((p) => tables.some((t) => p.startsWith(`${t}:`)));
 }
 
@@ -127,7 +127,7 @@ forEachDialect('e2e: sources of the change log, files and update feeds', (dialec
     });
 
     it('every other table is complete', async () => {
-      const r = await compareWarehouseToStore(f.db, f.sim.store);
+      const r = await compareWarehouseToStore(f.db, f.sim);
       // Only emails are missing: from interactions and their participants. (The association tables are
       // another capability's and are tested with it.)
       const skip = ['interactions:', 'interaction_participants:', 'company_persons:', 'opportunity_persons:', 'opportunity_companies:'];

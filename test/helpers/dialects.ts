@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe } from 'vitest';
 import { openDatabase, type Db, type DialectName } from '../../src/load/db.ts';
 import { migrateToLatest } from '../../src/load/migrate.ts';
 import { WAREHOUSE_TABLE_NAMES } from '../../src/load/tables.ts';
+import { CONTRACT_NAMES, type ContractName } from '../../src/simulator/index.ts';
 
 /** Base URL of the PostgreSQL test database; CI and the dev machines run it on 127.0.0.1:5432. */
 export const PG_BASE_URL = process.env.RELSYNC_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -67,6 +68,27 @@ export async function freshMigratedDb(dialect: DialectName): Promise<{ db: Db; u
 export function forEachDialect(name: string, body: (dialect: DialectName) => void): void {
   for (const dialect of DIALECTS) {
     describe(`${name} [${dialect}]`, () => body(dialect));
+  }
+}
+
+/**
+ * The contracts an end-to-end scenario runs against: both (src/simulator/contract.ts), or only the one
+ * `RELSYNC_TEST_CONTRACT` names (to run one side quickly).
+ */
+export function testContracts(): readonly ContractName[] {
+  const env = process.env.RELSYNC_TEST_CONTRACT;
+  if (env === undefined || env === '') return CONTRACT_NAMES;
+  if (!(CONTRACT_NAMES as readonly string[]).includes(env)) throw new Error(`RELSYNC_TEST_CONTRACT must be one of ${CONTRACT_NAMES.join(', ')}`);
+  return [env as ContractName];
+}
+
+/**
+ * Run a describe block once per contract and dialect; test names carry `[reference]` / `[seed]` and
+ * `[sqlite]` / `[postgres]`.
+ */
+export function forEachContract(name: string, body: (contract: ContractName, dialect: DialectName) => void): void {
+  for (const contract of testContracts()) {
+    for (const dialect of DIALECTS) describe(`${name} [${contract}] [${dialect}]`, () => body(contract, dialect));
   }
 }
 

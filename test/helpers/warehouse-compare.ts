@@ -12,7 +12,7 @@ import type { Db } from '../../src/load/db.ts';
 import type { WarehouseTableName } from '../../src/load/schema-warehouse.ts';
 import { storableJsonValue } from '../../src/load/storable.ts';
 import { WAREHOUSE_TABLES, type TableSpec } from '../../src/load/tables.ts';
-import type { SimStore } from '../../src/simulator/index.ts';
+import type { ContractName, SimStore } from '../../src/simulator/index.ts';
 import { Satisfies, type TableExpectation } from '../e2e/support/expect-types.ts';
 import { coreExpectations } from '../e2e/support/expected-core.ts';
 import { fieldValuesExpectation } from '../e2e/support/expected-values.ts';
@@ -65,12 +65,18 @@ function showExpected(v: unknown): string {
   return show(v);
 }
 
-export function storeExpectations(store: SimStore): TableExpectation[] {
-  return [...coreExpectations(store), fieldValuesExpectation(store), ...activityExpectations(store), duplicatesExpectation(store)];
+/** What the comparison needs of a simulator: its data, and the contract it served (which fields `/v2` shows). */
+export interface SimData {
+  store: SimStore;
+  contract: ContractName;
 }
 
-export async function compareWarehouseToStore(db: Db, store: SimStore): Promise<CompareResult> {
-  const expectations = storeExpectations(store);
+export function storeExpectations(sim: SimData): TableExpectation[] {
+  return [...coreExpectations(sim.store, sim.contract), fieldValuesExpectation(sim.store, sim.contract), ...activityExpectations(sim.store), duplicatesExpectation(sim.store)];
+}
+
+export async function compareWarehouseToStore(db: Db, sim: SimData): Promise<CompareResult> {
+  const expectations = storeExpectations(sim);
   const result: CompareResult = { problems: [], deleted: {}, counts: {} };
   const uncovered = Object.keys(WAREHOUSE_TABLES).filter((t) => !expectations.some((e) => e.table === t));
   if (uncovered.length) result.problems.push(`no expectation for table(s) ${uncovered.join(', ')}: extend test/e2e/support`);
@@ -132,8 +138,8 @@ export async function compareWarehouseToStore(db: Db, store: SimStore): Promise<
 }
 
 /** Assert the warehouse equals the store (see the module comment); returns the comparison for further checks. */
-export async function expectWarehouseMatchesStore(db: Db, store: SimStore): Promise<CompareResult> {
-  const r = await compareWarehouseToStore(db, store);
+export async function expectWarehouseMatchesStore(db: Db, sim: SimData): Promise<CompareResult> {
+  const r = await compareWarehouseToStore(db, sim);
   expect(r.problems, `warehouse differs from the simulator's store:\n${r.problems.join('\n')}`).toEqual([]);
   return r;
 }

@@ -73,7 +73,7 @@ describe.each<Scale>(['tiny', 'small'])('streams against the simulator with faul
     cleanup = dbc.cleanup;
     await seedPartitionSources(dbc.db, sim.store);
     const config = configSchema.parse({ apiKey: sim.apiKey, baseUrl: sim.url, databaseUrl: dbc.url, apiVersion: API_VERSION, logLevel: 'silent' });
-    env = { store: sim.store, ctx: { db: dbc.db, config } };
+    env = { store: sim.store, ctx: { db: dbc.db, config }, contract: sim.contract };
   });
 
   afterAll(async () => {

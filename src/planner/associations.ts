@@ -1,0 +1,37 @@
+/**
+ * Which older single-record reads complete the association tables. A read that carried a record without
+ * its association member left a `*_links` mark (state/dirty.ts): absent is never empty, so such a record's
+ * set is unknown until a read that carries it. The marks are the memory of what each source lacked: later
+ * runs plan from them, never by probing the service again.
+ */
+import { liveDirtyIds } from '../state/dirty.ts';
+import type { PlanContext } from './context.ts';
+import { opportunitiesAtCap, ownersAtCap } from './ids.ts';
+
+/** Opportunities whose sets need `GET /opportunities/{id}`: at the cap, or unknown (the search lacked the arrays). */
+export async function opportunityLinkReads(ctx: PlanContext): Promise<number[]> {
+  const [atCap, unknown] = await Promise.all([opportunitiesAtCap(ctx), liveDirtyIds(ctx.db.kysely, 'opportunity_links')]);
+  return [...new Set([...atCap, ...unknown])].sort((a, b) => a - b);
+}
+
+export type LinkSide = 'company' | 'person';
+
+/**
+ * company↔person pairs: each pair is known once EITHER its company's or its person's set is known. So when
+ * every live company (or every live person) came with a complete set from `/v2`, nothing more is read;
+ * otherwise the side with fewer unknown sets is read whole (`GET /organizations/{id}` or `GET /persons/{id}`,
+ * one call each), which makes every pair known at the lowest count. Ties read companies.
+ */
+export async function companyPersonSide(ctx: PlanContext): Promise<LinkSide | null> {
+  const [companies, persons] = await Promise.all([liveDirtyIds(ctx.db.kysely, 'company_links'), liveDirtyIds(ctx.db.kysely, 'person_links')]);
+  if (companies.length === 0 || persons.length === 0) return null;
+  return companies.length <= persons.length ? 'company' : 'person';
+}
+
+/** The ids one side's single-read stream reads: its owners at the cap, plus every unknown set when it is the side chosen. */
+export async function companyPersonReads(ctx: PlanContext, side: LinkSide): Promise<number[]> {
+  const atCap = await ownersAtCap(ctx, 'company_persons', side === 'company' ? 'company_id' : 'person_id');
+  if ((await companyPersonSide(ctx)) !== side) return atCap;
+  const unknown = await liveDirtyIds(ctx.db.kysely, side === 'company' ? 'company_links' : 'person_links');
+  return [...new Set([...atCap, ...unknown])].sort((a, b) => a - b);
+}

@@ -19,9 +19,10 @@ export function refusalOf(err: unknown, def: AnyStream, pagesCommitted: number, 
   return { status: err.status, endpoint: err.endpoint, message: serviceWords(err), at };
 }
 
+/** The service's own words; a `/v2` error's parameter is already named in them (service-message.ts). */
 function serviceWords(err: ApiError): string {
   const said = err.serviceMessage ?? err.message;
-  return err.param ? `${said} (param ${err.param})` : said;
+  return err.param && !said.includes(`(param ${err.param})`) ? `${said} (param ${err.param})` : said;
 }
 
 /**

@@ -137,6 +137,11 @@ export const COLLECTION_CASES: Record<string, CaseBuilder> = {
   person_merges: merges('person'),
   saved_views: perPartition((s, p) => [...s.savedViews.values()].filter((v) => v.listId === listId(p)).map((v) => v.id)),
   field_value_changes: whole((s) => s.fieldValueChanges.filter((c) => s.fields.has(c.fieldKey)).map((c) => c.id)),
+  // One case per batch of tracked fields the planner makes from the seeded warehouse.
+  field_value_changes_by_field: perPartition((s, p) => {
+    const ids = new Set(params(p).fieldIds as string[]);
+    return s.fieldValueChanges.filter((c) => s.fields.has(c.fieldKey) && ids.has(s.fields.get(c.fieldKey)!.id)).map((c) => c.id);
+  }),
   field_value_changes_v1: perPartition((s, p) => s.fieldValueChanges.filter((c) => s.fields.get(c.fieldKey)?.v1Id === Number(params(p).v1Id)).map((c) => c.id)),
   // `/v2/notes` lists root notes only; replies come with the older sweep.
   notes_updates: feedFromStart((s) => s.idx.rootNotes.values()),
@@ -182,6 +187,17 @@ export const BY_ID_CASES: Record<string, CaseBuilder> = {
     return byIdCases(def, single(most.map((p) => p.id)), (r) => {
       const p = store.persons.get(rec(r).id as number);
       return p && same(rec(r).organization_ids, p.companyIds) ? null : `person ${String(rec(r).id)}: organization_ids differ from the store`;
+    });
+  },
+  // Per entity, the first one with files of each kind: its files are what comes back, not the entity.
+  files_per_entity: async (def, { store }) => {
+    const files = [...store.files.values()];
+    const scopes = [['persons', 'personId'], ['companies', 'companyId'], ['opportunities', 'opportunityId']] as const;
+    return scopes.flatMap(([key, member]) => {
+      const owner = files.find((f) => f[member] !== null)?.[member];
+      if (owner === undefined || owner === null) return [];
+      const p: Partition<unknown> = { key, params: { table: key, param: { persons: 'person_id', companies: 'organization_id', opportunities: 'opportunity_id' }[key] } };
+      return byIdCases(def, [{ ids: [owner], p }]).map((c) => ({ ...c, expected: files.filter((f) => f[member] === owner).map((f) => f.id) }));
     });
   },
   // These read a sub-collection per id: the records are members / fragments, not the id itself.

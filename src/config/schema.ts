@@ -14,6 +14,7 @@ import {
   DEFAULT_REQUEST_TIMEOUT_MS,
   DEFAULT_SCHEDULE,
   DEFAULT_SWEEP_ENTITIES,
+  DEFAULT_SWEEP_METADATA,
   DEFAULT_SWEEP_OTHER,
 } from '../defaults.ts';
 
@@ -75,6 +76,8 @@ export const configSchema = z.object({
       entities: durationSchema.default(parseDuration(DEFAULT_SWEEP_ENTITIES)),
       /** How often everything else without a change signal is re-swept. */
       other: durationSchema.default(parseDuration(DEFAULT_SWEEP_OTHER)),
+      /** How often metadata (lists, fields, options, users, teams, merges) is re-read; an unknown id re-reads it at once. */
+      metadata: durationSchema.default(parseDuration(DEFAULT_SWEEP_METADATA)),
       /** Per-stream override, e.g. { "notes": "12h" }. */
       overrides: z.record(z.string(), durationSchema).default({}),
     })

@@ -46,7 +46,8 @@ async function planPartitions(def: AnyStream, partitions: Partition<unknown>[], 
   const backfill = opts.mode === 'backfill';
   const from = backfill ? (opts.since !== undefined ? { at: opts.since, id: null } : null) : undefined;
   const sweep = { restart: backfill, ...(backfill ? { params: { mode: 'backfill', since: opts.since ?? '' } } : {}) };
-  const interval = sweepInterval(env.ctx.config, def.name, def.group);
+  // Targeted re-reads of what the change log marked run every run, whatever their group: no marks, no calls.
+  const interval = read.kind === 'ids' && read.consumes ? 0 : sweepInterval(env.ctx.config, def.name, def.group);
   const work: Array<{ p: Partition<unknown>; mode: ReadMode }> = [];
   for (const p of partitions) {
     if (read.kind === 'feed') {

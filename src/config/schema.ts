@@ -60,6 +60,8 @@ export const configSchema = z.object({
   concurrency: wholeNumber(1, 32, DEFAULT_CONCURRENCY),
   /** Monthly calls held back for other tools on the same account; a run stops before spending them. */
   monthlyReserve: wholeNumber(0, 10_000_000, DEFAULT_MONTHLY_RESERVE),
+  /** Calls a month relsync may spend; default: the monthly limit the service's headers report, less `monthlyReserve`. */
+  monthlyBudget: z.coerce.number({ error: 'must be a whole number of calls' }).int({ error: 'must be a whole number of calls' }).min(0, { error: 'must be a whole number of calls' }).optional(),
   requestTimeoutMs: wholeNumber(1000, 600_000, DEFAULT_REQUEST_TIMEOUT_MS),
   maxRetries: wholeNumber(0, 20, DEFAULT_MAX_RETRIES),
   /** Port for `schedule`'s /healthz and /metrics; 0 disables the endpoint. */
@@ -98,6 +100,7 @@ export const ENV_VARS = {
   logLevel: 'LOG_LEVEL',
   concurrency: 'RELSYNC_CONCURRENCY',
   monthlyReserve: 'RELSYNC_MONTHLY_RESERVE',
+  monthlyBudget: 'RELSYNC_MONTHLY_BUDGET',
   requestTimeoutMs: 'RELSYNC_REQUEST_TIMEOUT_MS',
   maxRetries: 'RELSYNC_MAX_RETRIES',
   metricsPort: 'RELSYNC_METRICS_PORT',

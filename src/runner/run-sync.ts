@@ -14,6 +14,7 @@ import type { AnyStream } from '../streams/define.ts';
 import type { ReadEnv, SourceFactory, StreamHooks } from './env.ts';
 import { metadataToReread } from './metadata-reread.ts';
 import { dependencyLevels } from './plan.ts';
+import { runBudget } from './run-budget.ts';
 import { permissionDenied } from './refusal.ts';
 import { runAsSource } from './run-source.ts';
 import { type StreamEvent, type SyncMode } from './run-stream.ts';
@@ -96,8 +97,11 @@ export async function runSync(opts: SyncOptions): Promise<SyncResult> {
     const runHasRead = () => Object.values(streamStats).some((s) => s.pages > 0);
     // A 401 before anything was read is the key's (the run stops); after that it is one endpoint's (the stream is skipped).
     const stops = (err: unknown) => stopsTheRun(err) && !permissionDenied(err, runHasRead());
+    const sweptEveryRun = (name: string) => book.sweptEveryRun(name);
+    // Incremental runs spread periodic passes over their periods within the monthly budget (README "Calls under a monthly budget").
+    const budget = opts.mode === 'incremental' ? await runBudget(db, config, opts.streams, sweptEveryRun, () => client.totalCalls(), log) : null;
     const streamOpts = {
-      mode: opts.mode, now, stops, sweptEveryRun: (name: string) => book.sweptEveryRun(name),
+      mode: opts.mode, now, stops, sweptEveryRun, ...(budget ? { allowance: budget.allowanceFor } : {}),
       ...(opts.since !== undefined ? { since: opts.since } : {}), ...(opts.hooks?.onStream ? { onStream: opts.hooks.onStream } : {}),
     };
     const src = { book, streams: opts.streams, runHasRead, stats: streamStats };

@@ -10,6 +10,8 @@ export interface ViewSql {
   now: string;
   /** Whole seconds from `a` to `b` (two timestamp expressions). */
   seconds(a: string, b: string): string;
+  /** Whole days from a timestamp expression to now, rounded down (the same on both dialects). */
+  daysSince(expr: string): string;
   /** A member of a JSON column as text (`path` is a fixed key written in this code, never data). */
   jsonText(col: string, key: string): string;
   /** A JSON scalar column (a bare number or string) as text. */
@@ -42,6 +44,7 @@ const SQLITE: ViewSql = {
   dialect: 'sqlite',
   now: "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
   seconds: (a, b) => `cast(round((julianday(${b}) - julianday(${a})) * 86400) as integer)`,
+  daysSince: (e) => `cast(floor(julianday('now') - julianday(${e})) as integer)`,
   jsonText: (col, k) => `(case when json_valid(${col}) and json_type(${col}, '$.${key(k)}') = 'text' then json_extract(${col}, '$.${key(k)}') end)`,
   jsonScalar: (col) => `(case when json_valid(${col}) and json_type(${col}, '$') = 'text' then json_extract(${col}, '$') end)`,
   jsonNumber: (col, k) => {
@@ -59,6 +62,7 @@ const POSTGRES: ViewSql = {
   dialect: 'postgres',
   now: 'now()',
   seconds: (a, b) => `cast(round(extract(epoch from (${b} - ${a}))) as bigint)`,
+  daysSince: (e) => `cast(floor(extract(epoch from (now() - ${e})) / 86400) as bigint)`,
   jsonText: (col, k) => `(case when jsonb_typeof(${col} -> '${key(k)}') = 'string' then ${col} ->> '${key(k)}' end)`,
   jsonScalar: (col) => `(case when jsonb_typeof(${col}) = 'string' then ${col} #>> '{}' end)`,
   jsonNumber: (col, k) => {

@@ -29,7 +29,8 @@ function interactionAt(v: ViewSql, people: string, which: 'first' | 'last' | 'ne
 }
 
 function interactionColumns(v: ViewSql, people: string): string {
-  return (['first', 'last', 'next'] as const).map((w) => `${interactionAt(v, people, w)} as ${w}_interaction_at`).join(',\n  ');
+  const cols = (['first', 'last', 'next'] as const).map((w) => `${interactionAt(v, people, w)} as ${w}_interaction_at`);
+  return [...cols, `${v.daysSince(interactionAt(v, people, 'last'))} as days_since_last_interaction`].join(',\n  ');
 }
 
 /** Last note attached to (or mentioning) the entity: its time and id. */

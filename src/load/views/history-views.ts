@@ -37,6 +37,7 @@ function typedColumns(v: ViewSql, j: string, t: string): string {
 
 function fieldValueHistory(v: ViewSql): string {
   return `select h.*,
+  ${v.daysSince('h.changed_at')} as age_days,
   lag(h.value_text) over (partition by h.field_id, h.entity_id, coalesce(h.list_entry_id, 0) order by h.changed_at, h.change_id) as previous_value_text
 from (select ch.id as change_id, ch.changed_at, ch.changer_id,
   nullif(trim(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')), '') as changer_name,

@@ -2,6 +2,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { UserError, errorMessage } from '../errors.ts';
 import { VERSION } from '../version.ts';
 import { registerCommands } from './commands.ts';
+import { addEnvHelp } from './env-help.ts';
 
 /** Runs the command line; resolves to the process exit code. Never throws. */
 export async function main(argv: string[]): Promise<number> {
@@ -15,6 +16,7 @@ export async function main(argv: string[]): Promise<number> {
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
   registerCommands(program);
+  addEnvHelp(program);
 
   try {
     await program.parseAsync(argv, { from: 'user' });

@@ -7,6 +7,7 @@ import { Pager } from '../extract/pager.ts';
 import type { PageSource } from '../extract/page-source.ts';
 import type { Db } from '../load/db.ts';
 import { fatalDatabaseError } from '../load/db-errors.ts';
+import { refreshViewsSafely } from '../load/views/refresh.ts';
 import type { Logger } from '../log.ts';
 import { acquireWriterLock } from '../state/lock.ts';
 import { finishRun, markAbandonedRuns, startRun, type RunStatus, type RunSummary, type StreamRunStats } from '../state/runs.ts';
@@ -147,6 +148,9 @@ export async function runSync(opts: SyncOptions): Promise<SyncResult> {
     log.error({ err: errorMessage(err) }, 'could not record the run in sync_runs');
     fatal ??= fatalDatabaseError(err) ?? err;
   }
+  // Lists or fields re-read (under the lock): the wide list views follow them (a refresh with nothing new changes nothing).
+  const listsRead = ['lists', 'lists_v1', 'fields', 'fields_v1'].some((n) => (streamStats[n]?.rows ?? 0) > 0);
+  if (!fatal && listsRead) await refreshViewsSafely(db, log);
   try {
     await lock.release();
   } catch (err) {

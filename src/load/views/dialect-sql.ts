@@ -1,0 +1,82 @@
+/**
+ * The few SQL fragments the views need that SQLite and PostgreSQL spell differently. Everything else
+ * in the view definitions is common SQL (window functions, correlated subqueries, coalesce).
+ */
+import type { DialectName } from '../db.ts';
+
+export interface ViewSql {
+  dialect: DialectName;
+  /** The current instant, comparable with the timestamp columns. */
+  now: string;
+  /** Whole seconds from `a` to `b` (two timestamp expressions). */
+  seconds(a: string, b: string): string;
+  /** Whole days from a timestamp expression to now, rounded down (the same on both dialects). */
+  daysSince(expr: string): string;
+  /** A member of a JSON column as text (`path` is a fixed key written in this code, never data). */
+  jsonText(col: string, key: string): string;
+  /** A JSON scalar column (a bare number or string) as text. */
+  jsonScalar(col: string): string;
+  /** A JSON number (a member, or the column itself when `key` is omitted) as a double; null when not a number. */
+  jsonNumber(col: string, key?: string): string;
+  /** A JSON string that looks like an ISO-8601 instant, as the dialect's timestamp; null otherwise. */
+  jsonInstant(col: string): string;
+  /** JSON array of a JSON column over the rows of a subquery, ordered; null when there are none. */
+  jsonArray(col: string, orderBy: string): string;
+  /** Joined text over the rows of a subquery, ordered. */
+  joinText(col: string, orderBy: string): string;
+  /** A number as text without a trailing `.0` (3200000, 73.76). */
+  numberText(expr: string): string;
+  /** 1 / 0 as the dialect's boolean. */
+  bool(value: boolean): string;
+}
+
+const FIXED_KEY = /^[A-Za-z][A-Za-z0-9]*$/;
+
+function key(k: string): string {
+  if (!FIXED_KEY.test(k)) throw new Error(`not a fixed JSON key: ${k}`);
+  return k;
+}
+
+/** Separator of the joined text column of a multi-valued field. */
+export const DEFAULT_JOIN_SEPARATOR = '; ';
+
+const SQLITE: ViewSql = {
+  dialect: 'sqlite',
+  now: "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
+  seconds: (a, b) => `cast(round((julianday(${b}) - julianday(${a})) * 86400) as integer)`,
+  daysSince: (e) => `cast(floor(julianday('now') - julianday(${e})) as integer)`,
+  jsonText: (col, k) => `(case when json_valid(${col}) and json_type(${col}, '$.${key(k)}') = 'text' then json_extract(${col}, '$.${key(k)}') end)`,
+  jsonScalar: (col) => `(case when json_valid(${col}) and json_type(${col}, '$') = 'text' then json_extract(${col}, '$') end)`,
+  jsonNumber: (col, k) => {
+    const path = k === undefined ? "'$'" : `'$.${key(k)}'`;
+    return `(case when json_valid(${col}) and json_type(${col}, ${path}) in ('integer', 'real') then json_extract(${col}, ${path}) end)`;
+  },
+  jsonInstant: (col) => `(case when json_valid(${col}) and json_type(${col}, '$') = 'text' and json_extract(${col}, '$') glob '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T*' then json_extract(${col}, '$') end)`,
+  jsonArray: (col, orderBy) => `nullif(json_group_array(json(${col}) order by ${orderBy}), '[]')`,
+  joinText: (col, orderBy) => `group_concat(${col}, '${DEFAULT_JOIN_SEPARATOR}' order by ${orderBy})`,
+  numberText: (e) => `printf('%.15g', ${e})`,
+  bool: (v) => (v ? '1' : '0'),
+};
+
+const POSTGRES: ViewSql = {
+  dialect: 'postgres',
+  now: 'now()',
+  seconds: (a, b) => `cast(round(extract(epoch from (${b} - ${a}))) as bigint)`,
+  daysSince: (e) => `cast(floor(extract(epoch from (now() - ${e})) / 86400) as bigint)`,
+  jsonText: (col, k) => `(case when jsonb_typeof(${col} -> '${key(k)}') = 'string' then ${col} ->> '${key(k)}' end)`,
+  jsonScalar: (col) => `(case when jsonb_typeof(${col}) = 'string' then ${col} #>> '{}' end)`,
+  jsonNumber: (col, k) => {
+    const member = k === undefined ? col : `(${col} -> '${key(k)}')`;
+    return `(case when jsonb_typeof(${member}) = 'number' then cast(${member} #>> '{}' as double precision) end)`;
+  },
+  // The pattern admits only well-formed instants, so the cast cannot fail on a hostile value.
+  jsonInstant: (col) => `(case when jsonb_typeof(${col}) = 'string' and (${col} #>> '{}') ~ '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])T([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d+)?(Z|[+-]\\d\\d:\\d\\d)$' then cast(${col} #>> '{}' as timestamptz) end)`,
+  jsonArray: (col, orderBy) => `jsonb_agg(${col} order by ${orderBy})`,
+  joinText: (col, orderBy) => `string_agg(${col}, '${DEFAULT_JOIN_SEPARATOR}' order by ${orderBy})`,
+  numberText: (e) => `cast(${e} as text)`,
+  bool: (v) => (v ? 'true' : 'false'),
+};
+
+export function viewSql(dialect: DialectName): ViewSql {
+  return dialect === 'sqlite' ? SQLITE : POSTGRES;
+}

@@ -1,0 +1,87 @@
+/**
+ * `field_value_history`: every logged change with the field's name, who made it, the value typed like
+ * `field_values` (text / number / date / referenced id, read from the change's JSON) and the value the
+ * same cell held before. `list_entry_stage_history`: for dropdown and ranked-dropdown fields of lists,
+ * one row per stage an entry was in: entered, left, duration in seconds. A stage the entry was already in
+ * when tracking began (the first logged change is an update or a delete, or the entry has a value and no
+ * logged change at all) is marked `before_tracking` and has no `entered_at`.
+ */
+import type { ViewSql } from './dialect-sql.ts';
+import type { ViewDef } from './view-def.ts';
+
+/** Value types whose JSON is a bare string / a dropdown option / an entity reference. */
+const TEXT_TYPES = "('text', 'filterable-text', 'filterable-text-multi')";
+const DROPDOWN_TYPES = "('dropdown', 'dropdown-multi', 'ranked-dropdown')";
+const PERSON_TYPES = "('person', 'person-multi')";
+const COMPANY_TYPES = "('company', 'company-multi')";
+const LOCATION_TYPES = "('location', 'location-multi')";
+/** The field types whose values are stages. */
+export const STAGE_VALUE_TYPES = "('ranked-dropdown', 'dropdown')";
+
+/** The typed columns of a change's value (`j` the JSON column, `t` its value type). */
+function typedColumns(v: ViewSql, j: string, t: string): string {
+  const name = `nullif(trim(coalesce(${v.jsonText(j, 'firstName')}, '') || ' ' || coalesce(${v.jsonText(j, 'lastName')}, '')), '')`;
+  const place = `nullif(concat_ws(', ', ${v.jsonText(j, 'city')}, ${v.jsonText(j, 'state')}, ${v.jsonText(j, 'country')}), '')`;
+  return `case when ${t} in ${TEXT_TYPES} then ${v.jsonScalar(j)}
+    when ${t} in ${DROPDOWN_TYPES} then ${v.jsonText(j, 'text')}
+    when ${t} in ${PERSON_TYPES} then coalesce(${name}, ${v.jsonText(j, 'primaryEmailAddress')})
+    when ${t} in ${COMPANY_TYPES} then ${v.jsonText(j, 'name')}
+    when ${t} in ${LOCATION_TYPES} then ${place} end as value_text,
+  case when ${t} in ('number', 'number-multi') then ${v.jsonNumber(j)}
+    when ${t} = 'ranked-dropdown' then ${v.jsonNumber(j, 'rank')}
+    when ${t} = 'formula-number' then ${v.jsonNumber(j, 'calculatedValue')} end as value_number,
+  case when ${t} = 'datetime' then ${v.jsonInstant(j)} end as value_date,
+  case when ${t} in ${DROPDOWN_TYPES} then ${v.jsonNumber(j, 'dropdownOptionId')}
+    when ${t} in ('person', 'person-multi', 'company', 'company-multi') then ${v.jsonNumber(j, 'id')} end as ref_id`;
+}
+
+function fieldValueHistory(v: ViewSql): string {
+  return `select h.*,
+  ${v.daysSince('h.changed_at')} as age_days,
+  lag(h.value_text) over (partition by h.field_id, h.entity_id, coalesce(h.list_entry_id, 0) order by h.changed_at, h.change_id) as previous_value_text
+from (select ch.id as change_id, ch.changed_at, ch.changer_id,
+  nullif(trim(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')), '') as changer_name,
+  ch.field_id, f.name as field_name, coalesce(ch.entity_type, f.entity_type) as entity_type, ch.entity_id,
+  ch.list_entry_id, coalesce(ch.list_id, f.list_id) as list_id, ch.action_type,
+  coalesce(ch.value_type, f.value_type) as value_type, ch.value_json,
+  ${typedColumns(v, 'ch.value_json', 'coalesce(ch.value_type, f.value_type)')}
+from field_value_changes ch
+left join fields f on f.id = ch.field_id
+left join persons p on p.id = ch.changer_id
+where ch._deleted_at is null) h`;
+}
+
+function stageHistory(v: ViewSql): string {
+  const ev = `select ch.id, ch.field_id, f.name as field_name, f.list_id, ch.list_entry_id, le.entity_type, le.entity_id,
+    ch.action_type, ch.changed_at,
+    ${v.jsonText('ch.value_json', 'text')} as stage, ${v.jsonNumber('ch.value_json', 'dropdownOptionId')} as dropdown_option_id,
+    lead(ch.changed_at) over (partition by ch.field_id, ch.list_entry_id order by ch.changed_at, ch.id) as next_at,
+    row_number() over (partition by ch.field_id, ch.list_entry_id order by ch.changed_at, ch.id) as seq
+  from field_value_changes ch
+  join fields f on f.id = ch.field_id and f.list_id is not null and f.value_type in ${STAGE_VALUE_TYPES}
+  join list_entries le on le.id = ch.list_entry_id and le._deleted_at is null
+  where ch._deleted_at is null`;
+  const cols = 'list_id, list_entry_id, entity_type, entity_id, field_id, field_name, stage, dropdown_option_id';
+  return `with ev as (${ev})
+select ${cols}, changed_at as entered_at, next_at as left_at,
+  ${v.seconds('changed_at', 'next_at')} as duration_seconds, ${v.bool(false)} as before_tracking
+from ev where action_type in ('add', 'update')
+union all
+select list_id, list_entry_id, entity_type, entity_id, field_id, field_name,
+  case when action_type = 'delete' then stage end, case when action_type = 'delete' then dropdown_option_id end,
+  null, changed_at, null, ${v.bool(true)}
+from ev where seq = 1 and action_type <> 'add'
+union all
+select f.list_id, le.id, le.entity_type, le.entity_id, f.id, f.name, fv.value_text, fv.ref_id, null, null, null, ${v.bool(true)}
+from field_values fv
+join fields f on f.id = fv.field_id and f.list_id is not null and f.value_type in ${STAGE_VALUE_TYPES}
+join list_entries le on le.id = fv.list_entry_id and le._deleted_at is null
+where not exists (select 1 from field_value_changes ch where ch.field_id = fv.field_id and ch.list_entry_id = fv.list_entry_id and ch._deleted_at is null)`;
+}
+
+export function historyViews(v: ViewSql): ViewDef[] {
+  return [
+    { name: 'field_value_history', sql: fieldValueHistory(v) },
+    { name: 'list_entry_stage_history', sql: stageHistory(v) },
+  ];
+}

@@ -1,0 +1,119 @@
+/**
+ * One wide view per live list, `list_<id>_<slug>`: one row per live entry, the entity's core columns,
+ * its associations (from the association tables, their only home), then one column per field of the
+ * list and per global field of the list's entity type. A single-valued field is one typed column
+ * (number, date, else text); a multi-valued field is a JSON array of its values plus `<name>_text`,
+ * the values' text joined by "; ". Column names follow identifiers.ts; fields are named in id order,
+ * so a rename renames only that field's column and history (keyed by field id) is untouched.
+ */
+import type { Db } from '../db.ts';
+import type { ViewSql } from './dialect-sql.ts';
+import { NameAllocator, intLiteral, listViewName, quoteIdent, quoteLiteral, safeName } from './identifiers.ts';
+import type { ViewDef } from './view-def.ts';
+
+export interface ListRow {
+  id: number;
+  name: string | null;
+  type: string | null;
+}
+
+export interface FieldRow {
+  id: string;
+  name: string | null;
+  type: string | null;
+  value_type: string | null;
+  entity_type: string | null;
+  list_id: number | null;
+  allows_multiple: boolean | number | null;
+}
+
+interface EntityShape {
+  table: string;
+  core: ReadonlyArray<[column: string, expr: string]>;
+  associations: ReadonlyArray<[column: string, expr: (v: ViewSql) => string]>;
+}
+
+const names = (v: ViewSql, sql: string) => `(select ${v.joinText('n.label', 'n.label')} from (${sql}) n)`;
+const personLabel = "trim(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, ''))";
+
+const ENTITY_SHAPES: Readonly<Record<string, EntityShape>> = {
+  company: {
+    table: 'companies',
+    core: [['name', 'e.name'], ['domain', 'e.domain']],
+    associations: [['people', (v) => names(v, `select ${personLabel} as label from company_persons x join persons p on p.id = x.person_id and p._deleted_at is null where x.company_id = le.entity_id`)]],
+  },
+  person: {
+    table: 'persons',
+    core: [['first_name', 'e.first_name'], ['last_name', 'e.last_name'], ['primary_email', 'e.primary_email']],
+    associations: [['companies', (v) => names(v, 'select c.name as label from company_persons x join companies c on c.id = x.company_id and c._deleted_at is null where x.person_id = le.entity_id')]],
+  },
+  opportunity: {
+    table: 'opportunities',
+    core: [['name', 'e.name']],
+    associations: [
+      ['people', (v) => names(v, `select ${personLabel} as label from opportunity_persons x join persons p on p.id = x.person_id and p._deleted_at is null where x.opportunity_id = le.entity_id`)],
+      ['companies', (v) => names(v, 'select c.name as label from opportunity_companies x join companies c on c.id = x.company_id and c._deleted_at is null where x.opportunity_id = le.entity_id')],
+    ],
+  },
+};
+
+const NUMBER_TYPES: ReadonlySet<string> = new Set(['number', 'formula-number']);
+const TEXT_COLUMN_TYPES: ReadonlySet<string> = new Set([
+  'text', 'filterable-text', 'dropdown', 'ranked-dropdown', 'person', 'company', 'location', 'interaction', 'reminder',
+]);
+
+function isMulti(f: FieldRow): boolean {
+  return Boolean(f.allows_multiple) || (f.value_type ?? '').endsWith('-multi');
+}
+
+/** The column a single value is read from; a type this code does not know is shown as its JSON. */
+function scalarColumn(valueType: string | null): string {
+  if (valueType !== null && NUMBER_TYPES.has(valueType)) return 'value_number';
+  if (valueType === 'datetime') return 'value_date';
+  if (valueType !== null && TEXT_COLUMN_TYPES.has(valueType)) return 'value_text';
+  return 'value_json';
+}
+
+/** The fields of a list's view: its own, and the global fields of its entity type, in id order. */
+export function fieldsOfList(list: ListRow, fields: readonly FieldRow[]): FieldRow[] {
+  return fields
+    .filter((f) => f.list_id === list.id || (f.list_id === null && f.type === 'global' && f.entity_type === list.type))
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+export function listView(v: ViewSql, list: ListRow, fields: readonly FieldRow[]): ViewDef | null {
+  const shape = list.type ? ENTITY_SHAPES[list.type] : undefined;
+  if (!shape || !list.type) return null;
+  const base = ['list_entry_id', 'entity_id', 'entry_created_at'];
+  const cols = [`le.id as list_entry_id`, `le.entity_id`, `le.created_at as entry_created_at`];
+  for (const [name, expr] of shape.core) cols.push(`${expr} as ${quoteIdent(name)}`);
+  for (const [name, expr] of shape.associations) cols.push(`${expr(v)} as ${quoteIdent(name)}`);
+  const alloc = new NameAllocator([...base, ...shape.core.map(([n]) => n), ...shape.associations.map(([n]) => n)]);
+  for (const f of fieldsOfList(list, fields)) {
+    const col = alloc.take(safeName(f.name), f.id);
+    const onEntry = f.list_id === null ? '0' : 'le.id';
+    const where = `from field_values fv where fv.field_id = ${quoteLiteral(f.id)} and fv.entity_type = ${quoteLiteral(list.type)}
+      and fv.entity_id = le.entity_id and fv.list_entry_id = ${onEntry}`;
+    if (isMulti(f)) {
+      const text = `coalesce(fv.value_text, ${v.numberText('fv.value_number')})`;
+      cols.push(`(select ${v.jsonArray('fv.value_json', 'fv.value_index')} ${where}) as ${quoteIdent(col)}`);
+      cols.push(`(select ${v.joinText(text, 'fv.value_index')} ${where}) as ${quoteIdent(`${col}_text`)}`);
+    } else {
+      cols.push(`(select fv.${scalarColumn(f.value_type)} ${where} and fv.value_index = 0) as ${quoteIdent(col)}`);
+    }
+  }
+  const sql = `select ${cols.join(',\n  ')}
+from list_entries le
+left join ${shape.table} e on e.id = le.entity_id
+where le._deleted_at is null and le.list_id = ${intLiteral(list.id)}`;
+  return { name: listViewName(list.id, list.name), sql };
+}
+
+/** The wide views of every live list, from the lists and fields in the warehouse now. */
+export async function listViews(db: Db, v: ViewSql): Promise<ViewDef[]> {
+  const lists = await db.kysely.selectFrom('lists').select(['id', 'name', 'type']).where('_deleted_at', 'is', null).orderBy('id').execute();
+  const fields = await db.kysely.selectFrom('fields')
+    .select(['id', 'name', 'type', 'value_type', 'entity_type', 'list_id', 'allows_multiple'])
+    .where('_deleted_at', 'is', null).execute();
+  return lists.map((l) => listView(v, l, fields)).filter((x): x is ViewDef => x !== null);
+}

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { UserError, redact } from '../errors.ts';
 import type { Database } from './schema.ts';
+import { WriteFence } from './write-fence.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -17,6 +18,8 @@ export interface Db {
   schema: string | undefined;
   /** The PostgreSQL pool (advisory locks need a dedicated session), or undefined on SQLite. */
   pgPool: pg.Pool | undefined;
+  /** Closed by the writer lock when its session is lost: no statement may write after that. */
+  fence: WriteFence;
   close(): Promise<void>;
 }
 
@@ -74,13 +77,15 @@ export async function openDatabase(url: string): Promise<Db> {
         cause: err,
       });
     }
-    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: handle }) });
+    const fence = new WriteFence();
+    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: handle }), plugins: [fence] });
     return {
       kysely,
       dialect: 'sqlite',
       describe: `sqlite:${file}`,
       schema: undefined,
       pgPool: undefined,
+      fence,
       close: async () => {
         // Keeps the planner's statistics current for the next run (cheap; SQLite's advice for closers).
         try {
@@ -97,8 +102,13 @@ export async function openDatabase(url: string): Promise<Db> {
     max: 6,
     ...(parsed.schema ? { options: `-c search_path=${parsed.schema}` } : {}),
   });
-  // An idle client losing its connection must not crash the process; the next query reports it.
+  // A client losing its connection (server restart, failover, pg_terminate_backend) emits 'error'. The
+  // pool listens on idle clients and drops them; a checked-out client (a query or transaction in hand,
+  // the writer lock's session) has no listener of its own, and an unheard 'error' event would crash
+  // the process. Its query in flight, or its next one, fails with the cause, which stops the run with
+  // the warehouse message (see db-errors.ts); the writer lock also listens, to close the fence.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   try {
     const client = await pool.connect();
     try {
@@ -114,13 +124,15 @@ export async function openDatabase(url: string): Promise<Db> {
       cause: err,
     });
   }
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const fence = new WriteFence();
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [fence] });
   return {
     kysely,
     dialect: 'postgres',
     describe: maskUrl(url),
     schema: parsed.schema,
     pgPool: pool,
+    fence,
     close: () => kysely.destroy(),
   };
 }

@@ -44,3 +44,18 @@ export function fatalDatabaseError(err: unknown): UserError | null {
     cause: err,
   });
 }
+
+/**
+ * The first write of a run (taking the writer lock) found the warehouse read-only for this process:
+ * file permissions, a read-only mount, a read-only PostgreSQL transaction. That is set-up, not a
+ * failure mid-run, so it gets the one line and exit 2 that a read-only directory gets at open.
+ */
+export function readOnlyDatabaseError(err: unknown, describe: string): UserError | null {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !(code.startsWith('SQLITE_READONLY') || code === '25006')) return null;
+  return new UserError(`Cannot write to ${describe}: it is read-only for this process (${code}).`, {
+    hint: 'relsync writes the warehouse: check the owner and permissions of the database file and its directory (SQLite also writes the -wal and -shm files beside it), that the file system is not mounted read-only, and that the PostgreSQL user may write. `relsync status` can still read it.',
+    exitCode: 2,
+    cause: err,
+  });
+}

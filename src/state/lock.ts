@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import type pg from 'pg';
 import { UserError } from '../errors.ts';
 import type { Db } from '../load/db.ts';
+import { readOnlyDatabaseError } from '../load/db-errors.ts';
 
 export interface WriterLock {
   release(): Promise<void>;
@@ -59,7 +60,8 @@ export async function acquireWriterLock(db: Db, holder: string): Promise<WriterL
   } catch (err) {
     // Two processes raced for an empty lock table: the loser's insert hits the primary key.
     if (/UNIQUE|constraint/i.test((err as Error).message)) throw busy('another process', now);
-    throw err;
+    // The lock row is a run's first write: a read-only file is found here, before any work.
+    throw readOnlyDatabaseError(err, db.describe) ?? err;
   }
   if (taken) throw busy(taken.holder, taken.acquired_at);
 
@@ -117,7 +119,7 @@ async function acquirePgLock(db: Db, me: { label: string; host: string; now: str
   } catch (err) {
     await client.query('select pg_advisory_unlock(hashtext($1))', [key]).catch(() => undefined);
     client.release(err as Error);
-    throw err;
+    throw readOnlyDatabaseError(err, db.describe) ?? err;
   }
   const ownRow = () => db.kysely.deleteFrom('sync_lock').where('name', '=', LOCK_NAME).where('pid', '=', process.pid).where('host', '=', me.host).execute();
   return {

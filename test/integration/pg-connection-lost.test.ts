@@ -107,10 +107,9 @@ describe('PostgreSQL connection lost mid-run [postgres]', () => {
       await migrateToLatest(db);
       const kill = killOnce(t, '%pg_try_advisory_lock%');
       let pagesAfterKill = 0;
-      const hook = async (e: PageEvent) => {
+      const hook = async () => {
         if (kill.state.killed > 0) pagesAfterKill += 1;
         await kill.hook();
-        void e;
       };
       const err = await syncInto(db, sim, hook).then(() => null, (e: unknown) => e);
       expect(kill.state.killed, 'the lock session alone was terminated').toBe(1);

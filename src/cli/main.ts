@@ -1,5 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
 import { UserError, errorMessage } from '../errors.ts';
+import { maskUrlPasswords } from '../mask-url.ts';
 import { VERSION } from '../version.ts';
 import { registerCommands } from './commands.ts';
 import { addEnvHelp } from './env-help.ts';
@@ -27,11 +28,11 @@ export async function main(argv: string[]): Promise<number> {
       return err.exitCode === 0 ? 0 : 2;
     }
     if (err instanceof UserError) {
-      process.stderr.write(`relsync: ${err.message}\n`);
-      if (err.hint) process.stderr.write(`${err.hint}\n`);
+      process.stderr.write(`relsync: ${maskUrlPasswords(err.message)}\n`);
+      if (err.hint) process.stderr.write(`${maskUrlPasswords(err.hint)}\n`);
       return err.exitCode;
     }
-    process.stderr.write(`relsync: unexpected error: ${errorMessage(err)}\n`);
+    process.stderr.write(`relsync: unexpected error: ${maskUrlPasswords(errorMessage(err))}\n`);
     if (process.env.LOG_LEVEL === 'debug' || process.env.LOG_LEVEL === 'trace') {
       process.stderr.write(`${(err as Error).stack ?? ''}\n`);
     } else {

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { validate as validateCron } from 'node-cron';
 import type { z } from 'zod';
 import { UserError } from '../errors.ts';
+import { maskUrlPasswords } from '../mask-url.ts';
 import { configSchema, ENV_VARS, type Config } from './schema.ts';
 
 export const DEFAULT_CONFIG_FILE = 'relsync.config.json';
@@ -50,9 +51,9 @@ function describeIssue(issue: z.core.$ZodIssue, fromEnv: Set<string>, file: stri
       : file
         ? `"${issue.path.join('.')}" in ${file}`
         : envName ?? issue.path.join('.');
-  // Echo what was given so the typo is visible, except a secret.
+  // Echo what was given so the typo is visible, except a secret: the key, or a password in a URL.
   const given = values[key];
-  const shown = key === 'apiKey' || given === undefined || typeof given === 'object' ? '' : ` (got "${String(given)}")`;
+  const shown = key === 'apiKey' || given === undefined || typeof given === 'object' ? '' : ` (got "${maskUrlPasswords(String(given))}")`;
   return `${where} ${issue.message}${shown}`;
 }
 

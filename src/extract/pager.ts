@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { UserError } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import type { AffinityClient, RequestOpts } from './http/client.ts';
+import { ForeignOriginError } from './http/errors.ts';
 import { endpointLabel, type Query } from './http/url.ts';
 import {
   readSingle,
@@ -73,6 +74,8 @@ export class Pager<T> {
   private readonly seen = new Set<string>();
   /** v2: a nextUrl or a bare cursor; v1-token: the service's page_token. */
   private position: string | null = null;
+  /** The saved position this pager resumed from, until its page is read. */
+  private resumed: string | null = null;
   private finished = false;
   private pages = 0;
 
@@ -87,7 +90,7 @@ export class Pager<T> {
     this.ctx = { path: bare, endpoint: req.endpoint ?? endpointLabel('GET', bare), redact: (t) => client.redact(t) };
     this.log = client.log.child({ component: 'pager', path: bare });
     this.fingerprint = paramsFingerprint(req.path, req.query);
-    if (startToken) this.position = this.resumeFrom(startToken);
+    if (startToken) this.position = this.resumed = this.resumeFrom(startToken);
   }
 
   get done(): boolean {
@@ -104,7 +107,19 @@ export class Pager<T> {
     if (this.finished) throw new Error(`Pager for ${this.ctx.path} is already done; check \`done\` before calling next()`);
     const used = this.position;
     if (used !== null) this.seen.add(this.key(used));
-    const envelope = await this.fetch(used);
+    let envelope: Envelope;
+    try {
+      envelope = await this.fetch(used);
+    } catch (err) {
+      if (!(err instanceof ForeignOriginError) || used === null || used !== this.resumed) throw err;
+      // A saved nextUrl of another origin: AFFINITY_BASE_URL changed since it was saved. The client
+      // refused it before sending anything (the key only goes to the configured origin), and the new
+      // origin cannot know the old one's cursor: start this collection over. A foreign nextUrl the
+      // service hands out mid-sweep is not a saved one and still fails.
+      this.log.warn({ savedOrigin: originOf(used) }, 'saved page cursor is for another API origin (AFFINITY_BASE_URL changed); starting from page 1');
+      envelope = await this.fetch(null);
+    }
+    this.resumed = null;
     const next = this.isPaged() ? envelope.next : null;
     if (next !== null && this.seen.has(this.key(next))) throw new RepeatedPageTokenError(this.ctx.path, this.pages + 1);
     this.pages += 1;
@@ -162,5 +177,13 @@ export class Pager<T> {
       case 'single':
         return readSingle(await this.client.get(this.req.path, this.query, opts), this.ctx);
     }
+  }
+}
+
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
   }
 }

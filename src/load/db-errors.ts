@@ -14,6 +14,8 @@ const SQLITE_FATAL: Record<string, string> = {
 };
 // PostgreSQL SQLSTATE classes/codes: 53 insufficient resources, 08 connection, 57P admin shutdown, 25006 read-only.
 const PG_FATAL: Array<[RegExp, string]> = [
+  // 57P01 admin_shutdown: a server shutdown or restart, or pg_terminate_backend on the session.
+  [/^57P01$/, 'the database server ended the connection'],
   [/^53/, 'the database server is out of resources (disk, memory or connections)'],
   [/^08/, 'the connection to the database server failed'],
   [/^57P/, 'the database server is shutting down'],
@@ -38,20 +40,37 @@ function fromRelsync(err: unknown): boolean {
 export function fatalDatabaseError(err: unknown): UserError | null {
   // relsync's own errors (an API that cannot be reached, a bad key) are never raw driver errors.
   if (fromRelsync(err)) return null;
-  const e = err as { code?: unknown; message?: unknown } | null;
+  const e = err as { code?: unknown; message?: unknown; lockLost?: unknown } | null;
   const code = typeof e?.code === 'string' ? e.code : undefined;
   const raw = typeof e?.message === 'string' ? e.message : String(err);
   let what: string | undefined;
-  if (code) {
+  // The writer lock's session died (write-fence.ts): another process may take the lock now.
+  if (e?.lockLost === true) what = 'the connection holding the writer lock was lost';
+  else if (code) {
     const base = code.split('_').slice(0, 2).join('_');
     what = SQLITE_FATAL[code] ?? SQLITE_FATAL[base] ?? PG_FATAL.find(([re]) => re.test(code))?.[1];
   }
   // The pg driver's own socket errors (the API client's were turned away above).
-  if (!what && (code === 'ECONNREFUSED' || code === 'ECONNRESET' || /Connection terminated/.test(raw))) what = 'the connection to the database server failed';
+  if (!what && (code === 'ECONNREFUSED' || code === 'ECONNRESET' || /Connection terminated|not queryable/.test(raw))) what = 'the connection to the database server failed';
   if (!what) return null;
   return new UserError(`The warehouse cannot take writes: ${what} (${code ?? raw}).`, {
     hint: 'Every page committed before this is kept. Fix the cause (free disk space, permissions, the server) and run the same command again: it resumes from the checkpoints.',
     exitCode: 1,
+    cause: err,
+  });
+}
+
+/**
+ * The first write of a run (taking the writer lock) found the warehouse read-only for this process:
+ * file permissions, a read-only mount, a read-only PostgreSQL transaction. That is set-up, not a
+ * failure mid-run, so it gets the one line and exit 2 that a read-only directory gets at open.
+ */
+export function readOnlyDatabaseError(err: unknown, describe: string): UserError | null {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !(code.startsWith('SQLITE_READONLY') || code === '25006')) return null;
+  return new UserError(`Cannot write to ${describe}: it is read-only for this process (${code}).`, {
+    hint: 'relsync writes the warehouse: check the owner and permissions of the database file and its directory (SQLite also writes the -wal and -shm files beside it), that the file system is not mounted read-only, and that the PostgreSQL user may write. `relsync status` can still read it.',
+    exitCode: 2,
     cause: err,
   });
 }

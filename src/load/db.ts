@@ -4,7 +4,9 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { UserError, redact } from '../errors.ts';
+import { maskUrlPasswords } from '../mask-url.ts';
 import type { Database } from './schema.ts';
+import { WriteFence } from './write-fence.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -17,6 +19,8 @@ export interface Db {
   schema: string | undefined;
   /** The PostgreSQL pool (advisory locks need a dedicated session), or undefined on SQLite. */
   pgPool: pg.Pool | undefined;
+  /** Closed by the writer lock when its session is lost: no statement may write after that. */
+  fence: WriteFence;
   close(): Promise<void>;
 }
 
@@ -30,18 +34,29 @@ pg.types.setTypeParser(1114, (v: string) => new Date(`${v}Z`).toISOString());
 pg.types.setTypeParser(3802, (v: string) => v);
 pg.types.setTypeParser(114, (v: string) => v);
 
-function maskUrl(url: string): string {
-  return url.replace(/(postgres(?:ql)?:\/\/[^:/@]+:)[^@]*@/, '$1****@');
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
 }
 
 export function parseDatabaseUrl(url: string): { dialect: DialectName; path?: string; pgUrl?: string; schema?: string } {
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length).replace(/^\/\//, '');
-    if (!path) throw new UserError(`DATABASE_URL "${url}" has no file path`, { hint: 'Use sqlite:./relsync.db' });
+    if (!path) throw new UserError(`DATABASE_URL "${maskUrlPasswords(url)}" has no file path`, { hint: 'Use sqlite:./relsync.db' });
     return { dialect: 'sqlite', path };
   }
   if (/^postgres(ql)?:\/\//.test(url)) {
-    const u = new URL(url);
+    let u: URL;
+    try {
+      u = new URL(url);
+    } catch {
+      throw new UserError(`DATABASE_URL "${maskUrlPasswords(url)}" is not a valid URL`, {
+        hint: 'Use postgres://user:password@host:5432/dbname; percent-encode special characters in the password (@ as %40, / as %2F).',
+      });
+    }
     const schema = u.searchParams.get('schema') ?? undefined;
     u.searchParams.delete('schema');
     if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) {
@@ -51,7 +66,7 @@ export function parseDatabaseUrl(url: string): { dialect: DialectName; path?: st
     }
     return { dialect: 'postgres', pgUrl: u.toString(), ...(schema ? { schema } : {}) };
   }
-  throw new UserError(`DATABASE_URL "${url}" is not supported`, {
+  throw new UserError(`DATABASE_URL "${maskUrlPasswords(url)}" is not supported`, {
     hint: 'Use sqlite:./relsync.db or postgres://user@host:5432/dbname',
   });
 }
@@ -74,13 +89,15 @@ export async function openDatabase(url: string): Promise<Db> {
         cause: err,
       });
     }
-    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: handle }) });
+    const fence = new WriteFence();
+    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: handle }), plugins: [fence] });
     return {
       kysely,
       dialect: 'sqlite',
       describe: `sqlite:${file}`,
       schema: undefined,
       pgPool: undefined,
+      fence,
       close: async () => {
         // Keeps the planner's statistics current for the next run (cheap; SQLite's advice for closers).
         try {
@@ -97,8 +114,13 @@ export async function openDatabase(url: string): Promise<Db> {
     max: 6,
     ...(parsed.schema ? { options: `-c search_path=${parsed.schema}` } : {}),
   });
-  // An idle client losing its connection must not crash the process; the next query reports it.
+  // A client losing its connection (server restart, failover, pg_terminate_backend) emits 'error'. The
+  // pool listens on idle clients and drops them; a checked-out client (a query or transaction in hand,
+  // the writer lock's session) has no listener of its own, and an unheard 'error' event would crash
+  // the process. Its query in flight, or its next one, fails with the cause, which stops the run with
+  // the warehouse message (see db-errors.ts); the writer lock also listens, to close the fence.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   try {
     const client = await pool.connect();
     try {
@@ -108,19 +130,23 @@ export async function openDatabase(url: string): Promise<Db> {
     }
   } catch (err) {
     await pool.end().catch(() => undefined);
-    const msg = redact((err as Error).message, [new URL(parsed.pgUrl!).password]);
-    throw new UserError(`Cannot connect to PostgreSQL at ${maskUrl(url)}: ${msg}`, {
+    const u = new URL(parsed.pgUrl!);
+    const secrets = [u.password, safeDecode(u.password), u.searchParams.get('password') ?? undefined];
+    const msg = maskUrlPasswords(redact((err as Error).message, secrets));
+    throw new UserError(`Cannot connect to PostgreSQL at ${maskUrlPasswords(url)}: ${msg}`, {
       hint: 'Check that PostgreSQL is running and that DATABASE_URL names a reachable host, database and user.',
       cause: err,
     });
   }
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const fence = new WriteFence();
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [fence] });
   return {
     kysely,
     dialect: 'postgres',
-    describe: maskUrl(url),
+    describe: maskUrlPasswords(url),
     schema: parsed.schema,
     pgPool: pool,
+    fence,
     close: () => kysely.destroy(),
   };
 }

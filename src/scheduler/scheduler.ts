@@ -1,6 +1,7 @@
 import { schedule, type Logger as CronLogger, type ScheduledTask } from 'node-cron';
 import { UserError, errorMessage, redact } from '../errors.ts';
 import type { Logger } from '../log.ts';
+import { maskUrlPasswords } from '../mask-url.ts';
 import type { RunSummary } from '../state/runs.ts';
 import { cronIntervalMs } from './cron.ts';
 import { evaluateHealth, type HealthReport } from './health.ts';
@@ -132,14 +133,14 @@ export class Scheduler {
       this.stats.recordSummary(summary, startedAt);
       const fields = { status: summary.status, rows: summary.rowsTotal, calls: summary.callsTotal, durationMs: summary.durationMs };
       if (summary.errors.length > 0 || summary.status === 'failed') {
-        const errors = summary.errors.map((e) => ({ stream: e.stream, message: redact(e.message, this.secrets) }));
+        const errors = summary.errors.map((e) => ({ stream: e.stream, message: maskUrlPasswords(redact(e.message, this.secrets)) }));
         this.log.error({ ...fields, errors }, 'scheduled run finished with errors; the schedule goes on');
       } else {
         this.log.info(fields, 'scheduled run finished');
       }
     } catch (err) {
-      const message = redact(errorMessage(err), this.secrets);
-      const hint = err instanceof UserError && err.hint ? redact(err.hint, this.secrets) : undefined;
+      const message = maskUrlPasswords(redact(errorMessage(err), this.secrets));
+      const hint = err instanceof UserError && err.hint ? maskUrlPasswords(redact(err.hint, this.secrets)) : undefined;
       this.stats.recordFailure(message, startedAt, this.now());
       this.log.error({ err: message, ...(hint ? { hint } : {}) }, 'scheduled run failed; the schedule goes on');
     }

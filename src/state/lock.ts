@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
+import type pg from 'pg';
 import { UserError } from '../errors.ts';
 import type { Db } from '../load/db.ts';
+import { readOnlyDatabaseError } from '../load/db-errors.ts';
 
 export interface WriterLock {
   release(): Promise<void>;
@@ -11,13 +14,26 @@ const LOCK_NAME = 'sync';
 const STALE_MS = 5 * 60_000;
 const HEARTBEAT_MS = 30_000;
 
-function pidAlive(pid: number): boolean {
+/**
+ * Whether a process is running. A zombie (exited, not yet reaped by its parent, e.g. when the parent
+ * was killed in a container whose PID 1 does not reap) still answers signal 0 but holds nothing:
+ * Linux shows it as state Z (or X) in /proc/PID/stat. Elsewhere there is no /proc and signal 0 decides.
+ */
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return true;
+  }
+  // "PID (comm) STATE …": comm may itself hold spaces and parentheses, so read after the last ')'.
+  const state = stat.slice(stat.lastIndexOf(')') + 1).trim()[0];
+  return state !== 'Z' && state !== 'X';
 }
 
 function busy(holder: string, since: string): UserError {
@@ -29,38 +45,23 @@ function busy(holder: string, since: string): UserError {
 
 /**
  * The single-writer lock: a lock row on SQLite (heartbeated, taken over when its process is gone),
- * a session advisory lock on PostgreSQL (released by the server if the process dies).
+ * a session advisory lock on PostgreSQL (released by the server if the process dies), with a row
+ * beside it naming the holder for the busy message.
  */
 export async function acquireWriterLock(db: Db, holder: string): Promise<WriterLock> {
   const host = hostname();
-  if (db.dialect === 'postgres') {
-    const client = await db.pgPool!.connect();
-    const key = `relsync:${db.schema ?? 'public'}`;
-    const r = await client.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtext($1)) as ok', [key]);
-    if (!r.rows[0]?.ok) {
-      client.release();
-      throw busy('another process', 'unknown');
-    }
-    return {
-      release: async () => {
-        try {
-          await client.query('select pg_advisory_unlock(hashtext($1))', [key]);
-        } finally {
-          client.release();
-        }
-      },
-    };
-  }
-
   const now = new Date().toISOString();
   const label = `${holder} pid ${process.pid} on ${host}`;
+  if (db.dialect === 'postgres') return acquirePgLock(db, { label, host, now });
+
   let taken;
   try {
     taken = await takeSqliteLock(db, label, host, now);
   } catch (err) {
     // Two processes raced for an empty lock table: the loser's insert hits the primary key.
     if (/UNIQUE|constraint/i.test((err as Error).message)) throw busy('another process', now);
-    throw err;
+    // The lock row is a run's first write: a read-only file is found here, before any work.
+    throw readOnlyDatabaseError(err, db.describe) ?? err;
   }
   if (taken) throw busy(taken.holder, taken.acquired_at);
 
@@ -82,12 +83,74 @@ export async function acquireWriterLock(db: Db, holder: string): Promise<WriterL
   };
 }
 
+async function acquirePgLock(db: Db, me: { label: string; host: string; now: string }): Promise<WriterLock> {
+  const client: pg.PoolClient = await db.pgPool!.connect();
+  // The lock lives as long as this session. If the session dies (server restart, failover,
+  // pg_terminate_backend) the server frees the lock for anyone: close the fence so this process
+  // writes nothing more, and let the client go without a crash (an unheard 'error' event would).
+  let lost: Error | null = null;
+  client.on('error', (err: Error) => {
+    lost ??= err;
+    db.fence.close(err);
+  });
+  const key = `relsync:${db.schema ?? 'public'}`;
+  let ok = false;
+  try {
+    ok = (await client.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtext($1)) as ok', [key])).rows[0]?.ok === true;
+  } catch (err) {
+    client.release(err as Error);
+    throw err;
+  }
+  if (!ok) {
+    client.release();
+    const row = await db.kysely.selectFrom('sync_lock').selectAll().where('name', '=', LOCK_NAME).executeTakeFirst().catch(() => undefined);
+    throw row ? busy(row.holder, row.acquired_at) : busy('another process', 'unknown');
+  }
+  // Ours now: statements go through again, and the row says who holds the lock. A row left by a
+  // holder that died is simply replaced.
+  db.fence.open();
+  try {
+    await db.kysely.transaction().execute(async (trx) => {
+      await trx.deleteFrom('sync_lock').where('name', '=', LOCK_NAME).execute();
+      await trx.insertInto('sync_lock')
+        .values({ name: LOCK_NAME, holder: me.label, pid: process.pid, host: me.host, acquired_at: me.now, heartbeat_at: me.now })
+        .execute();
+    });
+  } catch (err) {
+    await client.query('select pg_advisory_unlock(hashtext($1))', [key]).catch(() => undefined);
+    client.release(err as Error);
+    throw readOnlyDatabaseError(err, db.describe) ?? err;
+  }
+  const ownRow = () => db.kysely.deleteFrom('sync_lock').where('name', '=', LOCK_NAME).where('pid', '=', process.pid).where('host', '=', me.host).execute();
+  return {
+    release: async () => {
+      if (lost) {
+        // The session, and the lock with it, is gone: destroy the client, open the fence for the next
+        // lock taken on this Db, and remove our row unless a new holder has replaced it already.
+        client.release(lost);
+        db.fence.open();
+        await ownRow().catch(() => undefined);
+        return;
+      }
+      try {
+        await ownRow();
+        await client.query('select pg_advisory_unlock(hashtext($1))', [key]);
+        client.release();
+      } catch (err) {
+        // A broken session is destroyed, not pooled; the lock went with it.
+        client.release(err as Error);
+        throw err;
+      }
+    },
+  };
+}
+
 async function takeSqliteLock(db: Db, label: string, host: string, now: string) {
   return db.kysely.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom('sync_lock').selectAll().where('name', '=', LOCK_NAME).executeTakeFirst();
     if (existing) {
       const stale = Date.now() - Date.parse(existing.heartbeat_at) > STALE_MS;
-      const dead = existing.host === host && !pidAlive(existing.pid);
+      const dead = existing.host === host && !processAlive(existing.pid);
       if (!stale && !dead) return existing;
       await trx.deleteFrom('sync_lock').where('name', '=', LOCK_NAME).execute();
     }

@@ -2,6 +2,7 @@
  * `npm run bench [-- --scale medium --share 0.01 --db sqlite|postgres]`: the call budget of relsync.
  * 1. full sync of the simulator into a fresh warehouse; 2. change `share` of the field values;
  * 3. incremental sync. Prints calls, rows and time for both, and the incremental/full call ratio.
+ * `--part idle [--contract reference,seed]`: the calls of an incremental run with nothing changed.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,8 +21,22 @@ const { values } = parseArgs({
     db: { type: 'string', default: 'sqlite' },
     'max-ratio': { type: 'string', default: '0.03' },
     of: { type: 'string', default: 'tracked' },
+    part: { type: 'string', default: 'change' },
+    contract: { type: 'string', default: 'reference,seed' },
   },
 });
+if (values.part === 'idle') {
+  // Idle incremental run after a full sync, per contract (target: ≤ 8, plus on the seed the change-log calls its field filter forces).
+  const { benchIdle, IDLE_TARGET } = await import('./bench-idle.ts');
+  for (const contract of (values.contract ?? '').split(',') as Array<'reference' | 'seed'>) {
+    const r = await benchIdle(values.scale as Scale, contract);
+    const forced = Math.max(0, r.changeLogCalls - 1);
+    const ok = r.idleCalls - forced <= IDLE_TARGET;
+    console.log(`idle run, ${contract}, ${r.scale}: ${r.idleCalls} calls (${r.idleCalls - forced} + ${forced} change-log calls the field filter forces; target ≤ ${IDLE_TARGET}${forced ? ' + forced' : ''}) ${ok ? 'ok' : 'MISSED'}; full sync ${r.fullCalls}; ${JSON.stringify(r.byEndpoint)}`);
+    if (!ok) process.exitCode = 1;
+  }
+  process.exit();
+}
 const scale = values.scale as Scale;
 const share = Number(values.share);
 const dir = mkdtempSync(join(tmpdir(), 'relsync-bench-'));

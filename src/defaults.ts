@@ -46,6 +46,11 @@ export const DEFAULT_RELATIONSHIP_STRENGTHS = false;
 export const DEFAULT_SWEEP_ENTITIES = '24h';
 /** How often everything else without a change signal is re-swept. */
 export const DEFAULT_SWEEP_OTHER = '7d';
+/**
+ * How often metadata (lists, fields and their dropdown options, users, teams, merges) is re-read when nothing
+ * names an id the warehouse lacks; an unknown list, field or option id re-reads it in the same run.
+ */
+export const DEFAULT_SWEEP_METADATA = '6h';
 /** A source the service refused is probed again after this long (a permission granted, a filter now allowed). */
 export const DEFAULT_REPROBE_REFUSED_AFTER = '30d';
 /** Files through one older `/entity-files` call per person, company and opportunity: off unless asked for. */

@@ -46,6 +46,15 @@ export function registerCommands(program: Command): void {
     });
 
   program
+    .command('plan')
+    .description('calls per run, day and month of the configured schedule and sweep periods, against the monthly budget')
+    .option('--json', 'machine-readable output')
+    .action(async (opts: { json?: boolean }, cmd: Command) => {
+      const { runPlanCommand } = await import('./plan-command.ts');
+      await runPlanCommand(cmd, { json: Boolean(opts.json) });
+    });
+
+  program
     .command('migrate')
     .description('apply database migrations and print each result')
     .action(async (_opts: unknown, cmd: Command) => {

@@ -14,6 +14,7 @@ import {
   DEFAULT_REQUEST_TIMEOUT_MS,
   DEFAULT_SCHEDULE,
   DEFAULT_SWEEP_ENTITIES,
+  DEFAULT_SWEEP_METADATA,
   DEFAULT_SWEEP_OTHER,
 } from '../defaults.ts';
 
@@ -59,6 +60,8 @@ export const configSchema = z.object({
   concurrency: wholeNumber(1, 32, DEFAULT_CONCURRENCY),
   /** Monthly calls held back for other tools on the same account; a run stops before spending them. */
   monthlyReserve: wholeNumber(0, 10_000_000, DEFAULT_MONTHLY_RESERVE),
+  /** Calls a month relsync may spend; default: the monthly limit the service's headers report, less `monthlyReserve`. */
+  monthlyBudget: z.coerce.number({ error: 'must be a whole number of calls' }).int({ error: 'must be a whole number of calls' }).min(0, { error: 'must be a whole number of calls' }).optional(),
   requestTimeoutMs: wholeNumber(1000, 600_000, DEFAULT_REQUEST_TIMEOUT_MS),
   maxRetries: wholeNumber(0, 20, DEFAULT_MAX_RETRIES),
   /** Port for `schedule`'s /healthz and /metrics; 0 disables the endpoint. */
@@ -75,6 +78,8 @@ export const configSchema = z.object({
       entities: durationSchema.default(parseDuration(DEFAULT_SWEEP_ENTITIES)),
       /** How often everything else without a change signal is re-swept. */
       other: durationSchema.default(parseDuration(DEFAULT_SWEEP_OTHER)),
+      /** How often metadata (lists, fields, options, users, teams, merges) is re-read; an unknown id re-reads it at once. */
+      metadata: durationSchema.default(parseDuration(DEFAULT_SWEEP_METADATA)),
       /** Per-stream override, e.g. { "notes": "12h" }. */
       overrides: z.record(z.string(), durationSchema).default({}),
     })
@@ -95,6 +100,7 @@ export const ENV_VARS = {
   logLevel: 'LOG_LEVEL',
   concurrency: 'RELSYNC_CONCURRENCY',
   monthlyReserve: 'RELSYNC_MONTHLY_RESERVE',
+  monthlyBudget: 'RELSYNC_MONTHLY_BUDGET',
   requestTimeoutMs: 'RELSYNC_REQUEST_TIMEOUT_MS',
   maxRetries: 'RELSYNC_MAX_RETRIES',
   metricsPort: 'RELSYNC_METRICS_PORT',

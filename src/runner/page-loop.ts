@@ -7,9 +7,13 @@ import { feedReader } from './read-feed.ts';
 import { idsReader } from './read-ids.ts';
 import { sweepReader } from './read-sweep.ts';
 import type { Reader, SweepOptions } from './reader.ts';
+import type { PageAllowance } from './run-budget.ts';
 
 /** How this run reads a partition: a full read by the stream's strategy, or its between-sweeps feed. */
-export type ReadMode = { how: 'read'; sweep: SweepOptions; from?: HighWater | null } | { how: 'between'; from?: HighWater | null };
+export type ReadMode = { how: 'read'; sweep: SweepOptions; from?: HighWater | null; allowance?: PageAllowance } | { how: 'between'; from?: HighWater | null };
+
+/** How a read ended: completed, stopped by a signal (interrupted), or paused at its share of the budget. */
+export type ReadOutcome = 'completed' | 'interrupted' | 'paused';
 
 async function openReader(def: AnyStream, p: Partition<unknown>, env: ReadEnv, mode: ReadMode): Promise<Reader<unknown>> {
   const loaded = await readCheckpoint(env.db.kysely, def.name, p.key);
@@ -33,17 +37,23 @@ async function openReader(def: AnyStream, p: Partition<unknown>, env: ReadEnv, m
 /**
  * THE page loop, for every read strategy: check for a stop, fetch a page (no transaction open),
  * transform it, commit rows + marks + quarantine + checkpoint in one transaction, count, notify. At the
- * end, the read's final checkpoint (with a sweep's soft deletes) commits the same way. Returns whether
- * the read completed; `tally` is updated after every commit, so a failure still reports what was done.
+ * end, the read's final checkpoint (with a sweep's soft deletes) commits the same way. Returns how the
+ * read ended (a capped periodic read pauses at its share and resumes next run); `tally` is updated after every commit, so a failure still reports what was done.
  */
-export async function readPartition(def: AnyStream, p: Partition<unknown>, env: ReadEnv, mode: ReadMode, tally: PartitionTally): Promise<boolean> {
+export async function readPartition(def: AnyStream, p: Partition<unknown>, env: ReadEnv, mode: ReadMode, tally: PartitionTally): Promise<ReadOutcome> {
   const log = env.log.child({ stream: def.name, partition: p.key || undefined, runId: env.runId });
   const reader = await openReader(def, p, env, mode);
   while (reader.hasMore()) {
     if (env.hooks.shouldStop?.()) {
       log.info({ page: tally.pages }, 'stopping after the page in hand; the checkpoint resumes here');
-      return false;
+      return 'interrupted';
     }
+    const allowance = mode.how === 'read' ? mode.allowance : undefined;
+    if (allowance && !allowance.allow()) {
+      log.info({ page: tally.pages }, "this run's share of the pass is read; the next run resumes here");
+      return 'paused';
+    }
+    allowance?.take();
     const f = await reader.next();
     const out = def.transform(f.records, f.raws, f.page);
     const { rows } = await commitPage(env, def.name, p.key, {
@@ -60,5 +70,5 @@ export async function readPartition(def: AnyStream, p: Partition<unknown>, env: 
   const { softDeleted } = await commitPage(env, def.name, p.key, { rows: emptyBatch(), marks: [], invalid: [], ...reader.finish(), success: true });
   tally.softDeleted += softDeleted;
   if (softDeleted > 0) log.info({ softDeleted }, 'rows missing from the completed sweep marked deleted');
-  return true;
+  return 'completed';
 }

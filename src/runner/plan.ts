@@ -43,7 +43,7 @@ export function selectStreams(all: readonly AnyStream[], names: readonly string[
 export function sweepInterval(config: Config, name: string, group: SweepGroup): number {
   const override = config.sweeps.overrides[name];
   if (override !== undefined) return override;
-  if (group === 'metadata') return 0;
+  if (group === 'metadata') return config.sweeps.metadata;
   return group === 'entities' ? config.sweeps.entities : config.sweeps.other;
 }
 

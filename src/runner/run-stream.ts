@@ -6,6 +6,7 @@ import type { StreamRunStats } from '../state/runs.ts';
 import { WHOLE, type AnyStream, type Partition } from '../streams/define.ts';
 import type { ReadEnv } from './env.ts';
 import { readPartition, type ReadMode } from './page-loop.ts';
+import type { PageAllowance } from './run-budget.ts';
 import { compareVersions, sweepDue, sweepInterval } from './plan.ts';
 import { stopsTheRun } from './stops-the-run.ts';
 
@@ -28,6 +29,8 @@ export interface StreamRunOptions {
   stops?: (err: unknown) => boolean;
   /** Streams swept every run because the feed that would spare the sweep is refused (runner/sources.ts). */
   sweptEveryRun?: (name: string) => string | null;
+  /** Incremental runs: the page allowance of a periodic stream (run-budget.ts), shared by its partitions. */
+  allowance?: (name: string) => PageAllowance | null;
   /** Errors the caller reports in its own words (a refusal, a permission denial): no per-partition error line. */
   reportsItself?: (err: unknown) => boolean;
 }
@@ -46,7 +49,8 @@ async function planPartitions(def: AnyStream, partitions: Partition<unknown>[], 
   const backfill = opts.mode === 'backfill';
   const from = backfill ? (opts.since !== undefined ? { at: opts.since, id: null } : null) : undefined;
   const sweep = { restart: backfill, ...(backfill ? { params: { mode: 'backfill', since: opts.since ?? '' } } : {}) };
-  const interval = sweepInterval(env.ctx.config, def.name, def.group);
+  // Targeted re-reads of what the change log marked run every run, whatever their group: no marks, no calls.
+  const interval = read.kind === 'ids' && read.consumes ? 0 : sweepInterval(env.ctx.config, def.name, def.group);
   const work: Array<{ p: Partition<unknown>; mode: ReadMode }> = [];
   for (const p of partitions) {
     if (read.kind === 'feed') {
@@ -58,7 +62,8 @@ async function planPartitions(def: AnyStream, partitions: Partition<unknown>[], 
     if (refusedFeed) env.log.info({ stream: def.name, partition: p.key || undefined, plan: 'sweep', refusedFeed }, 'the update feed is refused by the service: swept every run instead');
     const forced = refusedFeed !== null || (opts.mode === 'incremental' && read.kind === 'sweep' && read.sweepWhen ? await read.sweepWhen(env.ctx, p) : false);
     if (forced && !refusedFeed) env.log.info({ stream: def.name, partition: p.key || undefined, plan: 'sweep' }, 'planner: a sweep costs no more than targeted re-reads of what changed');
-    if (opts.mode !== 'incremental' || forced || sweepDue(checkpoint, interval, opts.now())) work.push({ p, mode: { how: 'read', sweep } });
+    const allowance = opts.mode === 'incremental' && !forced ? (opts.allowance?.(def.name) ?? null) : null;
+    if (opts.mode !== 'incremental' || forced || sweepDue(checkpoint, interval, opts.now())) work.push({ p, mode: { how: 'read', sweep, ...(allowance ? { allowance } : {}) } });
     else if (read.kind === 'sweep' && read.between && checkpoint.highWater) work.push({ p, mode: { how: 'between', ...(from !== undefined ? { from } : {}) } });
   }
   return work;
@@ -98,7 +103,7 @@ export async function runStream(def: AnyStream, env: ReadEnv, queue: PQueue, opt
       // After a stopping error, or a refusal the caller handles (the other partitions would be refused too), read no more.
       if (firstError && (stops(firstError) || opts.reportsItself?.(firstError))) return;
       try {
-        if (!(await readPartition(def, p, env, mode, stats))) stats.status = 'interrupted';
+        if ((await readPartition(def, p, env, mode, stats)) === 'interrupted') stats.status = 'interrupted';
       } catch (caught) {
         const err = fatalDatabaseError(caught) ?? caught;
         firstError ??= err;

@@ -12,7 +12,9 @@ import { acquireWriterLock } from '../state/lock.ts';
 import { finishRun, markAbandonedRuns, startRun, type RunStatus, type RunSummary, type StreamRunStats } from '../state/runs.ts';
 import type { AnyStream } from '../streams/define.ts';
 import type { ReadEnv, SourceFactory, StreamHooks } from './env.ts';
+import { metadataToReread } from './metadata-reread.ts';
 import { dependencyLevels } from './plan.ts';
+import { runBudget } from './run-budget.ts';
 import { permissionDenied } from './refusal.ts';
 import { runAsSource } from './run-source.ts';
 import { type StreamEvent, type SyncMode } from './run-stream.ts';
@@ -95,22 +97,30 @@ export async function runSync(opts: SyncOptions): Promise<SyncResult> {
     const runHasRead = () => Object.values(streamStats).some((s) => s.pages > 0);
     // A 401 before anything was read is the key's (the run stops); after that it is one endpoint's (the stream is skipped).
     const stops = (err: unknown) => stopsTheRun(err) && !permissionDenied(err, runHasRead());
+    const sweptEveryRun = (name: string) => book.sweptEveryRun(name);
+    // Incremental runs spread periodic passes over their periods within the monthly budget (README "Calls under a monthly budget").
+    const budget = opts.mode === 'incremental' ? await runBudget(db, config, opts.streams, sweptEveryRun, () => client.totalCalls(), log) : null;
     const streamOpts = {
-      mode: opts.mode, now, stops, sweptEveryRun: (name: string) => book.sweptEveryRun(name),
+      mode: opts.mode, now, stops, sweptEveryRun, ...(budget ? { allowance: budget.allowanceFor } : {}),
       ...(opts.since !== undefined ? { since: opts.since } : {}), ...(opts.hooks?.onStream ? { onStream: opts.hooks.onStream } : {}),
     };
     const src = { book, streams: opts.streams, runHasRead, stats: streamStats };
-    for (const level of dependencyLevels(opts.streams)) {
-      if (fatal) break;
-      await Promise.all(level.map((def) => {
-        const stats = (streamStats[def.name] = newStats(opts.mode));
-        const env: ReadEnv = { db, log, runId, ctx: { db, config }, clock: () => now().toISOString(), hooks: opts.hooks ?? {}, sources: countingSources(client, stats) };
-        return runAsSource(def, env, queue, streamOpts, stats, src).catch((err: unknown) => {
-          if (stops(err)) fatal ??= err;
-          else Object.assign(stats, { status: 'failed', error: redact(errorMessage(err), [config.apiKey]) });
-        });
-      }));
-    }
+    const runLevels = async (streams: readonly AnyStream[], mode: SyncMode) => {
+      for (const level of dependencyLevels(streams)) {
+        if (fatal) break;
+        await Promise.all(level.map((def) => {
+          const stats = (streamStats[def.name] ??= newStats(opts.mode));
+          const env: ReadEnv = { db, log, runId, ctx: { db, config }, clock: () => now().toISOString(), hooks: opts.hooks ?? {}, sources: countingSources(client, stats) };
+          return runAsSource(def, env, queue, { ...streamOpts, mode }, stats, src).catch((err: unknown) => {
+            if (stops(err)) fatal ??= err;
+            else Object.assign(stats, { status: 'failed', error: redact(errorMessage(err), [config.apiKey]) });
+          });
+        }));
+      }
+    };
+    await runLevels(opts.streams, opts.mode);
+    const again = fatal || opts.mode !== 'incremental' ? [] : await metadataToReread(db, opts.streams, streamStats, startedAt.toISOString(), log);
+    if (again.length > 0) await runLevels(again, 'full');
   } catch (err) {
     // An error outside the stream loop (the run record could not be started, …) ends the run as failed and
     // is rethrown below once the run is recorded and the lock released.

@@ -37,7 +37,9 @@ export interface PageContext<P = NoParams> {
 
 /**
  * Sweep groups decide how often a stream without a change signal is fully re-read: `entities` nightly,
- * `other` weekly by default (config `sweeps`); `metadata` every run.
+ * `other` weekly, `metadata` every 6 hours by default (config `sweeps`). Metadata is also re-read at once
+ * when a run's rows name a list, field or option id the warehouse lacks (runner/run-sync.ts). Targeted
+ * re-reads of marked records (`ids` reads that consume dirty marks) run every run whatever their group.
  */
 export type SweepGroup = 'metadata' | 'entities' | 'other';
 

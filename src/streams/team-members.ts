@@ -8,7 +8,7 @@ import { defineStream } from './define.ts';
 export const teamMembersStream = defineStream({
   name: 'team_members',
   description: 'team members, per team (GET /v2/teams/{id}/members)',
-  group: 'other',
+  group: 'metadata',
   minApiVersion: '2026-09-17',
   needs: ['teams'],
   schema: v2TeamMemberSchema,

@@ -6,7 +6,7 @@ import { defineStream } from './define.ts';
 export const teamsStream = defineStream({
   name: 'teams',
   description: 'teams (GET /v2/teams)',
-  group: 'other',
+  group: 'metadata',
   minApiVersion: '2026-09-17',
   schema: v2TeamSchema,
   read: { kind: 'sweep', request: () => ({ path: '/v2/teams', query: { limit: 100 }, paginator: 'v2' }), softDelete: { table: 'teams' } },

@@ -4,9 +4,9 @@
  * deletes, and a `note` field whose note was edited never reach the field value change log, and `/v2`
  * has no updated-since filter for them. By design they are caught by the scheduled sweep of their
  * collection (entities every 24h, the rest weekly by default), not by the run that follows them. Merges
- * are the exception: `company_merges` / `person_merges` are read on every run.
+ * are metadata (`company_merges` / `person_merges`, read when `sweeps.metadata` is due, 6h by default).
  *
- * (a) An incremental run with the default intervals applies the merges. (b) An incremental run in which
+ * (a) An incremental run with the default entity intervals, metadata due, applies the merges. (b) An incremental run in which
  * every sweep is due then leaves exactly what a fresh full sync of the same data leaves, with the deleted
  * records soft-deleted instead of gone.
  */
@@ -159,13 +159,13 @@ forEachContract('e2e: incremental sync of changes without a change signal', (con
     const full = await f.runFull();
     expect(full.summary.status).toBe('succeeded');
     ch = await mutate(f);
-    first = await f.runIncremental();
+    first = await f.runIncremental({ config: { sweeps: { metadata: '1ms' } } });
   }, 120_000);
   afterAll(async () => {
     await f?.close();
   });
 
-  describe('(a) an incremental run with the default intervals', () => {
+  describe('(a) an incremental run with the default entity intervals, metadata due', () => {
     it('succeeds without sweeping the entity collections', () => {
       expect(first.summary.errors).toEqual([]);
       expect(first.summary.status).toBe('succeeded');
@@ -191,7 +191,7 @@ forEachContract('e2e: incremental sync of changes without a change signal', (con
     let incDump: Dump;
     let freshDump: Dump;
     beforeAll(async () => {
-      second = await f.runIncremental({ config: { sweeps: { entities: '1ms', other: '1ms' } } });
+      second = await f.runIncremental({ config: { sweeps: { entities: '1ms', other: '1ms', metadata: '1ms' } } });
       incDump = await dumpWarehouse(f.db);
       const g = await startSyncFixture({ dialect, simulator: f.sim });
       try {

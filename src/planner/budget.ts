@@ -1,0 +1,96 @@
+/**
+ * The call-budget model (README "Calls under a monthly budget"). Pure arithmetic, no I/O: the planner
+ * feeds it what the warehouse's run history says each stream costs, `relsync plan` prints it, and the
+ * runner caps each run's share of periodic work with it.
+ *
+ * Two kinds of work: every-run work (the change log, update feeds, targeted re-reads) costs its calls on
+ * every run and is never deferred; periodic work (sweeps and single-record reads with no change signal)
+ * costs one pass per period, spread over the runs of that period. When the month's total does not fit
+ * the budget, every period is stretched by one factor so that the periodic work fits what every-run
+ * work leaves; every-run work is never starved.
+ */
+
+/** A month for budgeting: 30 days, as the service's monthly allowance is read. */
+export const MONTH_MS = 30 * 86_400_000;
+/** Periodic work per run gets this much slack over its exact share, so a pass ends within its period despite growth. */
+export const DEFAULT_SHARE_SLACK = 1.25;
+
+export interface StreamCost {
+  name: string;
+  /** `every-run`: calls each run; `periodic`: calls per full pass, once per `periodMs`. */
+  kind: 'every-run' | 'periodic';
+  calls: number;
+  periodMs: number;
+}
+
+export interface StreamPlan extends StreamCost {
+  /** The period after stretching (equal to `periodMs` when the budget fits). */
+  effectivePeriodMs: number;
+  perRun: number;
+  perDay: number;
+  perMonth: number;
+}
+
+export interface BudgetPlan {
+  runIntervalMs: number;
+  runsPerMonth: number;
+  /** Calls allowed per month, or null when neither config nor the service's headers give one. */
+  monthlyBudget: number | null;
+  everyRunPerMonth: number;
+  periodicPerMonth: number;
+  /** As configured, before stretching. */
+  totalPerMonth: number;
+  fits: boolean;
+  /** Factor applied to every period (1 when it fits; Infinity when every-run work alone exceeds the budget). */
+  stretch: number;
+  /** The most calls one run may spend: the budget spread evenly over the month's runs (null without a budget). */
+  perRunShare: number | null;
+  streams: StreamPlan[];
+}
+
+/** Runs per month of a schedule firing every `runIntervalMs`. */
+export function runsPerMonth(runIntervalMs: number): number {
+  return MONTH_MS / Math.max(1, runIntervalMs);
+}
+
+/** A pass more frequent than the schedule still happens at most once per run. */
+function passesPerMonth(periodMs: number, runIntervalMs: number): number {
+  return MONTH_MS / Math.max(periodMs, runIntervalMs);
+}
+
+export function planBudget(costs: readonly StreamCost[], runIntervalMs: number, monthlyBudget: number | null): BudgetPlan {
+  const runs = runsPerMonth(runIntervalMs);
+  const everyRun = costs.filter((c) => c.kind === 'every-run').reduce((n, c) => n + c.calls * runs, 0);
+  const periodic = costs.filter((c) => c.kind === 'periodic').reduce((n, c) => n + c.calls * passesPerMonth(c.periodMs, runIntervalMs), 0);
+  const total = everyRun + periodic;
+  const fits = monthlyBudget === null || total <= monthlyBudget;
+  const room = monthlyBudget === null ? Infinity : monthlyBudget - everyRun;
+  const stretch = fits ? 1 : room <= 0 ? Infinity : periodic / room;
+  const streams = costs.map((c): StreamPlan => {
+    if (c.kind === 'every-run') return { ...c, effectivePeriodMs: runIntervalMs, perRun: c.calls, perDay: (c.calls * 86_400_000) / runIntervalMs, perMonth: c.calls * runs };
+    const effective = Math.max(c.periodMs, runIntervalMs) * stretch;
+    const perMonth = Number.isFinite(effective) ? c.calls * (MONTH_MS / effective) : 0;
+    return { ...c, effectivePeriodMs: effective, perRun: perMonth / runs, perDay: (perMonth * 86_400_000) / MONTH_MS, perMonth };
+  });
+  return {
+    runIntervalMs, runsPerMonth: runs, monthlyBudget, everyRunPerMonth: everyRun, periodicPerMonth: periodic, totalPerMonth: total, fits, stretch,
+    perRunShare: monthlyBudget === null ? null : monthlyBudget / runs, streams,
+  };
+}
+
+/**
+ * Pages of one pass a run may read of a periodic stream: its share of the pass over the (stretched)
+ * period, with slack, and at least one page; a period no longer than the schedule's interval is one
+ * whole pass per run (Infinity: no cap).
+ */
+export function pagesPerRun(passCalls: number, effectivePeriodMs: number, runIntervalMs: number, slack = DEFAULT_SHARE_SLACK): number {
+  if (effectivePeriodMs <= runIntervalMs) return Infinity;
+  if (!Number.isFinite(effectivePeriodMs)) return 0;
+  return Math.max(1, Math.ceil((passCalls * runIntervalMs * slack) / effectivePeriodMs));
+}
+
+/** The monthly budget in force: config's, else the limit the service's headers reported less the reserve. */
+export function monthlyBudgetOf(configured: number | undefined, headerLimit: number | null, reserve: number): number | null {
+  if (configured !== undefined) return configured;
+  return headerLimit === null ? null : Math.max(0, headerLimit - reserve);
+}

@@ -1,0 +1,66 @@
+import type { Config } from '../config/schema.ts';
+import type { Db } from '../load/db.ts';
+import type { Logger } from '../log.ts';
+import { monthlyBudgetOf, pagesPerRun, planBudget, type BudgetPlan } from '../planner/budget.ts';
+import { lastHeaderLimit, streamCosts, type PricedStream } from '../planner/costs.ts';
+import { meanIntervalMs } from '../planner/schedule-interval.ts';
+import type { AnyStream } from '../streams/define.ts';
+import { sweepInterval } from './plan.ts';
+
+/** How many pages of periodic work a stream may still read in this run. */
+export interface PageAllowance {
+  allow(): boolean;
+  take(): void;
+}
+
+export interface RunBudget {
+  plan: BudgetPlan;
+  /** Null for every-run work and for a stream with no complete pass yet (its first pass is read at once). */
+  allowanceFor(name: string): PageAllowance | null;
+}
+
+/** Every stream priced as every-run or periodic work; a sweep with a between-sweeps feed is both. */
+export function pricedStreams(streams: readonly AnyStream[], config: Config, sweptEveryRun: (name: string) => string | null): PricedStream[] {
+  const out: PricedStream[] = [];
+  for (const s of streams) {
+    const read = s.read;
+    const everyRun = read.kind === 'feed' || (read.kind === 'ids' && read.consumes !== undefined) || sweptEveryRun(s.name) !== null;
+    out.push({ name: s.name, everyRun, periodMs: everyRun ? 0 : sweepInterval(config, s.name, s.group) });
+    if (!everyRun && read.kind === 'sweep' && read.between) out.push({ name: s.name, everyRun: true, periodMs: 0, between: true });
+  }
+  return out;
+}
+
+/** The run's budget plan from the warehouse's history and config. */
+export async function budgetPlan(db: Db, config: Config, streams: readonly AnyStream[], sweptEveryRun: (name: string) => string | null): Promise<{ plan: BudgetPlan; unknown: string[] }> {
+  const { costs, unknown } = await streamCosts({ db }, pricedStreams(streams, config, sweptEveryRun));
+  const budget = monthlyBudgetOf(config.monthlyBudget, await lastHeaderLimit({ db }), config.monthlyReserve);
+  return { plan: planBudget(costs, meanIntervalMs(config.schedule), budget), unknown };
+}
+
+/**
+ * Caps for an incremental run: each periodic stream reads its share of a pass (pagesPerRun over the
+ * stretched period), and no periodic page starts once the run has spent its share of the monthly budget.
+ * Every-run work is never capped. When the configured periods do not fit, this says so once, with numbers.
+ */
+export async function runBudget(db: Db, config: Config, streams: readonly AnyStream[], sweptEveryRun: (name: string) => string | null, callsSoFar: () => number, log: Logger): Promise<RunBudget> {
+  const { plan, unknown } = await budgetPlan(db, config, streams, sweptEveryRun);
+  if (!plan.fits) {
+    log.warn({
+      monthlyBudget: plan.monthlyBudget, plannedPerMonth: Math.round(plan.totalPerMonth), everyRunPerMonth: Math.round(plan.everyRunPerMonth),
+      periodicPerMonth: Math.round(plan.periodicPerMonth), stretch: Number(plan.stretch.toFixed(2)),
+    }, 'the configured sweep periods do not fit the monthly budget: periods stretched by this factor (see relsync plan)');
+  }
+  const fresh = new Set(unknown);
+  const allowances = new Map<string, PageAllowance>();
+  for (const s of plan.streams) {
+    if (s.kind !== 'periodic' || fresh.has(s.name)) continue;
+    const cap = pagesPerRun(s.calls, s.effectivePeriodMs, plan.runIntervalMs);
+    let taken = 0;
+    allowances.set(s.name, {
+      allow: () => taken < cap && (plan.perRunShare === null || callsSoFar() < plan.perRunShare),
+      take: () => void (taken += 1),
+    });
+  }
+  return { plan, allowanceFor: (name) => allowances.get(name) ?? null };
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { MONTH_MS, monthlyBudgetOf, pagesPerRun, planBudget, runsPerMonth, type StreamCost } from '../../src/planner/budget.ts';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+describe('budget arithmetic', () => {
+  const costs: StreamCost[] = [
+    { name: 'field_value_changes', kind: 'every-run', calls: 1, periodMs: 0 },
+    { name: 'emails', kind: 'every-run', calls: 7, periodMs: 0 },
+    { name: 'companies', kind: 'periodic', calls: 200, periodMs: DAY },
+    { name: 'notes', kind: 'periodic', calls: 70, periodMs: 7 * DAY },
+  ];
+
+  it('counts every-run work per run and periodic work per pass', () => {
+    const p = planBudget(costs, HOUR, 100_000);
+    expect(runsPerMonth(HOUR)).toBe(720);
+    expect(p.everyRunPerMonth).toBe(8 * 720);
+    expect(p.periodicPerMonth).toBeCloseTo(200 * 30 + 70 * (30 / 7), 6);
+    expect(p.fits).toBe(true);
+    expect(p.stretch).toBe(1);
+    expect(p.perRunShare).toBeCloseTo(100_000 / 720, 6);
+    const companies = p.streams.find((s) => s.name === 'companies')!;
+    expect(companies.perDay).toBeCloseTo(200, 6);
+    expect(companies.perRun).toBeCloseTo(200 / 24, 6);
+  });
+
+  it('stretches the periods, never the every-run work, when the month does not fit', () => {
+    const budget = 8 * 720 + 3_000; // room for half the periodic work
+    const p = planBudget(costs, HOUR, budget);
+    expect(p.fits).toBe(false);
+    expect(p.stretch).toBeCloseTo((200 * 30 + 70 * (30 / 7)) / 3_000, 6);
+    const total = p.streams.reduce((n, s) => n + s.perMonth, 0);
+    expect(total).toBeCloseTo(budget, 6);
+    expect(p.streams.find((s) => s.name === 'emails')!.perMonth).toBe(7 * 720);
+    expect(p.streams.find((s) => s.name === 'companies')!.effectivePeriodMs).toBeCloseTo(DAY * p.stretch, 3);
+  });
+
+  it('gives periodic work nothing when every-run work alone exceeds the budget', () => {
+    const p = planBudget(costs, HOUR, 1_000);
+    expect(p.stretch).toBe(Infinity);
+    expect(p.streams.find((s) => s.name === 'companies')!.perMonth).toBe(0);
+  });
+
+  it('a period shorter than the schedule is one pass per run', () => {
+    const p = planBudget([{ name: 'x', kind: 'periodic', calls: 10, periodMs: 1 }], HOUR, null);
+    expect(p.periodicPerMonth).toBe(10 * 720);
+    expect(pagesPerRun(10, 1, HOUR)).toBe(Infinity);
+  });
+
+  it('spreads a pass over the runs of its period, at least one page a run', () => {
+    expect(pagesPerRun(240, DAY, HOUR)).toBe(Math.ceil((240 / 24) * 1.25));
+    expect(pagesPerRun(3, DAY, HOUR)).toBe(1);
+    expect(pagesPerRun(3, Infinity, HOUR)).toBe(0);
+    expect(MONTH_MS).toBe(30 * DAY);
+  });
+
+  it('takes the configured budget, else the header limit less the reserve', () => {
+    expect(monthlyBudgetOf(50_000, 100_000, 500)).toBe(50_000);
+    expect(monthlyBudgetOf(undefined, 100_000, 500)).toBe(99_500);
+    expect(monthlyBudgetOf(undefined, null, 500)).toBeNull();
+  });
+});

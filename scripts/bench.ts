@@ -56,7 +56,7 @@ for (const part of parts) {
       await (await import('./bench-day.ts')).runDayPart(scaleOr('small'), contracts, Number(values.runs ?? 24));
       break;
     case 'loader':
-      await (await import('./bench-loader.ts')).runLoaderPart(dialects.length > 1 ? dialects : ['sqlite', 'postgres'], Number(values.rows ?? 100_000));
+      await (await import('./bench-loader.ts')).runLoaderPart(values.part === 'loader' && process.argv.includes('--db') ? dialects : ['sqlite', 'postgres'], Number(values.rows ?? 100_000));
       break;
     case 'rss':
       await (await import('./bench-rss.ts')).runRssPart((values.scales ?? values.scale ?? 'medium,large').split(',') as Scale[], contracts[0] ?? 'reference', dialects[0] ?? 'sqlite');

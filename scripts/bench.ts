@@ -1,77 +1,68 @@
 /**
- * `npm run bench [-- --scale medium --share 0.01 --db sqlite|postgres]`: the call budget of relsync.
- * 1. full sync of the simulator into a fresh warehouse; 2. change `share` of the field values;
- * 3. incremental sync. Prints calls, rows and time for both, and the incremental/full call ratio.
- * `--part idle [--contract reference,seed]`: the calls of an incremental run with nothing changed.
+ * `npm run bench [-- --part P] [--scale S] [--contract reference,seed] [--db sqlite|postgres]`: the call budget,
+ * speed and memory of relsync, each number printed next to its target (issue 11; results in BENCHMARKS.md).
+ * Parts (each runnable alone; `--part all`, the default, runs them in turn at their default scales):
+ *   calls   full-sync calls against a lower bound computed from the simulator's data (bench-calls.ts)
+ *   wall    wall time of a full sync at 900 calls/min with latency against calls ÷ rate, and the 429s seen
+ *   idle    an idle incremental run's calls (bench-idle.ts)
+ *   change  1% of the change-tracked values changed: incremental calls against the full sync's
+ *   day     a simulated day of hourly runs with mutations against what `relsync plan` predicted
+ *   loader  the loader's rows/s against a raw driver baseline on each dialect (bench-loader.ts)
+ *   rss     peak RSS of a full sync at medium and large scale, measured in a child process (bench-rss.ts)
+ * Exits 1 when any printed target is missed.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startSimulator, type Scale } from '../src/simulator/index.ts';
-import { configSchema } from '../src/config/schema.ts';
-import { executeSync } from '../src/runner/execute.ts';
-import { silentLogger } from '../src/log.ts';
-import { changeFieldValues } from './bench-change.ts';
+import type { Scale } from '../src/simulator/index.ts';
+import { contractsOf, type Dialect } from './bench-support.ts';
 
 const { values } = parseArgs({
   options: {
-    scale: { type: 'string', default: 'medium' },
-    share: { type: 'string', default: '0.01' },
+    part: { type: 'string', default: 'all' },
+    scale: { type: 'string' },
+    scales: { type: 'string' },
+    contract: { type: 'string', default: 'reference,seed' },
     db: { type: 'string', default: 'sqlite' },
+    share: { type: 'string', default: '0.01' },
     'max-ratio': { type: 'string', default: '0.03' },
     of: { type: 'string', default: 'tracked' },
-    part: { type: 'string', default: 'change' },
-    contract: { type: 'string', default: 'reference,seed' },
+    rows: { type: 'string' },
+    latency: { type: 'string' },
+    runs: { type: 'string' },
   },
 });
-if (values.part === 'idle') {
-  // Idle incremental run after a full sync, per contract (target: ≤ 8, plus on the seed the change-log calls its field filter forces).
-  const { benchIdle, IDLE_TARGET } = await import('./bench-idle.ts');
-  for (const contract of (values.contract ?? '').split(',') as Array<'reference' | 'seed'>) {
-    const r = await benchIdle(values.scale as Scale, contract);
-    const forced = Math.max(0, r.changeLogCalls - 1);
-    const ok = r.idleCalls - forced <= IDLE_TARGET;
-    console.log(`idle run, ${contract}, ${r.scale}: ${r.idleCalls} calls (${r.idleCalls - forced} + ${forced} change-log calls the field filter forces; target ≤ ${IDLE_TARGET}${forced ? ' + forced' : ''}) ${ok ? 'ok' : 'MISSED'}; full sync ${r.fullCalls}; ${JSON.stringify(r.byEndpoint)}`);
-    if (!ok) process.exitCode = 1;
+const contracts = contractsOf(values.contract);
+const dialects = values.db.split(',') as Dialect[];
+const scaleOr = (fallback: Scale): Scale => (values.scale as Scale | undefined) ?? fallback;
+const parts = values.part === 'all' ? ['calls', 'idle', 'change', 'day', 'wall', 'loader', 'rss'] : values.part.split(',');
+
+for (const part of parts) {
+  console.log(`\n== ${part} ==`);
+  switch (part) {
+    case 'calls':
+      await (await import('./bench-calls.ts')).runCallsPart(scaleOr('medium'), contracts);
+      break;
+    case 'wall':
+      await (await import('./bench-wall.ts')).runWallPart((values.scale as Scale | undefined) ?? 'wall', contracts, dialects, Number(values.latency ?? 30));
+      break;
+    case 'idle':
+      await (await import('./bench-idle.ts')).runIdlePart(values.scale ? [values.scale as Scale] : ['small', 'medium'], contracts);
+      break;
+    case 'change':
+      await (await import('./bench-change-run.ts')).runChangePart(scaleOr('medium'), contracts, dialects[0] ?? 'sqlite', {
+        share: Number(values.share), maxRatio: Number(values['max-ratio']), of: values.of === 'all' ? 'all' : 'tracked',
+      });
+      break;
+    case 'day':
+      await (await import('./bench-day.ts')).runDayPart(scaleOr('small'), contracts, Number(values.runs ?? 24));
+      break;
+    case 'loader':
+      await (await import('./bench-loader.ts')).runLoaderPart(values.part === 'loader' && process.argv.includes('--db') ? dialects : ['sqlite', 'postgres'], Number(values.rows ?? 100_000));
+      break;
+    case 'rss':
+      await (await import('./bench-rss.ts')).runRssPart((values.scales ?? values.scale ?? 'medium,large').split(',') as Scale[], contracts[0] ?? 'reference', dialects[0] ?? 'sqlite');
+      break;
+    default:
+      throw new Error(`unknown --part ${part} (calls, wall, idle, change, day, loader, rss, all)`);
   }
-  process.exit();
 }
-const scale = values.scale as Scale;
-const share = Number(values.share);
-const dir = mkdtempSync(join(tmpdir(), 'relsync-bench-'));
-const databaseUrl = values.db === 'postgres'
-  ? `${process.env.RELSYNC_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test'}?schema=bench_${Date.now()}`
-  : `sqlite:${join(dir, 'bench.db')}`;
-
-const t0 = Date.now();
-const sim = await startSimulator({ scale, seed: 1, rateLimitPerMin: 1_000_000 });
-const genSeconds = (Date.now() - t0) / 1000;
-const config = configSchema.parse({ baseUrl: sim.url, apiKey: sim.apiKey, databaseUrl, logLevel: 'silent' });
-const log = silentLogger();
-const run = async (mode: 'full' | 'incremental') => {
-  const started = Date.now();
-  const { summary } = await executeSync({ config, log, apiKey: sim.apiKey, mode, command: `bench ${mode}`, tty: false });
-  if (summary.status !== 'succeeded') throw new Error(`${mode} sync ${summary.status}: ${JSON.stringify(summary.errors)}`);
-  return { calls: summary.callsTotal, rows: summary.rowsTotal, seconds: (Date.now() - started) / 1000, byEndpoint: summary.calls };
-};
-
-try {
-  const full = await run('full');
-  const change = changeFieldValues(sim.store, share, values.of === 'all' ? 'all' : 'tracked');
-  const inc = await run('incremental');
-  const ratio = inc.calls / full.calls;
-  const line = (name: string, r: { calls: number; rows: number; seconds: number }) =>
-    `${name.padEnd(12)} ${String(r.calls).padStart(7)} ${String(r.rows).padStart(10)} ${r.seconds.toFixed(1).padStart(9)}`;
-  console.log(`relsync bench: scale ${scale}, ${values.db}, simulator generated in ${genSeconds.toFixed(1)} s`);
-  console.log(`changed ${change.changed} field values on ${change.entities} records: ${((change.changed / change.tracked) * 100).toFixed(2)}% of the ${change.tracked} change-tracked values, ${((change.changed / change.total) * 100).toFixed(2)}% of all ${change.total}\n`);
-  console.log(`${'run'.padEnd(12)} ${'calls'.padStart(7)} ${'rows'.padStart(10)} ${'seconds'.padStart(9)}`);
-  console.log(line('full', full));
-  console.log(line('incremental', inc));
-  console.log(`\nincremental / full calls: ${(ratio * 100).toFixed(2)}% (target ≤ ${(Number(values['max-ratio']) * 100).toFixed(0)}%)`);
-  console.log(`incremental calls by endpoint: ${JSON.stringify(inc.byEndpoint)}`);
-  if (ratio > Number(values['max-ratio'])) process.exitCode = 1;
-} finally {
-  await sim.close();
-  rmSync(dir, { recursive: true, force: true });
-}
+process.exit();

@@ -2,8 +2,21 @@ import type { Command } from 'commander';
 import { openDatabase, tableExists } from '../load/db.ts';
 import { UserError } from '../errors.ts';
 import { commandContext } from './context.ts';
-import { readStatus, formatStatus } from '../state/status.ts';
+import { readStatus, formatStatus, type MonthProjection } from '../state/status.ts';
 import { streamNames } from '../streams/registry.ts';
+import { hasPricedRun, planReport } from '../runner/plan-report.ts';
+import type { Config } from '../config/schema.ts';
+import type { Db } from '../load/db.ts';
+
+/** The month's projection from the plan model, or null before the first completed run (nothing to price). */
+async function monthProjection(db: Db, config: Config): Promise<MonthProjection | null> {
+  if (!(await hasPricedRun(db))) return null;
+  const { plan, unpriced } = await planReport(db, config);
+  return {
+    plannedPerMonth: Math.round(plan.totalPerMonth), everyRunPerMonth: Math.round(plan.everyRunPerMonth), periodicPerMonth: Math.round(plan.periodicPerMonth),
+    monthlyBudget: plan.monthlyBudget, fits: plan.fits, stretch: Number.isFinite(plan.stretch) ? plan.stretch : null, unpriced,
+  };
+}
 
 export async function runStatusCommand(cmd: Command, opts: { json: boolean }): Promise<void> {
   const { config } = commandContext(cmd);
@@ -13,6 +26,7 @@ export async function runStatusCommand(cmd: Command, opts: { json: boolean }): P
       throw new UserError(`${db.describe} has no relsync tables yet.`, { hint: 'Run `relsync migrate` (or `relsync sync`) first.' });
     }
     const status = await readStatus(db, { now: new Date(), schedule: config.schedule, streams: streamNames() });
+    status.monthProjection = await monthProjection(db, config);
     process.stdout.write(opts.json ? `${JSON.stringify(status, null, 2)}\n` : formatStatus(status));
   } finally {
     await db.close();

@@ -60,6 +60,8 @@ export interface ExecuteOptions {
   db?: Db;
   /** backfill --since */
   since?: string;
+  /** The run's clock (the bench's simulated day); default the wall clock. */
+  now?: () => Date;
 }
 
 /** Open (and migrate) the warehouse, run one sync, close everything; used by sync, backfill, demo and schedule. */
@@ -75,6 +77,7 @@ export async function executeSync(opts: ExecuteOptions): Promise<SyncResult> {
       return await runSync({
         db, client, config: opts.config, log: opts.log, streams, mode: opts.mode, command: opts.command,
         ...(opts.since ? { since: opts.since } : {}),
+        ...(opts.now ? { now: opts.now } : {}),
         hooks: { ...progress.hooks, ...(opts.shouldStop ? { shouldStop: opts.shouldStop } : {}) },
       });
     } finally {

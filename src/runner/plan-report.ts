@@ -1,5 +1,5 @@
 import type { Config } from '../config/schema.ts';
-import type { Db } from '../load/db.ts';
+import { tableExists, type Db } from '../load/db.ts';
 import type { BudgetPlan } from '../planner/budget.ts';
 import { ALL_STREAMS } from '../streams/registry.ts';
 import { budgetPlan } from './run-budget.ts';
@@ -16,7 +16,7 @@ export interface PlanReport {
 const HOURS = 3_600_000;
 
 /** What to change when the month does not fit: the stretched periods, a bigger budget, or fewer runs. */
-function adviceFor(plan: BudgetPlan): string[] {
+export function adviceFor(plan: BudgetPlan): string[] {
   if (plan.fits || plan.monthlyBudget === null) return [];
   if (!Number.isFinite(plan.stretch)) {
     return [`every-run work alone (change log, feeds: ${Math.round(plan.everyRunPerMonth)} calls a month) exceeds the budget: run less often (schedule) or raise monthlyBudget`];
@@ -27,6 +27,19 @@ function adviceFor(plan: BudgetPlan): string[] {
     `or raise monthlyBudget to at least ${Math.ceil(plan.totalPerMonth)}`,
     `or run less often: every-run work costs ${Math.round(plan.everyRunPerMonth)} of the ${plan.monthlyBudget} calls a month`,
   ];
+}
+
+/**
+ * Whether the warehouse has a run to price streams from. Before the first sync relsync does not guess:
+ * neither document publishes a count of companies, persons or opportunities (v2 pages carry only
+ * `nextUrl`; `totalCount` exists on the notes family alone), and those sweeps and their single reads are
+ * most of a month's calls, so no cheap counting call gives an honest price (README "Calls under a
+ * monthly budget").
+ */
+export async function hasPricedRun(db: Db): Promise<boolean> {
+  if (!(await tableExists(db, 'sync_runs'))) return false;
+  const row = await db.kysely.selectFrom('sync_runs').select('id').where('status', 'in', ['succeeded', 'partial']).limit(1).executeTakeFirst();
+  return row !== undefined;
 }
 
 /** `relsync plan`: the month's calls for the configured schedule and periods, priced from the warehouse's run history. */

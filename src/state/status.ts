@@ -26,6 +26,20 @@ export interface Status {
   nextScheduledRun: string | null;
   /** Which source carries each capability, and what the service refused (sync_sources). */
   sources: CapabilitySource[];
+  /** The month's calls as `relsync plan` projects them (set by the status command; absent before any run). */
+  monthProjection?: MonthProjection | null;
+}
+
+/** The plan model's month (README "Calls under a monthly budget"), shown next to the rate budget seen. */
+export interface MonthProjection {
+  plannedPerMonth: number;
+  everyRunPerMonth: number;
+  periodicPerMonth: number;
+  monthlyBudget: number | null;
+  fits: boolean;
+  stretch: number | null;
+  /** Periodic streams not priced yet (no complete pass): their passes are missing from the projection. */
+  unpriced: string[];
 }
 
 export async function readStatus(db: Db, opts: { now: Date; schedule: string; streams?: readonly string[] }): Promise<Status> {
@@ -135,6 +149,12 @@ export function formatStatus(s: Status): string {
   out.push('', b
     ? `rate budget (seen ${b.observedAt ?? '?'}): ${b.userRemaining ?? '?'}/${b.userLimit ?? '?'} this minute, ${b.orgRemaining ?? 'no monthly cap'}${b.orgLimit ? `/${b.orgLimit}` : ''} this month`
     : 'rate budget: unknown (no run yet)');
+  const p = s.monthProjection;
+  if (p) {
+    const n = (x: number) => Math.round(x).toLocaleString('en-US');
+    const verdict = p.monthlyBudget === null ? 'no monthly budget known' : `budget ${n(p.monthlyBudget)}: ${p.fits ? 'fits' : `does NOT fit, periods stretched ×${(p.stretch ?? Infinity).toFixed(2)}`}`;
+    out.push(`month projected (relsync plan): ${n(p.plannedPerMonth)} calls (every run ${n(p.everyRunPerMonth)}, periodic ${n(p.periodicPerMonth)}); ${verdict}${p.unpriced.length ? `; not priced yet: ${p.unpriced.length} streams` : ''}`);
+  }
   out.push(`next scheduled run: ${s.nextScheduledRun ?? '-'}`, '');
   return out.join('\n');
 }

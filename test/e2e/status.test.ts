@@ -37,6 +37,14 @@ forEachDialect('relsync status', (dialect) => {
     // The next quarter hour, in the future.
     expect(Date.parse(s.nextScheduledRun!)).toBeGreaterThan(Date.now());
     expect(new Date(s.nextScheduledRun!).getUTCMinutes() % 15).toBe(0);
+    // The month's projection (the plan model) beside the budget the headers reported, less the reserve.
+    const p = s.monthProjection!;
+    expect(p.plannedPerMonth).toBe(p.everyRunPerMonth + p.periodicPerMonth);
+    expect(p.everyRunPerMonth).toBeGreaterThan(0);
+    // The fixture's simulator reports no monthly cap: no budget is known, so none is invented.
+    expect(p.monthlyBudget).toBeNull();
+    expect(p.fits).toBe(true);
+    expect(p.unpriced).toContain('persons');
 
     const text = await runCli(['status'], { env });
     expect(text.code).toBe(0);
@@ -44,7 +52,26 @@ forEachDialect('relsync status', (dialect) => {
     expect(text.stdout).toMatch(/^persons\s+never run\s/m);
     expect(text.stdout).toContain('next scheduled run: ');
     expect(text.stdout).toMatch(/rate budget \(seen .*\): \d+\/\d+ this minute/);
+    expect(text.stdout).toMatch(/^month projected \(relsync plan\): [\d,]+ calls \(every run [\d,]+, periodic [\d,]+\); no monthly budget known/m);
+    const budgeted = await runCli(['status', '--json'], { env: { ...env, RELSYNC_MONTHLY_BUDGET: '1' } });
+    expect((JSON.parse(budgeted.stdout) as Status).monthProjection).toMatchObject({ monthlyBudget: 1, fits: false });
   });
+});
+
+it('plan before the first sync says there is nothing to price and why, exit 2; status shows no projection', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'relsync-plan-'));
+  try {
+    const env = { DATABASE_URL: `sqlite:${join(dir, 'w.db')}` };
+    expect((await runCli(['migrate'], { env })).code).toBe(0);
+    const r = await runCli(['plan'], { env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('no completed sync yet');
+    expect(r.stderr).toContain('publishes no count');
+    const s = JSON.parse((await runCli(['status', '--json'], { env })).stdout) as Status;
+    expect(s.monthProjection).toBeNull();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 it('status on a warehouse with no relsync tables says to run migrate, exit 2', async () => {

@@ -1,0 +1,76 @@
+/**
+ * `npm run bench -- --part calls [--scale medium] [--contract reference,seed]`: full-sync calls against a
+ * lower bound computed from the simulator's store (the data the service holds), per endpoint:
+ *   - a paged collection: ceil(records / 100) pages (100 is the largest page `/v2` serves), at least 1;
+ *     list entries are paged per list; the change log as one collection under both contracts (the seed's
+ *     field filter forces batches of fields, which the bound does not grant);
+ *   - a per-record sub-read (transcript fragments, team members, list fields and saved views): 1 per owner;
+ *   - company↔person single reads (no bulk source carries the sets under either contract): one
+ *     `GET /organizations/{id}` per company with persons, or one per person with companies if fewer
+ *     (the cheaper whole side; a mixed choice could be lower still, and is not computed);
+ *   - opportunity single reads: under the seed one per opportunity (its search carries no arrays); under
+ *     the reference only those with more than 100 persons or companies (`/v2` cuts sets at 100);
+ *   - any other endpoint relsync called: 1 (a collection costs at least one call).
+ */
+import type { ContractName, Scale, SimStore } from '../src/simulator/index.ts';
+import { startSimulator } from '../src/simulator/index.ts';
+import { benchConfig, freshWarehouse, report, syncOnce } from './bench-support.ts';
+
+/** Issue 11: full-sync calls at most this factor of the lower bound. */
+export const CALLS_TARGET_RATIO = 1.1;
+const PAGE = 100;
+
+const pages = (n: number) => Math.max(1, Math.ceil(n / PAGE));
+
+/** The least calls each endpoint needs for this store under this contract. */
+export function lowerBound(store: SimStore, contract: ContractName): Record<string, number> {
+  const count = <T>(xs: Iterable<T>, keep: (x: T) => boolean) => [...xs].filter(keep).length;
+  const byList = new Map<number, number>();
+  for (const e of store.listEntries.values()) byList.set(e.listId, (byList.get(e.listId) ?? 0) + 1);
+  const byKind = new Map<string, number>();
+  for (const i of store.interactions.values()) byKind.set(i.kind, (byKind.get(i.kind) ?? 0) + 1);
+  const opps = [...store.opportunities.values()];
+  return {
+    'GET /v2/companies': pages(store.companies.size),
+    'GET /v2/persons': pages(store.persons.size),
+    'GET /v2/opportunities': pages(store.opportunities.size),
+    'GET /v2/lists/{id}/list-entries': [...store.lists.keys()].reduce((n, id) => n + pages(byList.get(id) ?? 0), 0),
+    'GET /v2/lists/{id}/fields': store.lists.size,
+    'GET /v2/lists/{id}/saved-views': store.lists.size,
+    'GET /v2/teams/{id}/members': store.teams.size,
+    'GET /v2/transcripts/{id}/fragments': store.transcripts.size,
+    'GET /v2/emails': pages(byKind.get('email') ?? 0),
+    'GET /v2/meetings': pages(byKind.get('meeting') ?? 0),
+    'GET /v2/calls': pages(byKind.get('call') ?? 0),
+    'GET /v2/chat-messages': pages(byKind.get('chat-message') ?? 0),
+    ...(contract === 'seed'
+      ? { 'GET /v2/field-value-changes?filter=field.id': pages(store.fieldValueChanges.length) }
+      : { 'GET /v2/field-value-changes': pages(store.fieldValueChanges.length) }),
+    'GET /organizations/{id}': Math.min(
+      count(store.companies.values(), (c) => c.personIds.length > 0),
+      count(store.persons.values(), (p) => p.companyIds.length > 0),
+    ),
+    'GET /opportunities/{id}': contract === 'seed' ? opps.length : count(opps, (o) => o.personIds.length > PAGE || o.companyIds.length > PAGE),
+  };
+}
+
+export async function runCallsPart(scale: Scale, contracts: readonly ContractName[]): Promise<void> {
+  for (const contract of contracts) {
+    const sim = await startSimulator({ scale, seed: 1, rateLimitPerMin: 1_000_000, monthlyLimit: null, contract });
+    const wh = freshWarehouse('sqlite', `calls-${contract}`);
+    try {
+      const bound = lowerBound(sim.store, contract);
+      const full = await syncOnce(benchConfig(sim, wh.databaseUrl), sim.apiKey, 'full');
+      // Endpoints relsync called that the table above does not price: one call each.
+      const total = Object.keys(full.byEndpoint).reduce((n, e) => n + (bound[e] ?? 1), 0)
+        + Object.entries(bound).filter(([e]) => !(e in full.byEndpoint)).reduce((n, [, b]) => n + b, 0);
+      const over = Object.entries(full.byEndpoint).map(([e, n]) => [e, n - (bound[e] ?? 1)] as const).filter(([, d]) => d !== 0).sort((a, b) => b[1] - a[1]);
+      report(`full-sync calls, ${contract}, ${scale}`, `${full.calls} vs lower bound ${total} = ×${(full.calls / total).toFixed(3)}`, `≤ ×${CALLS_TARGET_RATIO}`, full.calls <= total * CALLS_TARGET_RATIO);
+      console.log(`  calls over (+) or under (-) the bound by endpoint: ${over.map(([e, d]) => `${e} ${d > 0 ? '+' : ''}${d}`).join(', ') || 'none'}`);
+      console.log(`  ${full.rows} rows in ${full.seconds.toFixed(0)} s`);
+    } finally {
+      wh.dispose();
+      await sim.close();
+    }
+  }
+}

@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, SqliteDialect, sql } from 'kysely';
+import { SchemaScopedPostgresDialect } from './pg-dialect.ts';
 import { UserError, redact } from '../errors.ts';
 import { maskUrlPasswords } from '../mask-url.ts';
 import type { Database } from './schema.ts';
@@ -139,7 +140,7 @@ export async function openDatabase(url: string): Promise<Db> {
     });
   }
   const fence = new WriteFence();
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [fence] });
+  const kysely = new Kysely<Database>({ dialect: new SchemaScopedPostgresDialect({ pool }, parsed.schema), plugins: [fence] });
   return {
     kysely,
     dialect: 'postgres',

@@ -5,6 +5,9 @@ import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 register();
 const [script, ...rest] = process.argv.slice(2);
-if (!script) { console.error('usage: run-script <file.ts> [args]'); process.exit(2); }
+if (!script) {
+  console.error('usage: run-script <file.ts> [args]');
+  process.exit(2);
+}
 process.argv = [process.argv[0], script, ...rest];
 await import(pathToFileURL(resolve(script)).href);

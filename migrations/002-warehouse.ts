@@ -149,7 +149,12 @@ export async function up(db: AnyDb): Promise<void> {
     ['company_persons', 'company_id', 'person_id'],
   ] as const) {
     await pk(
-      child(create(table).addColumn(a, t.id, (c) => c.notNull()).addColumn(b, t.id, (c) => c.notNull()), t),
+      child(
+        create(table)
+          .addColumn(a, t.id, (c) => c.notNull())
+          .addColumn(b, t.id, (c) => c.notNull()),
+        t,
+      ),
       table,
       [a, b],
     ).execute();
@@ -404,11 +409,33 @@ const INDEXES: ReadonlyArray<readonly [string, string]> = [
 ];
 
 const TABLES = [
-  'relationship_strengths', 'merges', 'webhooks', 'saved_views', 'team_members', 'teams', 'users', 'files',
-  'transcript_fragments', 'transcripts', 'interaction_participants', 'interactions', 'reminders',
-  'note_attachments', 'notes', 'field_value_changes', 'company_persons', 'opportunity_companies',
-  'opportunity_persons', 'field_values', 'dropdown_options', 'fields', 'list_entries', 'lists',
-  'opportunities', 'persons', 'companies',
+  'relationship_strengths',
+  'merges',
+  'webhooks',
+  'saved_views',
+  'team_members',
+  'teams',
+  'users',
+  'files',
+  'transcript_fragments',
+  'transcripts',
+  'interaction_participants',
+  'interactions',
+  'reminders',
+  'note_attachments',
+  'notes',
+  'field_value_changes',
+  'company_persons',
+  'opportunity_companies',
+  'opportunity_persons',
+  'field_values',
+  'dropdown_options',
+  'fields',
+  'list_entries',
+  'lists',
+  'opportunities',
+  'persons',
+  'companies',
 ];
 
 export async function down(db: AnyDb): Promise<void> {

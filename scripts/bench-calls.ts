@@ -62,10 +62,21 @@ export async function runCallsPart(scale: Scale, contracts: readonly ContractNam
       const bound = lowerBound(sim.store, contract);
       const full = await syncOnce(benchConfig(sim, wh.databaseUrl), sim.apiKey, 'full');
       // Endpoints relsync called that the table above does not price: one call each.
-      const total = Object.keys(full.byEndpoint).reduce((n, e) => n + (bound[e] ?? 1), 0)
-        + Object.entries(bound).filter(([e]) => !(e in full.byEndpoint)).reduce((n, [, b]) => n + b, 0);
-      const over = Object.entries(full.byEndpoint).map(([e, n]) => [e, n - (bound[e] ?? 1)] as const).filter(([, d]) => d !== 0).sort((a, b) => b[1] - a[1]);
-      report(`full-sync calls, ${contract}, ${scale}`, `${full.calls} vs lower bound ${total} = ×${(full.calls / total).toFixed(3)}`, `≤ ×${CALLS_TARGET_RATIO}`, full.calls <= total * CALLS_TARGET_RATIO);
+      const total =
+        Object.keys(full.byEndpoint).reduce((n, e) => n + (bound[e] ?? 1), 0) +
+        Object.entries(bound)
+          .filter(([e]) => !(e in full.byEndpoint))
+          .reduce((n, [, b]) => n + b, 0);
+      const over = Object.entries(full.byEndpoint)
+        .map(([e, n]) => [e, n - (bound[e] ?? 1)] as const)
+        .filter(([, d]) => d !== 0)
+        .sort((a, b) => b[1] - a[1]);
+      report(
+        `full-sync calls, ${contract}, ${scale}`,
+        `${full.calls} vs lower bound ${total} = ×${(full.calls / total).toFixed(3)}`,
+        `≤ ×${CALLS_TARGET_RATIO}`,
+        full.calls <= total * CALLS_TARGET_RATIO,
+      );
       console.log(`  calls over (+) or under (-) the bound by endpoint: ${over.map(([e, d]) => `${e} ${d > 0 ? '+' : ''}${d}`).join(', ') || 'none'}`);
       console.log(`  ${full.rows} rows in ${full.seconds.toFixed(0)} s`);
     } finally {

@@ -24,7 +24,10 @@ function nextValue(store: SimStore, f: SimField, v: FieldValue, r: () => number)
       return id ? { type: 'company', data: { id } } : null;
     }
     case 'location':
-      return { type: 'location', data: { streetAddress: null, city: `Bench City ${Math.floor(r() * 1000)}`, state: null, country: 'Atlantis', continent: null } };
+      return {
+        type: 'location',
+        data: { streetAddress: null, city: `Bench City ${Math.floor(r() * 1000)}`, state: null, country: 'Atlantis', continent: null },
+      };
     // A multi-valued cell gets one element added (the service logs one change per element).
     case 'number-multi':
       return { type: v.type, data: [...((v.data as number[] | null) ?? []), Math.round(r() * 1000)] };
@@ -35,7 +38,13 @@ function nextValue(store: SimStore, f: SimField, v: FieldValue, r: () => number)
       return id && !cur.some((x) => x.id === id) ? { type: v.type, data: [...cur, { id }] } : null;
     }
     case 'location-multi':
-      return { type: v.type, data: [...((v.data as unknown[] | null) ?? []), { streetAddress: null, city: `Bench City ${Math.floor(r() * 1000)}`, state: null, country: 'Atlantis', continent: null }] };
+      return {
+        type: v.type,
+        data: [
+          ...((v.data as unknown[] | null) ?? []),
+          { streetAddress: null, city: `Bench City ${Math.floor(r() * 1000)}`, state: null, country: 'Atlantis', continent: null },
+        ],
+      };
     default:
       return null;
   }
@@ -47,7 +56,12 @@ function nextValue(store: SimStore, f: SimField, v: FieldValue, r: () => number)
  * the service, so no incremental method can see them; the scheduled sweeps do.
  * Writes go through the store's API write path, which logs every change as the service would.
  */
-export function changeFieldValues(store: SimStore, share: number, of: 'all' | 'tracked' = 'tracked', seed = 42): { total: number; tracked: number; changed: number; entities: number } {
+export function changeFieldValues(
+  store: SimStore,
+  share: number,
+  of: 'all' | 'tracked' = 'tracked',
+  seed = 42,
+): { total: number; tracked: number; changed: number; entities: number } {
   const r = mulberry32(seed);
   const all: FieldValueRecord[] = [];
   let total = 0;

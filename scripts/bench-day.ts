@@ -27,7 +27,15 @@ export async function runDayPart(scale: Scale, contracts: readonly ContractName[
       const config = benchConfig(sim, wh.databaseUrl, { schedule: '0 * * * *' });
       let clock = Date.now();
       const run = async (mode: 'full' | 'incremental') => {
-        const { summary } = await executeSync({ config, log: silentLogger(), apiKey: sim.apiKey, mode, command: `bench day ${mode}`, tty: false, now: () => new Date(clock) });
+        const { summary } = await executeSync({
+          config,
+          log: silentLogger(),
+          apiKey: sim.apiKey,
+          mode,
+          command: `bench day ${mode}`,
+          tty: false,
+          now: () => new Date(clock),
+        });
         if (summary.status !== 'succeeded') throw new Error(`${mode} run ${summary.status}: ${JSON.stringify(summary.errors)}`);
         return summary.callsTotal;
       };
@@ -48,7 +56,12 @@ export async function runDayPart(scale: Scale, contracts: readonly ContractName[
       const perDay = (predicted.plan.totalPerMonth * runsPerDay) / predicted.plan.runsPerMonth;
       const actual = await day(2);
       const off = Math.abs(perDay - actual) / actual;
-      report(`plan vs a simulated day, ${contract}, ${scale}, ${runsPerDay} hourly runs`, `predicted ${Math.round(perDay)} calls a day (month ${Math.round(predicted.plan.totalPerMonth)} × ${runsPerDay} / ${Math.round(predicted.plan.runsPerMonth)} runs), spent ${actual}: ${(off * 100).toFixed(1)}% off`, `within ${DAY_TARGET * 100}%`, off <= DAY_TARGET);
+      report(
+        `plan vs a simulated day, ${contract}, ${scale}, ${runsPerDay} hourly runs`,
+        `predicted ${Math.round(perDay)} calls a day (month ${Math.round(predicted.plan.totalPerMonth)} × ${runsPerDay} / ${Math.round(predicted.plan.runsPerMonth)} runs), spent ${actual}: ${(off * 100).toFixed(1)}% off`,
+        `within ${DAY_TARGET * 100}%`,
+        off <= DAY_TARGET,
+      );
       if (predicted.unpriced.length) console.log(`  not priced (no complete pass yet): ${predicted.unpriced.join(', ')}`);
     } finally {
       wh.dispose();

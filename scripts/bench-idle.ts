@@ -27,7 +27,8 @@ export async function benchIdle(scale: Scale, contract: ContractName): Promise<I
   const sim = await startSimulator({ scale, seed: 1, rateLimitPerMin: 1_000_000, monthlyLimit: null, contract });
   try {
     const config = configSchema.parse({ baseUrl: sim.url, apiKey: sim.apiKey, databaseUrl: `sqlite:${join(dir, 'idle.db')}`, logLevel: 'silent' });
-    const run = async (mode: 'full' | 'incremental') => (await executeSync({ config, log: silentLogger(), apiKey: sim.apiKey, mode, command: `bench ${mode}`, tty: false })).summary;
+    const run = async (mode: 'full' | 'incremental') =>
+      (await executeSync({ config, log: silentLogger(), apiKey: sim.apiKey, mode, command: `bench ${mode}`, tty: false })).summary;
     const full = await run('full');
     const idle = await run('incremental');
     const changeLog = ['field_value_changes', 'field_value_changes_by_field', 'field_value_changes_v1'].reduce((n, s) => n + (idle.streams[s]?.calls ?? 0), 0);
@@ -44,7 +45,9 @@ export async function runIdlePart(scales: readonly Scale[], contracts: readonly 
     for (const contract of contracts) {
       const r = await benchIdle(scale, contract);
       const forced = Math.max(0, r.changeLogCalls - 1);
-      console.log(`idle run, ${contract}, ${r.scale}: ${r.idleCalls} calls (${r.idleCalls - forced} + ${forced} change-log calls the field filter forces; target ≤ ${IDLE_TARGET}${forced ? ' + forced' : ''}) ${r.idleCalls - forced <= IDLE_TARGET ? 'ok' : 'MISSED'}; full sync ${r.fullCalls}; ${JSON.stringify(r.byEndpoint)}`);
+      console.log(
+        `idle run, ${contract}, ${r.scale}: ${r.idleCalls} calls (${r.idleCalls - forced} + ${forced} change-log calls the field filter forces; target ≤ ${IDLE_TARGET}${forced ? ' + forced' : ''}) ${r.idleCalls - forced <= IDLE_TARGET ? 'ok' : 'MISSED'}; full sync ${r.fullCalls}; ${JSON.stringify(r.byEndpoint)}`,
+      );
       if (r.idleCalls - forced > IDLE_TARGET) process.exitCode = 1;
     }
   }

@@ -20,12 +20,20 @@ const PG_PARAM_LIMIT = 65_535;
 
 function rowsOf(n: number, syncedAt: string): Array<Record<(typeof COLUMNS)[number], string | number | null>> {
   return Array.from({ length: n }, (_, i) => ({
-    id: 1_000_000 + i, name: `Company ${i}`, domain: `c${i}.example`, domains_json: JSON.stringify([`c${i}.example`]), is_global: i % 2,
-    merged_into_id: null, _raw: JSON.stringify({ id: 1_000_000 + i, name: `Company ${i}`, domain: `c${i}.example` }), _synced_at: syncedAt, _deleted_at: null,
+    id: 1_000_000 + i,
+    name: `Company ${i}`,
+    domain: `c${i}.example`,
+    domains_json: JSON.stringify([`c${i}.example`]),
+    is_global: i % 2,
+    merged_into_id: null,
+    _raw: JSON.stringify({ id: 1_000_000 + i, name: `Company ${i}`, domain: `c${i}.example` }),
+    _synced_at: syncedAt,
+    _deleted_at: null,
   }));
 }
 
-const RAW_DDL = 'create table raw_companies (id bigint primary key, name text, domain text, domains_json text, is_global integer, merged_into_id bigint, _raw text, _synced_at text not null, _deleted_at text)';
+const RAW_DDL =
+  'create table raw_companies (id bigint primary key, name text, domain text, domains_json text, is_global integer, merged_into_id bigint, _raw text, _synced_at text not null, _deleted_at text)';
 
 async function rawSqlite(path: string, rows: ReturnType<typeof rowsOf>): Promise<number> {
   const db = new SQLite(path);
@@ -34,7 +42,9 @@ async function rawSqlite(path: string, rows: ReturnType<typeof rowsOf>): Promise
     db.exec(RAW_DDL);
     const insert = db.prepare(`insert into raw_companies (${COLUMNS.join(', ')}) values (${COLUMNS.map((c) => `@${c}`).join(', ')})`);
     const started = performance.now();
-    db.transaction(() => { for (const r of rows) insert.run(r); })();
+    db.transaction(() => {
+      for (const r of rows) insert.run(r);
+    })();
     return performance.now() - started;
   } finally {
     db.close();
@@ -54,7 +64,10 @@ async function rawPostgres(url: string, rows: ReturnType<typeof rowsOf>): Promis
     for (let i = 0; i < rows.length; i += per) {
       const chunk = rows.slice(i, i + per);
       const values = chunk.map((_, r) => `(${COLUMNS.map((__, c) => `$${r * COLUMNS.length + c + 1}`).join(', ')})`).join(', ');
-      await client.query(`insert into raw_companies (${COLUMNS.join(', ')}) values ${values}`, chunk.flatMap((row) => COLUMNS.map((c) => row[c])));
+      await client.query(
+        `insert into raw_companies (${COLUMNS.join(', ')}) values ${values}`,
+        chunk.flatMap((row) => COLUMNS.map((c) => row[c])),
+      );
     }
     await client.query('commit');
     return performance.now() - started;
@@ -78,7 +91,12 @@ export async function runLoaderPart(dialects: readonly Dialect[], n: number): Pr
       if (Number(loaded.rows[0]?.n) !== n) throw new Error(`loader wrote ${String(loaded.rows[0]?.n)} rows, not ${n}`);
       const rawMs = dialect === 'sqlite' ? await rawSqlite(wh.databaseUrl.slice('sqlite:'.length), rows) : await rawPostgres(wh.databaseUrl, rows);
       const rate = (ms: number) => Math.round((n / ms) * 1000);
-      report(`loader rows/s, ${dialect}, ${n} companies rows`, `${rate(loaderMs)} vs raw driver ${rate(rawMs)} = ×${(rawMs / loaderMs).toFixed(2)}`, `≥ ×${LOADER_TARGET}`, rawMs / loaderMs >= LOADER_TARGET);
+      report(
+        `loader rows/s, ${dialect}, ${n} companies rows`,
+        `${rate(loaderMs)} vs raw driver ${rate(rawMs)} = ×${(rawMs / loaderMs).toFixed(2)}`,
+        `≥ ×${LOADER_TARGET}`,
+        rawMs / loaderMs >= LOADER_TARGET,
+      );
     } finally {
       await db.close();
       wh.dispose();

@@ -13,7 +13,15 @@ import { freshWarehouse, report, type Dialect } from './bench-support.ts';
 export const RSS_TARGET_MB = 300;
 const TIME_BIN = '/usr/bin/time';
 
-export interface RssResult { scale: Scale; contract: ContractName; peakMb: number; source: string; calls: number; rows: number; seconds: number }
+export interface RssResult {
+  scale: Scale;
+  contract: ContractName;
+  peakMb: number;
+  source: string;
+  calls: number;
+  rows: number;
+  seconds: number;
+}
 
 export async function benchRss(scale: Scale, contract: ContractName, dialect: Dialect): Promise<RssResult> {
   const sim = await startSimulator({ scale, seed: 1, rateLimitPerMin: 1_000_000, monthlyLimit: null, contract });
@@ -35,7 +43,15 @@ export async function benchRss(scale: Scale, contract: ContractName, dialect: Di
     const r = JSON.parse(line) as { maxRssKb: number; calls: number; rows: number; seconds: number };
     const m = /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr);
     const kb = m ? Number(m[1]) : r.maxRssKb;
-    return { scale, contract, peakMb: Math.round(kb / 1024), source: m ? '/usr/bin/time -v' : 'process.resourceUsage().maxRSS', calls: r.calls, rows: r.rows, seconds: r.seconds };
+    return {
+      scale,
+      contract,
+      peakMb: Math.round(kb / 1024),
+      source: m ? '/usr/bin/time -v' : 'process.resourceUsage().maxRSS',
+      calls: r.calls,
+      rows: r.rows,
+      seconds: r.seconds,
+    };
   } finally {
     wh.dispose();
     await sim.close();
@@ -47,12 +63,22 @@ export async function runRssPart(scales: Scale[], contract: ContractName, dialec
   for (const scale of scales) {
     const r = await benchRss(scale, contract, dialect);
     results.push(r);
-    report(`peak RSS, full sync, ${scale}, ${contract}, ${dialect} (${r.calls} calls, ${r.rows} rows, ${r.seconds.toFixed(0)} s; ${r.source})`, `${r.peakMb} MB`, `≤ ${RSS_TARGET_MB} MB`, r.peakMb <= RSS_TARGET_MB);
+    report(
+      `peak RSS, full sync, ${scale}, ${contract}, ${dialect} (${r.calls} calls, ${r.rows} rows, ${r.seconds.toFixed(0)} s; ${r.source})`,
+      `${r.peakMb} MB`,
+      `≤ ${RSS_TARGET_MB} MB`,
+      r.peakMb <= RSS_TARGET_MB,
+    );
   }
   if (results.length > 1) {
     const first = results[0]!;
     const last = results.at(-1)!;
     // "Not growing with scale": the largest scale within 15% of the smallest, though it has several times the rows.
-    report(`peak RSS growth ${first.scale} → ${last.scale}`, `×${(last.peakMb / first.peakMb).toFixed(2)} for ×${(last.rows / Math.max(1, first.rows)).toFixed(1)} rows`, '≤ ×1.15', last.peakMb <= first.peakMb * 1.15);
+    report(
+      `peak RSS growth ${first.scale} → ${last.scale}`,
+      `×${(last.peakMb / first.peakMb).toFixed(2)} for ×${(last.rows / Math.max(1, first.rows)).toFixed(1)} rows`,
+      '≤ ×1.15',
+      last.peakMb <= first.peakMb * 1.15,
+    );
   }
 }

@@ -8,7 +8,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-interface Args { scale: string; pages: number; inProcess: boolean }
+interface Args {
+  scale: string;
+  pages: number;
+  inProcess: boolean;
+}
 
 function parseArgs(argv: string[]): Args {
   const out: Args = { scale: 'large', pages: 50, inProcess: false };
@@ -21,11 +25,18 @@ function parseArgs(argv: string[]): Args {
   return out;
 }
 
-interface Target { url: string; apiKey: string; stop: () => Promise<void>; mode: string; rssMb: () => number | null }
+interface Target {
+  url: string;
+  apiKey: string;
+  stop: () => Promise<void>;
+  mode: string;
+  rssMb: () => number | null;
+}
 
 async function startChild(scale: string): Promise<Target> {
   const child: ChildProcess = spawn(process.execPath, ['bin/relsync.js', 'simulate', '--scale', scale, '--port', '0'], {
-    stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, LOG_LEVEL: 'warn' },
   });
   const url = await new Promise<string>((resolveUrl, reject) => {
     let buf = '';
@@ -37,10 +48,11 @@ async function startChild(scale: string): Promise<Target> {
     });
     child.once('exit', (code) => reject(new Error(`simulate exited early with code ${String(code)}`)));
   });
-  const stop = () => new Promise<void>((done) => {
-    child.once('exit', () => done());
-    child.kill('SIGTERM');
-  });
+  const stop = () =>
+    new Promise<void>((done) => {
+      child.once('exit', () => done());
+      child.kill('SIGTERM');
+    });
   const rssMb = () => {
     try {
       const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${String(child.pid)}/status`, 'utf8'));
@@ -107,11 +119,17 @@ async function main(): Promise<void> {
     for (const l of lists) {
       const r = await timedJson(target, `/lists/${l.id}`);
       const size = r.body.list_size as number;
-      if (size > most) { most = size; biggest = l.id; }
+      if (size > most) {
+        most = size;
+        biggest = l.id;
+      }
     }
     const rows: Array<[string, number[]]> = [
       ['GET /v2/companies?limit=100 (nextUrl)', await followV2(target, '/v2/companies?limit=100', args.pages)],
-      [`GET /v2/lists/${String(biggest)}/list-entries?fieldTypes=list`, await followV2(target, `/v2/lists/${String(biggest)}/list-entries?fieldTypes=list`, args.pages)],
+      [
+        `GET /v2/lists/${String(biggest)}/list-entries?fieldTypes=list`,
+        await followV2(target, `/v2/lists/${String(biggest)}/list-entries?fieldTypes=list`, args.pages),
+      ],
       ['GET /opportunities?page_size=500 (v1)', await followV1(target, '/opportunities?page_size=500', args.pages)],
     ];
     console.log(`simulator bench: scale=${args.scale}, ${target.mode}`);
@@ -119,7 +137,13 @@ async function main(): Promise<void> {
     console.log('');
     console.log(`${'endpoint'.padEnd(52)} ${'pages'.padStart(5)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)}`);
     for (const [name, times] of rows) {
-      console.log(`${name.padEnd(52)} ${String(times.length).padStart(5)} ${pct(times, 50).toFixed(1).padStart(8)} ${pct(times, 95).toFixed(1).padStart(8)} ${Math.max(...times).toFixed(1).padStart(8)}`);
+      console.log(
+        `${name.padEnd(52)} ${String(times.length).padStart(5)} ${pct(times, 50).toFixed(1).padStart(8)} ${pct(times, 95).toFixed(1).padStart(8)} ${Math.max(
+          ...times,
+        )
+          .toFixed(1)
+          .padStart(8)}`,
+      );
     }
     console.log('(target: a page in < 50 ms)');
   } finally {

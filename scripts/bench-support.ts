@@ -21,9 +21,10 @@ export interface Warehouse {
 /** A fresh SQLite file in a temporary directory, or a fresh schema in the test PostgreSQL. */
 export function freshWarehouse(dialect: Dialect, label: string): Warehouse {
   const dir = mkdtempSync(join(tmpdir(), `relsync-${label}-`));
-  const databaseUrl = dialect === 'postgres'
-    ? `${process.env.RELSYNC_TEST_PG_URL ?? DEFAULT_PG_URL}?schema=bench_${label.replace(/\W/g, '_')}_${Date.now()}`
-    : `sqlite:${join(dir, 'bench.db')}`;
+  const databaseUrl =
+    dialect === 'postgres'
+      ? `${process.env.RELSYNC_TEST_PG_URL ?? DEFAULT_PG_URL}?schema=bench_${label.replace(/\W/g, '_')}_${Date.now()}`
+      : `sqlite:${join(dir, 'bench.db')}`;
   return { databaseUrl, dispose: () => rmSync(dir, { recursive: true, force: true }) };
 }
 

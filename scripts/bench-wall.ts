@@ -16,15 +16,25 @@ const WALL_SCALE: ScaleCounts = { companies: 2_500, persons: 5_000, lists: 4, op
 export async function runWallPart(scale: Scale | 'wall', contracts: readonly ContractName[], dialects: readonly Dialect[], latencyMs: number): Promise<void> {
   for (const dialect of dialects) {
     for (const contract of contracts) {
-      const sim = await startSimulator({ scale: scale === 'wall' ? WALL_SCALE : scale, seed: 1, rateLimitPerMin: WALL_RATE_PER_MIN, latencyMs, monthlyLimit: null, contract });
+      const sim = await startSimulator({
+        scale: scale === 'wall' ? WALL_SCALE : scale,
+        seed: 1,
+        rateLimitPerMin: WALL_RATE_PER_MIN,
+        latencyMs,
+        monthlyLimit: null,
+        contract,
+      });
       const wh = freshWarehouse(dialect, `wall-${contract}`);
       try {
         const full = await syncOnce(benchConfig(sim, wh.databaseUrl), sim.apiKey, 'full');
         const floor = (full.calls / WALL_RATE_PER_MIN) * 60;
         const ratio = full.seconds / floor;
-        report(`full sync at ${WALL_RATE_PER_MIN}/min, ${latencyMs} ms latency, ${contract}, ${scale}, ${dialect}`,
+        report(
+          `full sync at ${WALL_RATE_PER_MIN}/min, ${latencyMs} ms latency, ${contract}, ${scale}, ${dialect}`,
           `${full.seconds.toFixed(1)} s for ${full.calls} calls (floor ${floor.toFixed(1)} s) = ×${ratio.toFixed(3)}, ${sim.stats.rateLimited} 429s`,
-          `≤ ×${WALL_TARGET_RATIO}, 0 429s`, ratio <= WALL_TARGET_RATIO && sim.stats.rateLimited === 0);
+          `≤ ×${WALL_TARGET_RATIO}, 0 429s`,
+          ratio <= WALL_TARGET_RATIO && sim.stats.rateLimited === 0,
+        );
       } finally {
         wh.dispose();
         await sim.close();

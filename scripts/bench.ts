@@ -48,18 +48,26 @@ for (const part of parts) {
       await (await import('./bench-idle.ts')).runIdlePart(values.scale ? [values.scale as Scale] : ['small', 'medium'], contracts);
       break;
     case 'change':
-      await (await import('./bench-change-run.ts')).runChangePart(scaleOr('medium'), contracts, dialects[0] ?? 'sqlite', {
-        share: Number(values.share), maxRatio: Number(values['max-ratio']), of: values.of === 'all' ? 'all' : 'tracked',
+      await (
+        await import('./bench-change-run.ts')
+      ).runChangePart(scaleOr('medium'), contracts, dialects[0] ?? 'sqlite', {
+        share: Number(values.share),
+        maxRatio: Number(values['max-ratio']),
+        of: values.of === 'all' ? 'all' : 'tracked',
       });
       break;
     case 'day':
       await (await import('./bench-day.ts')).runDayPart(scaleOr('small'), contracts, Number(values.runs ?? 24));
       break;
     case 'loader':
-      await (await import('./bench-loader.ts')).runLoaderPart(values.part === 'loader' && process.argv.includes('--db') ? dialects : ['sqlite', 'postgres'], Number(values.rows ?? 100_000));
+      await (
+        await import('./bench-loader.ts')
+      ).runLoaderPart(values.part === 'loader' && process.argv.includes('--db') ? dialects : ['sqlite', 'postgres'], Number(values.rows ?? 100_000));
       break;
     case 'rss':
-      await (await import('./bench-rss.ts')).runRssPart((values.scales ?? values.scale ?? 'medium,large').split(',') as Scale[], contracts[0] ?? 'reference', dialects[0] ?? 'sqlite');
+      await (
+        await import('./bench-rss.ts')
+      ).runRssPart((values.scales ?? values.scale ?? 'medium,large').split(',') as Scale[], contracts[0] ?? 'reference', dialects[0] ?? 'sqlite');
       break;
     default:
       throw new Error(`unknown --part ${part} (calls, wall, idle, change, day, loader, rss, all)`);

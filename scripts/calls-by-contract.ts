@@ -27,7 +27,9 @@ function storePairs(store: SimStore): Record<string, Set<string>> {
 }
 
 const COLUMNS: Record<string, [string, string]> = {
-  company_persons: ['company_id', 'person_id'], opportunity_persons: ['opportunity_id', 'person_id'], opportunity_companies: ['opportunity_id', 'company_id'],
+  company_persons: ['company_id', 'person_id'],
+  opportunity_persons: ['opportunity_id', 'person_id'],
+  opportunity_companies: ['opportunity_id', 'company_id'],
 };
 
 let failed = false;
@@ -37,7 +39,12 @@ for (const contract of CONTRACT_NAMES) {
   try {
     const config = configSchema.parse({ baseUrl: sim.url, apiKey: sim.apiKey, databaseUrl: `sqlite:${join(dir, 'w.db')}`, logLevel: 'silent' });
     const { summary } = await executeSync({
-      config, log: silentLogger(), apiKey: sim.apiKey, mode: 'full', command: 'calls-by-contract', tty: false,
+      config,
+      log: silentLogger(),
+      apiKey: sim.apiKey,
+      mode: 'full',
+      command: 'calls-by-contract',
+      tty: false,
       ...(values.streams ? { streams: values.streams.split(',') } : {}),
     });
     console.log(`\n[${contract}] sync --full: ${summary.status}, ${summary.callsTotal} calls`);

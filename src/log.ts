@@ -3,16 +3,7 @@ import { pino, type Logger, type DestinationStream } from 'pino';
 export type { Logger };
 
 /** Keys whose values are secrets wherever they appear in a log object. */
-const REDACT_PATHS = [
-  'apiKey',
-  '*.apiKey',
-  'authorization',
-  '*.authorization',
-  'headers.authorization',
-  '*.headers.authorization',
-  'password',
-  '*.password',
-];
+const REDACT_PATHS = ['apiKey', '*.apiKey', 'authorization', '*.authorization', 'headers.authorization', '*.headers.authorization', 'password', '*.password'];
 
 export interface LoggerOptions {
   level?: string;

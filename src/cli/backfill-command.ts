@@ -29,9 +29,17 @@ export async function runBackfillCommand(cmd: Command, opts: { streams: string[]
   const apiKey = config.apiKey;
   const { summary } = await withGracefulStop(log, 'stopping after the pages in hand; run the same backfill again to resume', (shouldStop) =>
     executeSync({
-      config, log, apiKey, mode: 'backfill', command: `backfill ${opts.streams.join(',')}${since ? ` --since ${since}` : ''}`,
-      streams: opts.streams, tty: Boolean(process.stderr.isTTY), shouldStop, ...(since ? { since } : {}),
-    }));
+      config,
+      log,
+      apiKey,
+      mode: 'backfill',
+      command: `backfill ${opts.streams.join(',')}${since ? ` --since ${since}` : ''}`,
+      streams: opts.streams,
+      tty: Boolean(process.stderr.isTTY),
+      shouldStop,
+      ...(since ? { since } : {}),
+    }),
+  );
   printRunSummary(summary, process.stdout);
   process.exitCode = runExitCode(summary);
 }

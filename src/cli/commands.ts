@@ -2,7 +2,10 @@ import { Option, type Command } from 'commander';
 import { UserError } from '../errors.ts';
 
 function streamList(value: string): string[] {
-  const names = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const names = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (names.length === 0) throw new UserError('--streams needs at least one stream name, e.g. --streams companies,persons');
   return names;
 }

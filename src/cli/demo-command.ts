@@ -50,7 +50,11 @@ export async function runDemoCommand(cmd: Command, opts: { db: string; scale: st
     process.stdout.write(`syncing ${sim.url} into ${file} …\n`);
     const { summary } = await executeSync({
       config: { ...config, baseUrl: sim.url, apiKey: sim.apiKey },
-      log, apiKey: sim.apiKey, mode: 'full', command: 'demo', tty: Boolean(process.stderr.isTTY),
+      log,
+      apiKey: sim.apiKey,
+      mode: 'full',
+      command: 'demo',
+      tty: Boolean(process.stderr.isTTY),
     });
     printRunSummary(summary, process.stdout);
   } finally {

@@ -22,8 +22,7 @@ export async function runScheduleCommand(cmd: Command): Promise<void> {
     cron: config.schedule,
     log,
     secrets: [apiKey],
-    runOnce: async ({ shouldStop }) =>
-      (await executeSync({ config, log, apiKey, mode: 'incremental', command: 'schedule', tty: false, shouldStop })).summary,
+    runOnce: async ({ shouldStop }) => (await executeSync({ config, log, apiKey, mode: 'incremental', command: 'schedule', tty: false, shouldStop })).summary,
   });
 
   let onStopped: () => void = () => undefined;
@@ -43,11 +42,11 @@ export async function runScheduleCommand(cmd: Command): Promise<void> {
     if (config.metricsPort > 0) server = await startMetricsServer({ port: config.metricsPort, source: scheduler, log });
     scheduler.start();
     const next = scheduler.nextRun();
-    out.write(`relsync schedule: "${config.schedule}", incremental sync into ${config.databaseUrl.startsWith('sqlite:') ? config.databaseUrl : 'PostgreSQL'}\n`);
+    out.write(
+      `relsync schedule: "${config.schedule}", incremental sync into ${config.databaseUrl.startsWith('sqlite:') ? config.databaseUrl : 'PostgreSQL'}\n`,
+    );
     out.write(`next run at ${next ? next.toISOString() : 'never (the expression matches no future time)'}\n`);
-    out.write(server
-      ? `health: ${server.url}/healthz  metrics: ${server.url}/metrics\n`
-      : 'metrics endpoint off (metricsPort is 0)\n');
+    out.write(server ? `health: ${server.url}/healthz  metrics: ${server.url}/metrics\n` : 'metrics endpoint off (metricsPort is 0)\n');
     out.write('stop with Ctrl-C or SIGTERM (the run in hand finishes its page first)\n');
     await finished;
     out.write('scheduler stopped\n');

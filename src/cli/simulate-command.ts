@@ -10,7 +10,10 @@ export async function runSimulateCommand(opts: Record<string, string | undefined
       hint: 'reference = the documented current API; seed = the client contract wherever it is stingier.',
     });
   }
-  const deny = (opts.deny ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const deny = (opts.deny ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = deny.filter((d) => !(PERMISSIONS as readonly string[]).includes(d));
   if (unknown.length > 0) {
     throw new UserError(`--deny names unknown permissions: ${unknown.join(', ')}.`, { hint: `Known: ${PERMISSIONS.join(', ')}.` });

@@ -13,8 +13,13 @@ async function monthProjection(db: Db, config: Config): Promise<MonthProjection 
   if (!(await hasPricedRun(db))) return null;
   const { plan, unpriced } = await planReport(db, config);
   return {
-    plannedPerMonth: Math.round(plan.totalPerMonth), everyRunPerMonth: Math.round(plan.everyRunPerMonth), periodicPerMonth: Math.round(plan.periodicPerMonth),
-    monthlyBudget: plan.monthlyBudget, fits: plan.fits, stretch: Number.isFinite(plan.stretch) ? plan.stretch : null, unpriced,
+    plannedPerMonth: Math.round(plan.totalPerMonth),
+    everyRunPerMonth: Math.round(plan.everyRunPerMonth),
+    periodicPerMonth: Math.round(plan.periodicPerMonth),
+    monthlyBudget: plan.monthlyBudget,
+    fits: plan.fits,
+    stretch: Number.isFinite(plan.stretch) ? plan.stretch : null,
+    unpriced,
   };
 }
 

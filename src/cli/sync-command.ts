@@ -15,10 +15,16 @@ export async function runSyncCommand(cmd: Command, opts: SyncCommandOptions): Pr
   const apiKey = config.apiKey;
   const { summary } = await withGracefulStop(log, 'stopping after the pages in hand; press Ctrl-C again to quit at once', (shouldStop) =>
     executeSync({
-      config, log, apiKey, mode: opts.full ? 'full' : 'incremental', command: opts.full ? 'sync --full' : 'sync',
+      config,
+      log,
+      apiKey,
+      mode: opts.full ? 'full' : 'incremental',
+      command: opts.full ? 'sync --full' : 'sync',
       ...(opts.streams ? { streams: opts.streams } : {}),
-      tty: Boolean(process.stderr.isTTY), shouldStop,
-    }));
+      tty: Boolean(process.stderr.isTTY),
+      shouldStop,
+    }),
+  );
   printRunSummary(summary, process.stdout);
   process.exitCode = runExitCode(summary);
 }

@@ -45,12 +45,7 @@ function readFile(path: string): Record<string, unknown> {
 function describeIssue(issue: z.core.$ZodIssue, fromEnv: Set<string>, file: string | undefined, values: Record<string, unknown>): string {
   const key = String(issue.path[0] ?? '');
   const envName = ENV_VARS[key as keyof typeof ENV_VARS];
-  const where =
-    envName && fromEnv.has(key)
-      ? envName
-      : file
-        ? `"${issue.path.join('.')}" in ${file}`
-        : envName ?? issue.path.join('.');
+  const where = envName && fromEnv.has(key) ? envName : file ? `"${issue.path.join('.')}" in ${file}` : (envName ?? issue.path.join('.'));
   // Echo what was given so the typo is visible, except a secret: the key, or a password in a URL.
   const given = values[key];
   const shown = key === 'apiKey' || given === undefined || typeof given === 'object' ? '' : ` (got "${maskUrlPasswords(String(given))}")`;
@@ -86,7 +81,9 @@ export function loadConfig(opts: LoadConfigOptions = {}): Config {
   const config = result.data;
   if (!validateCron(config.schedule)) {
     const where = fromEnv.has('schedule') ? ENV_VARS.schedule : `"schedule"${fileUsed ? ` in ${fileUsed}` : ''}`;
-    throw new UserError(`Invalid configuration: ${where} "${config.schedule}" is not a cron expression; use five fields, e.g. "0 * * * *" for hourly or "*/15 * * * *" every 15 minutes`);
+    throw new UserError(
+      `Invalid configuration: ${where} "${config.schedule}" is not a cron expression; use five fields, e.g. "0 * * * *" for hourly or "*/15 * * * *" every 15 minutes`,
+    );
   }
   return config;
 }

@@ -40,36 +40,42 @@ function wholeNumber(min: number, max: number, def: number) {
   return z.coerce.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message }).default(def);
 }
 
-export const databaseUrlSchema = z
-  .string()
-  .refine((u) => /^sqlite:/.test(u) || /^postgres(ql)?:\/\//.test(u), {
-    message: 'must start with sqlite: (e.g. sqlite:./relsync.db) or postgres:// (e.g. postgres://user@127.0.0.1:5432/db)',
-  });
+export const databaseUrlSchema = z.string().refine((u) => /^sqlite:/.test(u) || /^postgres(ql)?:\/\//.test(u), {
+  message: 'must start with sqlite: (e.g. sqlite:./relsync.db) or postgres:// (e.g. postgres://user@127.0.0.1:5432/db)',
+});
 
 /** Every option, its default, and what it means. `config/relsync.config.example.json` mirrors this. */
 export const configSchema = z.object({
   apiKey: z.string().min(1).optional(),
   baseUrl: z.url({ message: `must be an http(s) URL such as ${DEFAULT_BASE_URL}` }).default(DEFAULT_BASE_URL),
-  apiVersion: z
-    .enum(API_VERSIONS, { message: `must be one of ${API_VERSIONS.join(', ')}` })
-    .default(DEFAULT_API_VERSION),
+  apiVersion: z.enum(API_VERSIONS, { message: `must be one of ${API_VERSIONS.join(', ')}` }).default(DEFAULT_API_VERSION),
   databaseUrl: databaseUrlSchema.default(DEFAULT_DATABASE_URL),
   schedule: z.string().min(1).default(DEFAULT_SCHEDULE),
-  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' }).default(DEFAULT_LOG_LEVEL),
+  logLevel: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' })
+    .default(DEFAULT_LOG_LEVEL),
   /** Requests in flight at once. */
   concurrency: wholeNumber(1, 32, DEFAULT_CONCURRENCY),
   /** Monthly calls held back for other tools on the same account; a run stops before spending them. */
   monthlyReserve: wholeNumber(0, 10_000_000, DEFAULT_MONTHLY_RESERVE),
   /** Calls a month relsync may spend; default: the monthly limit the service's headers report, less `monthlyReserve`. */
-  monthlyBudget: z.coerce.number({ error: 'must be a whole number of calls' }).int({ error: 'must be a whole number of calls' }).min(0, { error: 'must be a whole number of calls' }).optional(),
+  monthlyBudget: z.coerce
+    .number({ error: 'must be a whole number of calls' })
+    .int({ error: 'must be a whole number of calls' })
+    .min(0, { error: 'must be a whole number of calls' })
+    .optional(),
   requestTimeoutMs: wholeNumber(1000, 600_000, DEFAULT_REQUEST_TIMEOUT_MS),
   maxRetries: wholeNumber(0, 20, DEFAULT_MAX_RETRIES),
   /** Port for `schedule`'s /healthz and /metrics; 0 disables the endpoint. */
   metricsPort: wholeNumber(0, 65535, DEFAULT_METRICS_PORT),
   /** Relationship strengths cost one call per internal person; off unless asked for. */
-  relationshipStrengths: z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')], { error: 'must be true or false' }).default(DEFAULT_RELATIONSHIP_STRENGTHS),
+  relationshipStrengths: z
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')], { error: 'must be true or false' })
+    .default(DEFAULT_RELATIONSHIP_STRENGTHS),
   /** Files through one older per-entity listing per person, company and opportunity (when `/v2/files` is refused or too old). */
-  filesPerEntity: z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')], { error: 'must be true or false' }).default(DEFAULT_FILES_PER_ENTITY),
+  filesPerEntity: z
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')], { error: 'must be true or false' })
+    .default(DEFAULT_FILES_PER_ENTITY),
   /** A source the service refused (sync_sources) is probed again after this long; until then its fallback is used without asking. */
   reprobeRefusedAfter: durationSchema.default(parseDuration(DEFAULT_REPROBE_REFUSED_AFTER)),
   sweeps: z

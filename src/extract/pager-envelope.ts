@@ -85,10 +85,7 @@ function summarize(error: z.ZodError): string {
 }
 
 /** A record that fails its schema is kept aside with the reason, never dropped and never fatal to the page. */
-export function validateRecords<T>(
-  items: unknown[],
-  schema: z.ZodType<T>,
-): { records: T[]; raw: unknown[]; invalid: InvalidRecord[] } {
+export function validateRecords<T>(items: unknown[], schema: z.ZodType<T>): { records: T[]; raw: unknown[]; invalid: InvalidRecord[] } {
   const records: T[] = [];
   const raw: unknown[] = [];
   const invalid: InvalidRecord[] = [];

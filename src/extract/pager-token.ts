@@ -10,7 +10,10 @@ export function paramsFingerprint(path: string, query: Query | undefined): strin
     .filter(([k, v]) => v !== undefined && k !== 'page_token')
     .map(([k, v]): [string, string | string[]] => [k, Array.isArray(v) ? v.map(String) : String(v)])
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return createHash('sha256').update(JSON.stringify([path, entries])).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(JSON.stringify([path, entries]))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 export interface V1Token {

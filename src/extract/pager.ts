@@ -4,16 +4,7 @@ import type { Logger } from '../log.ts';
 import type { AffinityClient, RequestOpts } from './http/client.ts';
 import { ForeignOriginError } from './http/errors.ts';
 import { endpointLabel, type Query } from './http/url.ts';
-import {
-  readSingle,
-  readV1Array,
-  readV1Token,
-  readV2,
-  validateRecords,
-  type Envelope,
-  type EnvelopeContext,
-  type InvalidRecord,
-} from './pager-envelope.ts';
+import { readSingle, readV1Array, readV1Token, readV2, validateRecords, type Envelope, type EnvelopeContext, type InvalidRecord } from './pager-envelope.ts';
 import { decodeV1Token, encodeV1Token, isAbsoluteUrl, paramsFingerprint, v2TokenKey } from './pager-token.ts';
 
 export type { InvalidRecord } from './pager-envelope.ts';

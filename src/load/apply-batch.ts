@@ -32,13 +32,7 @@ function mostDistinct(scope: readonly string[], owners: readonly PreparedRow[]):
 }
 
 /** Delete every row of `table` whose scope columns equal one of `owners` (chunked). */
-async function deleteOwned(
-  trx: Trx,
-  dialect: DialectName,
-  table: string,
-  scope: readonly string[],
-  owners: readonly PreparedRow[],
-): Promise<number> {
+async function deleteOwned(trx: Trx, dialect: DialectName, table: string, scope: readonly string[], owners: readonly PreparedRow[]): Promise<number> {
   const db = dynamic(trx);
   let deleted = 0;
   const match = (eb: ExpressionBuilder<DynamicDb, string>, c: string, v: RowValue | undefined): Expression<SqlBool> =>
@@ -48,7 +42,10 @@ async function deleteOwned(
     const values = owners.map((o) => o[single]).filter((v): v is Exclude<RowValue, null> => v !== null && v !== undefined);
     const size = PARAM_LIMIT[dialect] - 1;
     for (let i = 0; i < values.length; i += size) {
-      const r = await db.deleteFrom(table).where(single, 'in', values.slice(i, i + size)).executeTakeFirst();
+      const r = await db
+        .deleteFrom(table)
+        .where(single, 'in', values.slice(i, i + size))
+        .executeTakeFirst();
       deleted += Number(r.numDeletedRows);
     }
     if (values.length < owners.length) {
@@ -64,7 +61,8 @@ async function deleteOwned(
     // sweep). Also constraining the scope column with the most distinct values by IN lets its index
     // (e.g. field_values.entity_id) find the candidate rows; the OR of ANDs then picks exactly.
     const key = mostDistinct(scope, chunk);
-    const keyValues = key === undefined ? [] : [...new Set(chunk.map((o) => o[key]).filter((v): v is Exclude<RowValue, null> => v !== null && v !== undefined))];
+    const keyValues =
+      key === undefined ? [] : [...new Set(chunk.map((o) => o[key]).filter((v): v is Exclude<RowValue, null> => v !== null && v !== undefined))];
     const r = await db
       .deleteFrom(table)
       .$if(key !== undefined && chunk.every((o) => o[key] !== null && o[key] !== undefined), (q) => q.where(key!, 'in', keyValues))
@@ -160,12 +158,7 @@ function upsertTable<T extends WarehouseTableName>(trx: Trx, dialect: DialectNam
 }
 
 /** Apply a RowBatch: upserts (per table), then replace sets. Returns the number of rows written. */
-export async function applyBatch(
-  trx: Trx,
-  dialect: DialectName,
-  batch: RowBatch,
-  syncedAt: string,
-): Promise<{ rows: number }> {
+export async function applyBatch(trx: Trx, dialect: DialectName, batch: RowBatch, syncedAt: string): Promise<{ rows: number }> {
   let rows = 0;
   await lockChildTables(trx, dialect, batch);
   for (const table of upsertTables(batch)) rows += await upsertTable(trx, dialect, table, batch.upserts[table], syncedAt);

@@ -33,13 +33,21 @@ export async function applyCellEdits<E extends CellRef>(
       .where('list_entry_id', '=', e.listEntryId)
       .orderBy('value_index')
       .execute();
-    const next = render(current.map((r) => String(r.value_json)), e);
-    rows += await replaceSets(trx, dialect, {
-      table: 'field_values',
-      scope: ['field_id', 'entity_type', 'entity_id', 'list_entry_id'],
-      owners: [{ field_id: e.fieldId, entity_type: e.entityType, entity_id: e.entityId, list_entry_id: e.listEntryId }],
-      rows: next,
-    }, syncedAt);
+    const next = render(
+      current.map((r) => String(r.value_json)),
+      e,
+    );
+    rows += await replaceSets(
+      trx,
+      dialect,
+      {
+        table: 'field_values',
+        scope: ['field_id', 'entity_type', 'entity_id', 'list_entry_id'],
+        owners: [{ field_id: e.fieldId, entity_type: e.entityType, entity_id: e.entityId, list_entry_id: e.listEntryId }],
+        rows: next,
+      },
+      syncedAt,
+    );
   }
   return rows;
 }

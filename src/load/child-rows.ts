@@ -85,9 +85,15 @@ export async function removeChildRows(trx: Trx, parentTable: WarehouseTableName,
     for (const g of groups.values()) {
       for (let i = 0; i < g.ids.length; i += KEYS_PER_STATEMENT) {
         const ids = g.ids.slice(i, i + KEYS_PER_STATEMENT);
-        const filters: Array<[string, RowValue]> = [...fixed.map(([, cc], j): [string, RowValue] => [cc, g.fixed[j] ?? null]), ...Object.entries(link.where ?? {})];
+        const filters: Array<[string, RowValue]> = [
+          ...fixed.map(([, cc], j): [string, RowValue] => [cc, g.fixed[j] ?? null]),
+          ...Object.entries(link.where ?? {}),
+        ];
         if (link.action === 'detach') {
-          let q = db.updateTable(link.table).set(Object.fromEntries(pairs.map(([, cc]) => [cc, null]))).where(lastChild, 'in', ids);
+          let q = db
+            .updateTable(link.table)
+            .set(Object.fromEntries(pairs.map(([, cc]) => [cc, null])))
+            .where(lastChild, 'in', ids);
           for (const [c, v] of filters) q = q.where(c, '=', v);
           changed += Number((await q.executeTakeFirst()).numUpdatedRows);
         } else {

@@ -51,7 +51,8 @@ export function fatalDatabaseError(err: unknown): UserError | null {
     what = SQLITE_FATAL[code] ?? SQLITE_FATAL[base] ?? PG_FATAL.find(([re]) => re.test(code))?.[1];
   }
   // The pg driver's own socket errors (the API client's were turned away above).
-  if (!what && (code === 'ECONNREFUSED' || code === 'ECONNRESET' || /Connection terminated|not queryable/.test(raw))) what = 'the connection to the database server failed';
+  if (!what && (code === 'ECONNREFUSED' || code === 'ECONNRESET' || /Connection terminated|not queryable/.test(raw)))
+    what = 'the connection to the database server failed';
   if (!what) return null;
   return new UserError(`The warehouse cannot take writes: ${what} (${code ?? raw}).`, {
     hint: 'Every page committed before this is kept. Fix the cause (free disk space, permissions, the server) and run the same command again: it resumes from the checkpoints.',

@@ -158,6 +158,8 @@ export async function tableExists(db: Db, table: string): Promise<boolean> {
     const r = await sql<{ n: number }>`select count(*) as n from sqlite_master where type = 'table' and name = ${table}`.execute(db.kysely);
     return Number(r.rows[0]?.n ?? 0) > 0;
   }
-  const r = await sql<{ n: number }>`select count(*)::int as n from information_schema.tables where table_name = ${table} and table_schema = current_schema()`.execute(db.kysely);
+  const r = await sql<{
+    n: number;
+  }>`select count(*)::int as n from information_schema.tables where table_name = ${table} and table_schema = current_schema()`.execute(db.kysely);
   return Number(r.rows[0]?.n ?? 0) > 0;
 }

@@ -76,11 +76,7 @@ export async function applyMerge(trx: Trx, dialect: DialectName, merge: MergeEve
   const out: MergeOutcome = { rekeyed: 0, dropped: 0 };
   if (dup === survivor) return out;
   const mergedAt = new Date(merge.mergedAt).toISOString();
-  await trx
-    .updateTable(ENTITY_TABLE[merge.entityType])
-    .set({ merged_into_id: survivor, _deleted_at: mergedAt })
-    .where('id', '=', dup)
-    .execute();
+  await trx.updateTable(ENTITY_TABLE[merge.entityType]).set({ merged_into_id: survivor, _deleted_at: mergedAt }).where('id', '=', dup).execute();
 
   out.dropped += await dropDuplicateCells(trx, merge.entityType, dup, survivor);
   // The references span many tables, each named by a variable: the run-time-named view (dynamic.ts).
@@ -98,12 +94,13 @@ export async function applyMerge(trx: Trx, dialect: DialectName, merge: MergeEve
         survivors = survivors.where(c, 'in', values);
         del = del.where(c, 'in', values);
       }
-      const r = await del
-        .where(sql`(${sql.join(others.map((c) => sql.ref(c)))})`, 'in', survivors)
-        .executeTakeFirst();
+      const r = await del.where(sql`(${sql.join(others.map((c) => sql.ref(c)))})`, 'in', survivors).executeTakeFirst();
       out.dropped += Number(r.numDeletedRows);
     }
-    let upd = db.updateTable(ref.table).set({ [ref.column]: survivor }).where(ref.column, '=', dup);
+    let upd = db
+      .updateTable(ref.table)
+      .set({ [ref.column]: survivor })
+      .where(ref.column, '=', dup);
     for (const [c, values] of filters) upd = upd.where(c, 'in', values);
     const r = await upd.executeTakeFirst();
     out.rekeyed += Number(r.numUpdatedRows);
@@ -125,11 +122,18 @@ export async function applyMerge(trx: Trx, dialect: DialectName, merge: MergeEve
  * whose id survives the merge; they are re-keyed below.)
  */
 async function dropDuplicateCells(db: Trx, entityType: MergeEntityType, dup: number, survivor: number): Promise<number> {
-  const survivorCells = db.selectFrom('field_values').select('field_id')
-    .where('entity_type', '=', entityType).where('entity_id', '=', survivor).where('list_entry_id', '=', 0);
+  const survivorCells = db
+    .selectFrom('field_values')
+    .select('field_id')
+    .where('entity_type', '=', entityType)
+    .where('entity_id', '=', survivor)
+    .where('list_entry_id', '=', 0);
   const computed = db.selectFrom('field_scopes').select('field_id').where('type', '=', 'relationship-intelligence');
-  const r = await db.deleteFrom('field_values')
-    .where('entity_type', '=', entityType).where('entity_id', '=', dup).where('list_entry_id', '=', 0)
+  const r = await db
+    .deleteFrom('field_values')
+    .where('entity_type', '=', entityType)
+    .where('entity_id', '=', dup)
+    .where('list_entry_id', '=', 0)
     .where((eb) => eb.or([eb('field_id', 'in', survivorCells), eb('field_id', 'in', computed)]))
     .executeTakeFirst();
   return Number(r.numDeletedRows);

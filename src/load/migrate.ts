@@ -27,10 +27,10 @@ export async function migrateToLatest(db: Db): Promise<MigrateOutcome> {
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
-    throw new UserError(
-      `Migration ${failed?.migrationName ?? '(unknown)'} failed on ${db.describe}: ${(error as Error).message ?? String(error)}`,
-      { hint: 'Nothing after the failed migration was applied. Fix the cause (permissions, disk space) and run `relsync migrate` again.', cause: error },
-    );
+    throw new UserError(`Migration ${failed?.migrationName ?? '(unknown)'} failed on ${db.describe}: ${(error as Error).message ?? String(error)}`, {
+      hint: 'Nothing after the failed migration was applied. Fix the cause (permissions, disk space) and run `relsync migrate` again.',
+      cause: error,
+    });
   }
   return { results: results ?? [], alreadyApplied };
 }

@@ -78,7 +78,14 @@ export interface InfraTables {
 }
 
 // Keyed by InfraTables so the compiler demands every infra table, and no other, in the run-time list.
-const INFRA: Readonly<Record<keyof InfraTables, true>> = { sync_dirty: true, sync_runs: true, sync_state: true, sync_lock: true, sync_sources: true, quarantine: true };
+const INFRA: Readonly<Record<keyof InfraTables, true>> = {
+  sync_dirty: true,
+  sync_runs: true,
+  sync_state: true,
+  sync_lock: true,
+  sync_sources: true,
+  quarantine: true,
+};
 
 /** The infra tables by name, at run time (the schema test tells them apart from the warehouse's). */
 export const INFRA_TABLE_NAMES = Object.keys(INFRA) as ReadonlyArray<keyof InfraTables>;

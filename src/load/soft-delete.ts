@@ -28,11 +28,7 @@ export async function softDeleteMissing(trx: Trx, table: string, opts: SoftDelet
   // Normalise both instants so SQLite's text comparison orders them like PostgreSQL's timestamptz.
   const since = new Date(opts.sweepStartedAt).toISOString();
   const now = new Date(opts.now).toISOString();
-  let q = dynamic(trx)
-    .updateTable(table)
-    .set({ _deleted_at: now })
-    .where('_synced_at', '<', since)
-    .where('_deleted_at', 'is', null);
+  let q = dynamic(trx).updateTable(table).set({ _deleted_at: now }).where('_synced_at', '<', since).where('_deleted_at', 'is', null);
   for (const [column, value] of Object.entries(opts.scope ?? {})) {
     if (spec.columns[column] === undefined) throw new Error(`relsync: table ${table} has no column "${column}"`);
     q = value === null ? q.where(column, 'is', null) : q.where(column, '=', value);

@@ -111,11 +111,10 @@ export async function upsertPrepared(
     for (let i = 0; i < group.length; i += size) {
       const chunk = group.slice(i, i + size);
       const q = db.insertInto(table).values(chunk);
-      await (update.length === 0
-        ? q.onConflict((oc) => oc.columns([...pk]).doNothing())
-        : q.onConflict((oc) =>
-            oc.columns([...pk]).doUpdateSet((eb) => Object.fromEntries(update.map((c) => [c, eb.ref(`excluded.${c}`)]))),
-          )
+      await (
+        update.length === 0
+          ? q.onConflict((oc) => oc.columns([...pk]).doNothing())
+          : q.onConflict((oc) => oc.columns([...pk]).doUpdateSet((eb) => Object.fromEntries(update.map((c) => [c, eb.ref(`excluded.${c}`)]))))
       ).execute();
     }
   }
@@ -137,13 +136,7 @@ export async function upsertRows<T extends WarehouseTableName>(
 }
 
 /** `upsertRows` for a table named at run time (replace sets); the registry checks every name. */
-export async function upsertLoose(
-  trx: Trx,
-  dialect: DialectName,
-  table: string,
-  rows: readonly LooseRow[],
-  syncedAt: string,
-): Promise<number> {
+export async function upsertLoose(trx: Trx, dialect: DialectName, table: string, rows: readonly LooseRow[], syncedAt: string): Promise<number> {
   if (rows.length === 0) return 0;
   const spec = tableSpec(table);
   const stamp: LooseRow = spec.kind === 'entity' ? { _synced_at: syncedAt, _deleted_at: null } : { _synced_at: syncedAt };
@@ -162,7 +155,9 @@ export function quarantineKey(raw: unknown): string {
     const id = (raw as Record<string, unknown>).id;
     if (typeof id === 'number' || (typeof id === 'string' && id !== '')) return String(id);
   }
-  return createHash('sha1').update(JSON.stringify(raw) ?? 'undefined').digest('hex');
+  return createHash('sha1')
+    .update(JSON.stringify(raw) ?? 'undefined')
+    .digest('hex');
 }
 
 /**
@@ -178,15 +173,20 @@ export async function quarantineRecords(
   now: string,
 ): Promise<number> {
   if (records.length === 0) return 0;
-  const rows: PreparedRow[] = records.map((r) => storableRow({
-    stream,
-    record_key: quarantineKey(r.raw),
-    payload: JSON.stringify(r.raw) ?? 'null',
-    error: r.error,
-    run_id: runId,
-    first_seen_at: now,
-    last_seen_at: now,
-  }, ['payload']));
+  const rows: PreparedRow[] = records.map((r) =>
+    storableRow(
+      {
+        stream,
+        record_key: quarantineKey(r.raw),
+        payload: JSON.stringify(r.raw) ?? 'null',
+        error: r.error,
+        run_id: runId,
+        first_seen_at: now,
+        last_seen_at: now,
+      },
+      ['payload'],
+    ),
+  );
   const pk = ['stream', 'record_key'];
   return upsertPrepared(trx, dialect, 'quarantine', pk, mergeByKey('quarantine', pk, rows), ['first_seen_at']);
 }

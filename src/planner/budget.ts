@@ -67,14 +67,23 @@ export function planBudget(costs: readonly StreamCost[], runIntervalMs: number, 
   const room = monthlyBudget === null ? Infinity : monthlyBudget - everyRun;
   const stretch = fits ? 1 : room <= 0 ? Infinity : periodic / room;
   const streams = costs.map((c): StreamPlan => {
-    if (c.kind === 'every-run') return { ...c, effectivePeriodMs: runIntervalMs, perRun: c.calls, perDay: (c.calls * 86_400_000) / runIntervalMs, perMonth: c.calls * runs };
+    if (c.kind === 'every-run')
+      return { ...c, effectivePeriodMs: runIntervalMs, perRun: c.calls, perDay: (c.calls * 86_400_000) / runIntervalMs, perMonth: c.calls * runs };
     const effective = Math.max(c.periodMs, runIntervalMs) * stretch;
     const perMonth = Number.isFinite(effective) ? c.calls * (MONTH_MS / effective) : 0;
     return { ...c, effectivePeriodMs: effective, perRun: perMonth / runs, perDay: (perMonth * 86_400_000) / MONTH_MS, perMonth };
   });
   return {
-    runIntervalMs, runsPerMonth: runs, monthlyBudget, everyRunPerMonth: everyRun, periodicPerMonth: periodic, totalPerMonth: total, fits, stretch,
-    perRunShare: monthlyBudget === null ? null : monthlyBudget / runs, streams,
+    runIntervalMs,
+    runsPerMonth: runs,
+    monthlyBudget,
+    everyRunPerMonth: everyRun,
+    periodicPerMonth: periodic,
+    totalPerMonth: total,
+    fits,
+    stretch,
+    perRunShare: monthlyBudget === null ? null : monthlyBudget / runs,
+    streams,
   };
 }
 

@@ -27,8 +27,13 @@ interface StreamRunJson {
  * run is priced at `fallback` calls (before the first sync, `relsync plan` says so).
  */
 export async function streamCosts(ctx: PlanContext, streams: readonly PricedStream[], fallback = 1): Promise<{ costs: StreamCost[]; unknown: string[] }> {
-  const runs = await ctx.db.kysely.selectFrom('sync_runs').select(['mode', 'streams_json']).where('status', 'in', ['succeeded', 'partial'])
-    .orderBy('started_at', 'desc').limit(DEFAULT_HISTORY_RUNS).execute();
+  const runs = await ctx.db.kysely
+    .selectFrom('sync_runs')
+    .select(['mode', 'streams_json'])
+    .where('status', 'in', ['succeeded', 'partial'])
+    .orderBy('started_at', 'desc')
+    .limit(DEFAULT_HISTORY_RUNS)
+    .execute();
   const parsed = runs.map((r) => ({ mode: r.mode, streams: r.streams_json ? (JSON.parse(r.streams_json) as Record<string, StreamRunJson>) : {} }));
   const unknown: string[] = [];
   const costs = streams.map((s): StreamCost => {
@@ -49,7 +54,13 @@ export async function streamCosts(ctx: PlanContext, streams: readonly PricedStre
 
 /** The monthly limit the service's headers last reported (`x-ratelimit-limit-org`), from the latest run that saw one. */
 export async function lastHeaderLimit(ctx: PlanContext): Promise<number | null> {
-  const rows = await ctx.db.kysely.selectFrom('sync_runs').select(['rate_budget_json']).where('rate_budget_json', 'is not', null).orderBy('started_at', 'desc').limit(10).execute();
+  const rows = await ctx.db.kysely
+    .selectFrom('sync_runs')
+    .select(['rate_budget_json'])
+    .where('rate_budget_json', 'is not', null)
+    .orderBy('started_at', 'desc')
+    .limit(10)
+    .execute();
   for (const r of rows) {
     const b = JSON.parse(r.rate_budget_json ?? 'null') as { orgLimit?: number | null } | null;
     if (typeof b?.orgLimit === 'number') return b.orgLimit;

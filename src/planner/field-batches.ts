@@ -52,8 +52,14 @@ export function batchKey(fieldIds: readonly string[]): string {
 }
 
 /** Change-tracked fields of the warehouse (live), in id order, batched for the filtered change log. */
-export async function trackedFieldBatches(ctx: PlanContext, maxQuery: number = DEFAULT_FILTER_QUERY_MAX): Promise<Array<{ key: string; params: FieldBatchParams }>> {
+export async function trackedFieldBatches(
+  ctx: PlanContext,
+  maxQuery: number = DEFAULT_FILTER_QUERY_MAX,
+): Promise<Array<{ key: string; params: FieldBatchParams }>> {
   const rows = await sql<{ id: string }>`
     select id from fields where _deleted_at is null and cast(track_changes as integer) = 1 order by id`.execute(ctx.db.kysely);
-  return batchFieldIds(rows.rows.map((r) => r.id), maxQuery).map((ids) => ({ key: batchKey(ids), params: { fieldIds: ids } }));
+  return batchFieldIds(
+    rows.rows.map((r) => r.id),
+    maxQuery,
+  ).map((ids) => ({ key: batchKey(ids), params: { fieldIds: ids } }));
 }

@@ -17,7 +17,11 @@ export async function ownersAtCap(
   table: 'company_persons' | 'opportunity_persons' | 'opportunity_companies',
   ownerColumn: 'company_id' | 'person_id' | 'opportunity_id',
 ): Promise<number[]> {
-  const rows = await sql<{ id: number }>`select ${sql.ref(ownerColumn)} as id from ${sql.table(table)} group by ${sql.ref(ownerColumn)} having count(*) >= ${ASSOCIATION_CAP} order by 1`.execute(ctx.db.kysely);
+  const rows = await sql<{
+    id: number;
+  }>`select ${sql.ref(ownerColumn)} as id from ${sql.table(table)} group by ${sql.ref(ownerColumn)} having count(*) >= ${ASSOCIATION_CAP} order by 1`.execute(
+    ctx.db.kysely,
+  );
   return rows.rows.map((r) => Number(r.id));
 }
 

@@ -41,6 +41,11 @@ export async function trackedFieldPartitions(ctx: PlanContext): Promise<Array<{ 
     where v1_id is not null and _deleted_at is null and cast(track_changes as integer) = 1 order by v1_id`.execute(ctx.db.kysely);
   return rows.rows.map((f) => ({
     key: f.id,
-    params: { v1Id: Number(f.v1_id), entityType: entityTypeOf(f.entity_type), listId: f.list_id === null ? null : Number(f.list_id) || null, valueType: f.value_type },
+    params: {
+      v1Id: Number(f.v1_id),
+      entityType: entityTypeOf(f.entity_type),
+      listId: f.list_id === null ? null : Number(f.list_id) || null,
+      valueType: f.value_type,
+    },
   }));
 }

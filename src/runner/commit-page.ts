@@ -54,7 +54,11 @@ export async function commitPage(env: ReadEnv, stream: string, partition: string
     }
     if (c.invalid.length > 0) await quarantineRecords(trx, db.dialect, stream, [...c.invalid], env.runId, now);
     if (c.softDelete) {
-      softDeleted = await softDeleteMissing(trx, c.softDelete.table, { sweepStartedAt: c.softDelete.startedAt, now, ...(c.softDelete.scope ? { scope: c.softDelete.scope } : {}) });
+      softDeleted = await softDeleteMissing(trx, c.softDelete.table, {
+        sweepStartedAt: c.softDelete.startedAt,
+        now,
+        ...(c.softDelete.scope ? { scope: c.softDelete.scope } : {}),
+      });
     }
     if (c.clearDirty) await clearDirtyBefore(trx, c.clearDirty.kind, c.clearDirty.before, c.clearDirty.listId);
     await writeCheckpoint(trx, stream, partition, c.checkpoint, now, { success: c.success === true });

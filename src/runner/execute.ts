@@ -26,7 +26,13 @@ export function clientFromConfig(config: Config, log: Logger, apiKey: string): A
 
 /** Pages per stream in the last run that swept it: the ETA's only honest basis. */
 async function expectedPages(db: Db): Promise<Record<string, number>> {
-  const rows = await db.kysely.selectFrom('sync_runs').select(['streams_json']).where('status', 'in', ['succeeded', 'partial']).orderBy('started_at', 'desc').limit(10).execute();
+  const rows = await db.kysely
+    .selectFrom('sync_runs')
+    .select(['streams_json'])
+    .where('status', 'in', ['succeeded', 'partial'])
+    .orderBy('started_at', 'desc')
+    .limit(10)
+    .execute();
   const out: Record<string, number> = {};
   for (const r of rows.reverse()) {
     const streams = r.streams_json ? (JSON.parse(r.streams_json) as Record<string, { pages?: number }>) : {};
@@ -75,7 +81,13 @@ export async function executeSync(opts: ExecuteOptions): Promise<SyncResult> {
     const progress = createProgress({ tty: opts.tty, log: opts.log, expectedPages: await expectedPages(db), calls: () => client.totalCalls() });
     try {
       return await runSync({
-        db, client, config: opts.config, log: opts.log, streams, mode: opts.mode, command: opts.command,
+        db,
+        client,
+        config: opts.config,
+        log: opts.log,
+        streams,
+        mode: opts.mode,
+        command: opts.command,
         ...(opts.since ? { since: opts.since } : {}),
         ...(opts.now ? { now: opts.now } : {}),
         hooks: { ...progress.hooks, ...(opts.shouldStop ? { shouldStop: opts.shouldStop } : {}) },

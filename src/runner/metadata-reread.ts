@@ -13,13 +13,22 @@ const DEFINITIONS = /^(lists|fields)(_v1)?$/;
  * are read again at once, in this run. Only rows this run wrote are checked, and only when some other
  * stream read records, so an idle run pays neither a call nor a scan.
  */
-export async function metadataToReread(db: Db, selected: readonly AnyStream[], stats: Readonly<Record<string, StreamRunStats>>, runStartedAt: string, log: Logger): Promise<AnyStream[]> {
+export async function metadataToReread(
+  db: Db,
+  selected: readonly AnyStream[],
+  stats: Readonly<Record<string, StreamRunStats>>,
+  runStartedAt: string,
+  log: Logger,
+): Promise<AnyStream[]> {
   const defs = selected.filter((s) => s.group === 'metadata' && DEFINITIONS.test(s.name));
   if (defs.length === 0) return [];
   const wrote = selected.some((s) => !DEFINITIONS.test(s.name) && (stats[s.name]?.records ?? 0) > 0);
   if (!wrote) return [];
   const unknown = await unknownRefsSince({ db }, runStartedAt);
   if (!anyUnknown(unknown)) return [];
-  log.info({ unknownFields: unknown.fields, unknownLists: unknown.lists, unknownOptions: unknown.options, streams: defs.map((d) => d.name) }, 'rows name ids the warehouse does not know: metadata re-read now');
+  log.info(
+    { unknownFields: unknown.fields, unknownLists: unknown.lists, unknownOptions: unknown.options, streams: defs.map((d) => d.name) },
+    'rows name ids the warehouse does not know: metadata re-read now',
+  );
   return defs;
 }

@@ -57,7 +57,11 @@ export async function readPartition(def: AnyStream, p: Partition<unknown>, env: 
     const f = await reader.next();
     const out = def.transform(f.records, f.raws, f.page);
     const { rows } = await commitPage(env, def.name, p.key, {
-      rows: out.rows, marks: out.marks ?? [], invalid: f.invalid, checkpoint: f.checkpoint, ...(f.consumed ? { consumed: f.consumed } : {}),
+      rows: out.rows,
+      marks: out.marks ?? [],
+      invalid: f.invalid,
+      checkpoint: f.checkpoint,
+      ...(f.consumed ? { consumed: f.consumed } : {}),
     });
     tally.pages += 1;
     tally.records += f.records.length;

@@ -19,7 +19,9 @@ const HOURS = 3_600_000;
 export function adviceFor(plan: BudgetPlan): string[] {
   if (plan.fits || plan.monthlyBudget === null) return [];
   if (!Number.isFinite(plan.stretch)) {
-    return [`every-run work alone (change log, feeds: ${Math.round(plan.everyRunPerMonth)} calls a month) exceeds the budget: run less often (schedule) or raise monthlyBudget`];
+    return [
+      `every-run work alone (change log, feeds: ${Math.round(plan.everyRunPerMonth)} calls a month) exceeds the budget: run less often (schedule) or raise monthlyBudget`,
+    ];
   }
   const periods = plan.streams.filter((s) => s.kind === 'periodic' && s.calls > 0).map((s) => `${s.name} ${Math.ceil(s.effectivePeriodMs / HOURS)}h`);
   return [
@@ -55,16 +57,22 @@ export function formatPlan(r: PlanReport): string {
   const { plan } = r;
   const n = (x: number) => Math.round(x).toLocaleString('en-US');
   const lines = [`schedule: a run every ${(plan.runIntervalMs / 60_000).toFixed(0)} min, ${n(plan.runsPerMonth)} runs a month`, ''];
-  lines.push(`${'stream'.padEnd(34)} ${'kind'.padEnd(9)} ${'period'.padStart(8)} ${'calls'.padStart(8)} ${'per run'.padStart(8)} ${'per day'.padStart(8)} ${'per month'.padStart(10)}`);
+  lines.push(
+    `${'stream'.padEnd(34)} ${'kind'.padEnd(9)} ${'period'.padStart(8)} ${'calls'.padStart(8)} ${'per run'.padStart(8)} ${'per day'.padStart(8)} ${'per month'.padStart(10)}`,
+  );
   for (const s of [...plan.streams].sort((a, b) => b.perMonth - a.perMonth)) {
     if (s.perMonth === 0 && s.calls === 0) continue;
     const period = s.kind === 'every-run' ? 'run' : Number.isFinite(s.effectivePeriodMs) ? `${(s.effectivePeriodMs / HOURS).toFixed(1)}h` : 'never';
-    lines.push(`${s.name.padEnd(34)} ${s.kind.padEnd(9)} ${period.padStart(8)} ${s.calls.toFixed(1).padStart(8)} ${s.perRun.toFixed(1).padStart(8)} ${n(s.perDay).padStart(8)} ${n(s.perMonth).padStart(10)}`);
+    lines.push(
+      `${s.name.padEnd(34)} ${s.kind.padEnd(9)} ${period.padStart(8)} ${s.calls.toFixed(1).padStart(8)} ${s.perRun.toFixed(1).padStart(8)} ${n(s.perDay).padStart(8)} ${n(s.perMonth).padStart(10)}`,
+    );
   }
   lines.push('', `total a month as configured: ${n(plan.totalPerMonth)} calls (every run ${n(plan.everyRunPerMonth)}, periodic ${n(plan.periodicPerMonth)})`);
-  lines.push(plan.monthlyBudget === null
-    ? 'monthly budget: unknown (set monthlyBudget, or run a sync so the service\'s headers report the limit)'
-    : `monthly budget: ${n(plan.monthlyBudget)} calls: ${plan.fits ? 'fits' : `does NOT fit; periods stretched ×${plan.stretch.toFixed(2)}`}; a run spends at most ${n(plan.perRunShare ?? 0)}`);
+  lines.push(
+    plan.monthlyBudget === null
+      ? "monthly budget: unknown (set monthlyBudget, or run a sync so the service's headers report the limit)"
+      : `monthly budget: ${n(plan.monthlyBudget)} calls: ${plan.fits ? 'fits' : `does NOT fit; periods stretched ×${plan.stretch.toFixed(2)}`}; a run spends at most ${n(plan.perRunShare ?? 0)}`,
+  );
   if (r.unpriced.length > 0) lines.push(`not priced yet (no complete pass in this warehouse; counted as 1 call): ${r.unpriced.join(', ')}`);
   for (const a of r.advice) lines.push(`- ${a}`);
   return `${lines.join('\n')}\n`;

@@ -48,16 +48,25 @@ export function createProgress(opts: { tty: boolean; log: Logger; expectedPages:
         if (e.kind === 'stream-start') {
           started.set(e.stream, Date.now());
           const total = opts.expectedPages[e.stream] ?? 1;
-          if (multibar) bars.set(e.stream, multibar.create(total, 0, { stream: e.stream.padEnd(30), pages: 0, records: 0, calls: opts.calls(), state: 'ETA -' }));
+          if (multibar)
+            bars.set(e.stream, multibar.create(total, 0, { stream: e.stream.padEnd(30), pages: 0, records: 0, calls: opts.calls(), state: 'ETA -' }));
           return;
         }
         const bar = bars.get(e.stream);
         const s = e.stats;
         if (bar) {
           bar.setTotal(Math.max(1, pages.get(e.stream) ?? 0));
-          bar.update(pages.get(e.stream) ?? 0, { pages: s?.pages ?? 0, records: s?.records ?? 0, calls: opts.calls(), state: s ? `${s.status} (${s.mode})` : 'done' });
+          bar.update(pages.get(e.stream) ?? 0, {
+            pages: s?.pages ?? 0,
+            records: s?.records ?? 0,
+            calls: opts.calls(),
+            state: s ? `${s.status} (${s.mode})` : 'done',
+          });
         } else if (s && s.status !== 'skipped') {
-          opts.log.info({ stream: e.stream, status: s.status, pages: s.pages, records: s.records, rows: s.rows, softDeleted: s.softDeleted, durationMs: s.durationMs }, 'stream finished');
+          opts.log.info(
+            { stream: e.stream, status: s.status, pages: s.pages, records: s.records, rows: s.rows, softDeleted: s.softDeleted, durationMs: s.durationMs },
+            'stream finished',
+          );
         }
       },
       onPageCommitted: (e: PageEvent) => {

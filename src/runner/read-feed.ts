@@ -26,7 +26,14 @@ export function later(a: HighWater | null, b: HighWater | null): HighWater | nul
  * ordered feed advances the mark page by page; an unordered one keeps the old mark until the pass ends,
  * so a crash re-reads (harmlessly) rather than skips.
  */
-export function feedReader(def: AnyStream, feed: FeedSpec<unknown, unknown>, p: Partition<unknown>, cp: Checkpoint, env: ReadEnv, from?: HighWater | null): Reader<unknown> {
+export function feedReader(
+  def: AnyStream,
+  feed: FeedSpec<unknown, unknown>,
+  p: Partition<unknown>,
+  cp: Checkpoint,
+  env: ReadEnv,
+  from?: HighWater | null,
+): Reader<unknown> {
   const start = from !== undefined ? from : cp.highWater;
   // No mark and nothing to catch up on: begin at now (the stream's sweep holds the history).
   const idle = start === null && feed.startAtNow === true;

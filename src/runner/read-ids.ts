@@ -10,7 +10,14 @@ import { resumeOrStart, type Fetched, type Reader, type SweepOptions } from './r
  * token is the last id committed, so a crash resumes after it. An id that answers 404 through the
  * whole read-after-create window is kept in `pendingIds` for the next run instead of being dropped.
  */
-export async function idsReader(def: AnyStream, read: IdsRead<unknown>, p: Partition<unknown>, cp: Checkpoint, env: ReadEnv, opts: SweepOptions): Promise<Reader<unknown>> {
+export async function idsReader(
+  def: AnyStream,
+  read: IdsRead<unknown>,
+  p: Partition<unknown>,
+  cp: Checkpoint,
+  env: ReadEnv,
+  opts: SweepOptions,
+): Promise<Reader<unknown>> {
   const log = env.log.child({ stream: def.name, partition: p.key || undefined });
   const { sweep, resumed } = resumeOrStart(cp, opts, env.clock());
   const after = sweep.token === null ? -Infinity : Number(sweep.token);

@@ -17,7 +17,14 @@ export const SWEEP_PAGES_DONE = '__all_pages_read__';
  * then starts over once (rows already loaded are upserted again, harmless) and the sweep keeps its
  * start time, so soft deletes stay correct.
  */
-export function sweepReader(def: AnyStream, read: SweepRead<unknown, unknown>, p: Partition<unknown>, cp: Checkpoint, env: ReadEnv, opts: SweepOptions): Reader<unknown> {
+export function sweepReader(
+  def: AnyStream,
+  read: SweepRead<unknown, unknown>,
+  p: Partition<unknown>,
+  cp: Checkpoint,
+  env: ReadEnv,
+  opts: SweepOptions,
+): Reader<unknown> {
   const log = env.log.child({ stream: def.name, partition: p.key || undefined });
   const start = resumeOrStart(cp, opts, env.clock());
   let sweep = start.sweep;
@@ -61,8 +68,12 @@ export function sweepReader(def: AnyStream, read: SweepRead<unknown, unknown>, p
       return {
         // A stream followed by a feed between sweeps resumes it from when this sweep began.
         checkpoint: { ...cp, sweep: null, lastSweepCompletedAt: sweep.startedAt, highWater: read.between ? { at: sweep.startedAt, id: null } : cp.highWater },
-        ...(softDelete ? { softDelete: { table: softDelete.table, startedAt: sweep.startedAt, ...(softDelete.scope ? { scope: softDelete.scope(p) } : {}) } } : {}),
-        ...(clearsDirty ? { clearDirty: { kind: clearsDirty.kind, before: sweep.startedAt, ...(clearsDirty.listOf ? { listId: clearsDirty.listOf(p) } : {}) } } : {}),
+        ...(softDelete
+          ? { softDelete: { table: softDelete.table, startedAt: sweep.startedAt, ...(softDelete.scope ? { scope: softDelete.scope(p) } : {}) } }
+          : {}),
+        ...(clearsDirty
+          ? { clearDirty: { kind: clearsDirty.kind, before: sweep.startedAt, ...(clearsDirty.listOf ? { listId: clearsDirty.listOf(p) } : {}) } }
+          : {}),
       };
     },
   };

@@ -32,7 +32,12 @@ export function pricedStreams(streams: readonly AnyStream[], config: Config, swe
 }
 
 /** The run's budget plan from the warehouse's history and config. */
-export async function budgetPlan(db: Db, config: Config, streams: readonly AnyStream[], sweptEveryRun: (name: string) => string | null): Promise<{ plan: BudgetPlan; unknown: string[] }> {
+export async function budgetPlan(
+  db: Db,
+  config: Config,
+  streams: readonly AnyStream[],
+  sweptEveryRun: (name: string) => string | null,
+): Promise<{ plan: BudgetPlan; unknown: string[] }> {
   const { costs, unknown } = await streamCosts({ db }, pricedStreams(streams, config, sweptEveryRun));
   const budget = monthlyBudgetOf(config.monthlyBudget, await lastHeaderLimit({ db }), config.monthlyReserve);
   return { plan: planBudget(costs, meanIntervalMs(config.schedule), budget), unknown };
@@ -43,13 +48,26 @@ export async function budgetPlan(db: Db, config: Config, streams: readonly AnySt
  * stretched period), and no periodic page starts once the run has spent its share of the monthly budget.
  * Every-run work is never capped. When the configured periods do not fit, this says so once, with numbers.
  */
-export async function runBudget(db: Db, config: Config, streams: readonly AnyStream[], sweptEveryRun: (name: string) => string | null, callsSoFar: () => number, log: Logger): Promise<RunBudget> {
+export async function runBudget(
+  db: Db,
+  config: Config,
+  streams: readonly AnyStream[],
+  sweptEveryRun: (name: string) => string | null,
+  callsSoFar: () => number,
+  log: Logger,
+): Promise<RunBudget> {
   const { plan, unknown } = await budgetPlan(db, config, streams, sweptEveryRun);
   if (!plan.fits) {
-    log.warn({
-      monthlyBudget: plan.monthlyBudget, plannedPerMonth: Math.round(plan.totalPerMonth), everyRunPerMonth: Math.round(plan.everyRunPerMonth),
-      periodicPerMonth: Math.round(plan.periodicPerMonth), stretch: Number(plan.stretch.toFixed(2)),
-    }, 'the configured sweep periods do not fit the monthly budget: periods stretched by this factor (see relsync plan)');
+    log.warn(
+      {
+        monthlyBudget: plan.monthlyBudget,
+        plannedPerMonth: Math.round(plan.totalPerMonth),
+        everyRunPerMonth: Math.round(plan.everyRunPerMonth),
+        periodicPerMonth: Math.round(plan.periodicPerMonth),
+        stretch: Number(plan.stretch.toFixed(2)),
+      },
+      'the configured sweep periods do not fit the monthly budget: periods stretched by this factor (see relsync plan)',
+    );
   }
   const fresh = new Set(unknown);
   const allowances = new Map<string, PageAllowance>();

@@ -32,7 +32,14 @@ function addInto(into: StreamRunStats, from: StreamRunStats): void {
  * only when it is the chosen one; a refusal of it is remembered and the next source takes over (a later
  * level runs it in this run); a permission denial skips the stream with one line and the run goes on.
  */
-export async function runAsSource(def: AnyStream, env: ReadEnv, queue: PQueue, opts: StreamRunOptions, stats: StreamRunStats, src: SourceRunContext): Promise<void> {
+export async function runAsSource(
+  def: AnyStream,
+  env: ReadEnv,
+  queue: PQueue,
+  opts: StreamRunOptions,
+  stats: StreamRunStats,
+  src: SourceRunContext,
+): Promise<void> {
   const log = env.log.child({ stream: def.name });
   const slot = def.source;
   const eligible = (d: AnyStream) => skipReason(d, env) === null;
@@ -43,7 +50,10 @@ export async function runAsSource(def: AnyStream, env: ReadEnv, queue: PQueue, o
       stats.mode = chosen === NO_SOURCE ? `${slot.capability}: no source left` : `${slot.capability} uses ${chosen}`;
       const refusal = src.book.refusal(slot.capability, def.name);
       if (chosen === NO_SOURCE && refusal && !slot.sweeps && src.book.firstTime(slot.capability)) {
-        log.warn({ capability: slot.capability, refused: refusal.endpoint, status: refusal.status }, 'no source left for this capability: its data is not synced this run (see relsync status)');
+        log.warn(
+          { capability: slot.capability, refused: refusal.endpoint, status: refusal.status },
+          'no source left for this capability: its data is not synced this run (see relsync status)',
+        );
       }
       return;
     }
@@ -63,7 +73,10 @@ export async function runAsSource(def: AnyStream, env: ReadEnv, queue: PQueue, o
     stats.status = 'skipped';
     stats.mode = `refused (${refusal.status}); ${slot.capability} uses ${next}`;
     delete stats.error;
-    log.warn({ capability: slot.capability, status: refusal.status, endpoint: refusal.endpoint, said: refusal.message, next }, 'the service refused this source; falling back to the next (remembered)');
+    log.warn(
+      { capability: slot.capability, status: refusal.status, endpoint: refusal.endpoint, said: refusal.message, next },
+      'the service refused this source; falling back to the next (remembered)',
+    );
     if (next === NO_SOURCE && slot.sweeps) await sweepInstead(slot.sweeps, env, queue, opts, src);
     return;
   }

@@ -44,7 +44,12 @@ export function skipReason(def: AnyStream, env: ReadEnv): string | null {
 }
 
 /** Per partition: a full read (sweep, ids, or a feed-only stream's feed), the between-sweeps feed, or nothing. */
-async function planPartitions(def: AnyStream, partitions: Partition<unknown>[], env: ReadEnv, opts: StreamRunOptions): Promise<Array<{ p: Partition<unknown>; mode: ReadMode }>> {
+async function planPartitions(
+  def: AnyStream,
+  partitions: Partition<unknown>[],
+  env: ReadEnv,
+  opts: StreamRunOptions,
+): Promise<Array<{ p: Partition<unknown>; mode: ReadMode }>> {
   const read = def.read;
   const backfill = opts.mode === 'backfill';
   const from = backfill ? (opts.since !== undefined ? { at: opts.since, id: null } : null) : undefined;
@@ -59,11 +64,17 @@ async function planPartitions(def: AnyStream, partitions: Partition<unknown>[], 
     }
     const { checkpoint } = await readCheckpoint(env.db.kysely, def.name, p.key);
     const refusedFeed = opts.mode === 'incremental' && read.kind === 'sweep' ? (opts.sweptEveryRun?.(def.name) ?? null) : null;
-    if (refusedFeed) env.log.info({ stream: def.name, partition: p.key || undefined, plan: 'sweep', refusedFeed }, 'the update feed is refused by the service: swept every run instead');
+    if (refusedFeed)
+      env.log.info(
+        { stream: def.name, partition: p.key || undefined, plan: 'sweep', refusedFeed },
+        'the update feed is refused by the service: swept every run instead',
+      );
     const forced = refusedFeed !== null || (opts.mode === 'incremental' && read.kind === 'sweep' && read.sweepWhen ? await read.sweepWhen(env.ctx, p) : false);
-    if (forced && !refusedFeed) env.log.info({ stream: def.name, partition: p.key || undefined, plan: 'sweep' }, 'planner: a sweep costs no more than targeted re-reads of what changed');
+    if (forced && !refusedFeed)
+      env.log.info({ stream: def.name, partition: p.key || undefined, plan: 'sweep' }, 'planner: a sweep costs no more than targeted re-reads of what changed');
     const allowance = opts.mode === 'incremental' && !forced ? (opts.allowance?.(def.name) ?? null) : null;
-    if (opts.mode !== 'incremental' || forced || sweepDue(checkpoint, interval, opts.now())) work.push({ p, mode: { how: 'read', sweep, ...(allowance ? { allowance } : {}) } });
+    if (opts.mode !== 'incremental' || forced || sweepDue(checkpoint, interval, opts.now()))
+      work.push({ p, mode: { how: 'read', sweep, ...(allowance ? { allowance } : {}) } });
     else if (read.kind === 'sweep' && read.between && checkpoint.highWater) work.push({ p, mode: { how: 'between', ...(from !== undefined ? { from } : {}) } });
   }
   return work;
@@ -99,18 +110,23 @@ export async function runStream(def: AnyStream, env: ReadEnv, queue: PQueue, opt
     const work = await planPartitions(def, partitions, env, opts);
     stats.mode = describeWork(def, work);
     let firstError: unknown = null;
-    await Promise.all(work.map(({ p, mode }) => queue.add(async () => {
-      // After a stopping error, or a refusal the caller handles (the other partitions would be refused too), read no more.
-      if (firstError && (stops(firstError) || opts.reportsItself?.(firstError))) return;
-      try {
-        if ((await readPartition(def, p, env, mode, stats)) === 'interrupted') stats.status = 'interrupted';
-      } catch (caught) {
-        const err = fatalDatabaseError(caught) ?? caught;
-        firstError ??= err;
-        if (stops(err)) throw err;
-        if (!opts.reportsItself?.(err)) log.error({ partition: p.key || undefined, err: redact(errorMessage(err), [env.ctx.config.apiKey]) }, 'partition failed; other streams go on');
-      }
-    })));
+    await Promise.all(
+      work.map(({ p, mode }) =>
+        queue.add(async () => {
+          // After a stopping error, or a refusal the caller handles (the other partitions would be refused too), read no more.
+          if (firstError && (stops(firstError) || opts.reportsItself?.(firstError))) return;
+          try {
+            if ((await readPartition(def, p, env, mode, stats)) === 'interrupted') stats.status = 'interrupted';
+          } catch (caught) {
+            const err = fatalDatabaseError(caught) ?? caught;
+            firstError ??= err;
+            if (stops(err)) throw err;
+            if (!opts.reportsItself?.(err))
+              log.error({ partition: p.key || undefined, err: redact(errorMessage(err), [env.ctx.config.apiKey]) }, 'partition failed; other streams go on');
+          }
+        }),
+      ),
+    );
     if (firstError) throw firstError;
     return null;
   } catch (err) {

@@ -63,7 +63,17 @@ function countingSources(client: AffinityClient, stats: StreamRunStats): SourceF
 }
 
 function newStats(mode: SyncMode): StreamRunStats {
-  return { status: 'succeeded', mode: mode === 'incremental' ? 'sweep-if-due' : 'sweep', pages: 0, records: 0, rows: 0, invalid: 0, softDeleted: 0, calls: 0, durationMs: 0 };
+  return {
+    status: 'succeeded',
+    mode: mode === 'incremental' ? 'sweep-if-due' : 'sweep',
+    pages: 0,
+    records: 0,
+    rows: 0,
+    invalid: 0,
+    softDeleted: 0,
+    calls: 0,
+    durationMs: 0,
+  };
 }
 
 function runStatus(fatal: unknown, stats: readonly StreamRunStats[]): RunStatus {
@@ -102,21 +112,36 @@ export async function runSync(opts: SyncOptions): Promise<SyncResult> {
     // Incremental runs spread periodic passes over their periods within the monthly budget (README "Calls under a monthly budget").
     const budget = opts.mode === 'incremental' ? await runBudget(db, config, opts.streams, sweptEveryRun, () => client.totalCalls(), log) : null;
     const streamOpts = {
-      mode: opts.mode, now, stops, sweptEveryRun, ...(budget ? { allowance: budget.allowanceFor } : {}),
-      ...(opts.since !== undefined ? { since: opts.since } : {}), ...(opts.hooks?.onStream ? { onStream: opts.hooks.onStream } : {}),
+      mode: opts.mode,
+      now,
+      stops,
+      sweptEveryRun,
+      ...(budget ? { allowance: budget.allowanceFor } : {}),
+      ...(opts.since !== undefined ? { since: opts.since } : {}),
+      ...(opts.hooks?.onStream ? { onStream: opts.hooks.onStream } : {}),
     };
     const src = { book, streams: opts.streams, runHasRead, stats: streamStats };
     const runLevels = async (streams: readonly AnyStream[], mode: SyncMode) => {
       for (const level of dependencyLevels(streams)) {
         if (fatal) break;
-        await Promise.all(level.map((def) => {
-          const stats = (streamStats[def.name] ??= newStats(opts.mode));
-          const env: ReadEnv = { db, log, runId, ctx: { db, config }, clock: () => now().toISOString(), hooks: opts.hooks ?? {}, sources: countingSources(client, stats) };
-          return runAsSource(def, env, queue, { ...streamOpts, mode }, stats, src).catch((err: unknown) => {
-            if (stops(err)) fatal ??= err;
-            else Object.assign(stats, { status: 'failed', error: redact(errorMessage(err), [config.apiKey]) });
-          });
-        }));
+        await Promise.all(
+          level.map((def) => {
+            const stats = (streamStats[def.name] ??= newStats(opts.mode));
+            const env: ReadEnv = {
+              db,
+              log,
+              runId,
+              ctx: { db, config },
+              clock: () => now().toISOString(),
+              hooks: opts.hooks ?? {},
+              sources: countingSources(client, stats),
+            };
+            return runAsSource(def, env, queue, { ...streamOpts, mode }, stats, src).catch((err: unknown) => {
+              if (stops(err)) fatal ??= err;
+              else Object.assign(stats, { status: 'failed', error: redact(errorMessage(err), [config.apiKey]) });
+            });
+          }),
+        );
       }
     };
     await runLevels(opts.streams, opts.mode);
@@ -130,7 +155,10 @@ export async function runSync(opts: SyncOptions): Promise<SyncResult> {
   const finishedAt = now();
   const all = Object.entries(streamStats);
   const summary: RunSummary = {
-    status: runStatus(fatal, all.map(([, s]) => s)),
+    status: runStatus(
+      fatal,
+      all.map(([, s]) => s),
+    ),
     finishedAt: finishedAt.toISOString(),
     durationMs: finishedAt.getTime() - startedAt.getTime(),
     callsTotal: client.totalCalls(),

@@ -70,9 +70,11 @@ export async function startMetricsServer(opts: MetricsServerOptions): Promise<Me
   await new Promise<void>((resolve, reject) => {
     const onError = (err: NodeJS.ErrnoException) => {
       if (err.code === 'EADDRINUSE') {
-        reject(new UserError(`RELSYNC_METRICS_PORT ${opts.port} is already in use on ${host}.`, {
-          hint: 'Set RELSYNC_METRICS_PORT (or "metricsPort" in the config file) to a free port, or to 0 to turn the endpoint off.',
-        }));
+        reject(
+          new UserError(`RELSYNC_METRICS_PORT ${opts.port} is already in use on ${host}.`, {
+            hint: 'Set RELSYNC_METRICS_PORT (or "metricsPort" in the config file) to a free port, or to 0 to turn the endpoint off.',
+          }),
+        );
       } else {
         reject(err);
       }

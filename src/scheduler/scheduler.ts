@@ -88,8 +88,10 @@ export class Scheduler {
     if (this.stopping) return Promise.resolve();
     if (this.current) {
       const overlapsSkipped = this.stats.recordOverlap();
-      this.log.warn({ skipped: true, reason: 'overlap', overlapsSkipped, runningSince: this.stats.snapshot().runningSince },
-        'tick skipped: the previous run is still going');
+      this.log.warn(
+        { skipped: true, reason: 'overlap', overlapsSkipped, runningSince: this.stats.snapshot().runningSince },
+        'tick skipped: the previous run is still going',
+      );
       return Promise.resolve();
     }
     const run = this.runGuarded().finally(() => {

@@ -60,12 +60,24 @@ export interface ContractProfile {
 
 export const CONTRACTS: Record<ContractName, ContractProfile> = {
   reference: {
-    name: 'reference', envelope: 'real', v2AssociationFields: true, opportunitySearchAssociations: true,
-    personSearchCompanies: true, companySearchOpportunities: true, orgWideChangeLog: true, entityFilesUnscoped: true,
+    name: 'reference',
+    envelope: 'real',
+    v2AssociationFields: true,
+    opportunitySearchAssociations: true,
+    personSearchCompanies: true,
+    companySearchOpportunities: true,
+    orgWideChangeLog: true,
+    entityFilesUnscoped: true,
   },
   seed: {
-    name: 'seed', envelope: 'seed', v2AssociationFields: false, opportunitySearchAssociations: false,
-    personSearchCompanies: false, companySearchOpportunities: false, orgWideChangeLog: false, entityFilesUnscoped: false,
+    name: 'seed',
+    envelope: 'seed',
+    v2AssociationFields: false,
+    opportunitySearchAssociations: false,
+    personSearchCompanies: false,
+    companySearchOpportunities: false,
+    orgWideChangeLog: false,
+    entityFilesUnscoped: false,
   },
 };
 

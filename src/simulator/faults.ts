@@ -68,5 +68,4 @@ export class FaultInjector {
   }
 }
 
-export const HTML_502 =
-  '<html><body><h1>502 Bad Gateway</h1><p>The server returned an invalid or incomplete response.</p></body></html>\n';
+export const HTML_502 = '<html><body><h1>502 Bad Gateway</h1><p>The server returned an invalid or incomplete response.</p></body></html>\n';

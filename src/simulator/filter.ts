@@ -12,7 +12,11 @@ export type PropSpec = PropKind | { kind: PropKind; ops?: readonly Op[]; values?
 
 const kindOf = (p: PropSpec): PropKind => (typeof p === 'string' ? p : p.kind);
 
-interface Term { prop: string; op: Op; value: string | number }
+interface Term {
+  prop: string;
+  op: Op;
+  value: string | number;
+}
 
 export interface Filter {
   test(get: (prop: string) => string | number | null): boolean;
@@ -30,22 +34,30 @@ export function parseFilter(ctx: Ctx, allowed: Record<string, PropSpec>): Filter
   const groups: Term[][] = raw.split('|').map((g) => g.split('&').map((t) => parseTerm(t, allowed)));
   const cmp = (a: string | number, op: Op, b: string | number) => {
     switch (op) {
-      case '=': return a === b;
-      case '!=': return a !== b;
-      case '>': return a > b;
-      case '>=': return a >= b;
-      case '<': return a < b;
-      default: return a <= b;
+      case '=':
+        return a === b;
+      case '!=':
+        return a !== b;
+      case '>':
+        return a > b;
+      case '>=':
+        return a >= b;
+      case '<':
+        return a < b;
+      default:
+        return a <= b;
     }
   };
   return {
     test(get) {
-      return groups.some((g) => g.every((t) => {
-        let v = get(t.prop);
-        if (v === null) return t.op === '!=';
-        if (kindOf(allowed[t.prop] as PropSpec) === 'date') v = Date.parse(String(v));
-        return cmp(v, t.op, t.value);
-      }));
+      return groups.some((g) =>
+        g.every((t) => {
+          let v = get(t.prop);
+          if (v === null) return t.op === '!=';
+          if (kindOf(allowed[t.prop] as PropSpec) === 'date') v = Date.parse(String(v));
+          return cmp(v, t.op, t.value);
+        }),
+      );
     },
     lowerBound(prop) {
       if (groups.length !== 1) return null;

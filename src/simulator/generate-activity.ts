@@ -16,8 +16,10 @@ export function generateActivity(store: SimStore, rng: Rng, counts: ScaleCounts,
 
 function generateInteractions(store: SimStore, rng: Rng, P: number, userCount: number, external: () => number): void {
   const plan: Array<[InteractionKind, number]> = [
-    ['email', Math.max(20, Math.round(P / 4))], ['meeting', Math.max(10, Math.round(P / 8))],
-    ['call', Math.max(5, Math.round(P / 20))], ['chat-message', Math.max(5, Math.round(P / 20))],
+    ['email', Math.max(20, Math.round(P / 4))],
+    ['meeting', Math.max(10, Math.round(P / 8))],
+    ['call', Math.max(5, Math.round(P / 20))],
+    ['chat-message', Math.max(5, Math.round(P / 20))],
   ];
   let id = ID_BASE.interaction;
   for (const [kind, n] of plan) {
@@ -26,10 +28,21 @@ function generateInteractions(store: SimStore, rng: Rng, P: number, userCount: n
       const people = [...new Set([external(), ...(rng.chance(0.5) ? [external()] : []), userId(rng, userCount)])];
       const created = date + rng.int(0, 3600) * 1000;
       const it: SimInteraction = {
-        id: ++id, kind, title: null, date: iso(date), endTime: null, allDay: false,
-        direction: rng.chance(0.5) ? 'sent' : 'received', loggingType: rng.chance(0.85) ? 'automated' : 'manual',
-        creatorId: null, fromPersonId: null, personIds: people, ccPersonIds: [], externalEmails: [],
-        createdAt: iso(created), updatedAt: rng.chance(0.3) ? iso(created + rng.int(1, 86_400) * 1000) : null,
+        id: ++id,
+        kind,
+        title: null,
+        date: iso(date),
+        endTime: null,
+        allDay: false,
+        direction: rng.chance(0.5) ? 'sent' : 'received',
+        loggingType: rng.chance(0.85) ? 'automated' : 'manual',
+        creatorId: null,
+        fromPersonId: null,
+        personIds: people,
+        ccPersonIds: [],
+        externalEmails: [],
+        createdAt: iso(created),
+        updatedAt: rng.chance(0.3) ? iso(created + rng.int(1, 86_400) * 1000) : null,
       };
       if (kind === 'email') {
         it.loggingType = 'automated';
@@ -59,10 +72,23 @@ function generateInteractions(store: SimStore, rng: Rng, P: number, userCount: n
           const who = rng.pick(it.personIds);
           const p = store.persons.get(who);
           const len = rng.int(2, 40) * 1000;
-          fragments.push({ speakerPersonId: who, speakerName: p ? `${p.firstName} ${p.lastName ?? ''}`.trim() : 'Unknown', content: sentence(rng, rng.int(4, 14)), startMs: t, endMs: t + len });
+          fragments.push({
+            speakerPersonId: who,
+            speakerName: p ? `${p.firstName} ${p.lastName ?? ''}`.trim() : 'Unknown',
+            content: sentence(rng, rng.int(4, 14)),
+            startMs: t,
+            endMs: t + len,
+          });
           t += len;
         }
-        store.addTranscript({ id: store.allocId('transcript'), meetingId: it.id, title: it.title ?? 'Meeting', language: 'en', createdAt: it.endTime ?? it.date, fragments });
+        store.addTranscript({
+          id: store.allocId('transcript'),
+          meetingId: it.id,
+          title: it.title ?? 'Meeting',
+          language: 'en',
+          createdAt: it.endTime ?? it.date,
+          fragments,
+        });
       }
     }
   }
@@ -77,9 +103,19 @@ function generateNotes(store: SimStore, rng: Rng, counts: ScaleCounts, userCount
     const r = rng.next();
     const type: NoteType = r < 0.75 ? 'entities' : r < 0.92 ? 'interaction' : 'ai-notetaker';
     const note: SimNote = {
-      id: store.allocId('note'), type, parentId: null, contentHtml: `<p>${sentence(rng, rng.int(5, 25))}</p>`,
-      creatorId: userId(rng, userCount), personIds: [], companyIds: [], opportunityIds: [], mentionedPersonIds: [],
-      interaction: null, transcriptId: null, createdAt: iso(created), updatedAt: rng.chance(0.5) ? iso(genTime(rng, created)) : null,
+      id: store.allocId('note'),
+      type,
+      parentId: null,
+      contentHtml: `<p>${sentence(rng, rng.int(5, 25))}</p>`,
+      creatorId: userId(rng, userCount),
+      personIds: [],
+      companyIds: [],
+      opportunityIds: [],
+      mentionedPersonIds: [],
+      interaction: null,
+      transcriptId: null,
+      createdAt: iso(created),
+      updatedAt: rng.chance(0.5) ? iso(genTime(rng, created)) : null,
     };
     const np = rng.int(0, 3);
     for (let j = 0; j < np; j++) note.personIds.push(external());
@@ -102,10 +138,19 @@ function generateNotes(store: SimStore, rng: Rng, counts: ScaleCounts, userCount
       for (let k = rng.int(1, 2); k > 0; k--) {
         const at = genTime(rng, created);
         store.addNote({
-          id: store.allocId('note'), type: type === 'ai-notetaker' && rng.chance(0.5) ? 'ai-notetaker-reply' : 'user-reply',
-          parentId: note.id, contentHtml: `<p>${sentence(rng, rng.int(3, 12))}</p>`, creatorId: userId(rng, userCount),
-          personIds: [], companyIds: [], opportunityIds: [], mentionedPersonIds: [], interaction: null, transcriptId: null,
-          createdAt: iso(at), updatedAt: null,
+          id: store.allocId('note'),
+          type: type === 'ai-notetaker' && rng.chance(0.5) ? 'ai-notetaker-reply' : 'user-reply',
+          parentId: note.id,
+          contentHtml: `<p>${sentence(rng, rng.int(3, 12))}</p>`,
+          creatorId: userId(rng, userCount),
+          personIds: [],
+          companyIds: [],
+          opportunityIds: [],
+          mentionedPersonIds: [],
+          interaction: null,
+          transcriptId: null,
+          createdAt: iso(at),
+          updatedAt: null,
         });
       }
     }
@@ -123,12 +168,20 @@ function generateReminders(store: SimStore, rng: Rng, counts: ScaleCounts, userC
     const owner = userId(rng, userCount);
     const target = rng.next();
     store.addReminder({
-      id: store.allocId('reminder'), type: recurring ? 'recurring' : 'one-time', content: sentence(rng, rng.int(3, 10)),
-      dueDate: iso(due), createdAt: iso(created), updatedAt: rng.chance(0.3) ? iso(created + 3_600_000) : null,
-      creatorId: rng.chance(0.8) ? owner : userId(rng, userCount), ownerId: owner,
-      completerId: status === 'completed' ? owner : null, completedAt: status === 'completed' ? iso(due - 3_600_000) : null,
-      resetType: recurring ? rng.pick(['interaction', 'email', 'meeting'] as const) : null, reminderDays: recurring ? rng.pick([7, 14, 30, 90]) : null,
-      status, personId: target < 0.5 ? external() : null,
+      id: store.allocId('reminder'),
+      type: recurring ? 'recurring' : 'one-time',
+      content: sentence(rng, rng.int(3, 10)),
+      dueDate: iso(due),
+      createdAt: iso(created),
+      updatedAt: rng.chance(0.3) ? iso(created + 3_600_000) : null,
+      creatorId: rng.chance(0.8) ? owner : userId(rng, userCount),
+      ownerId: owner,
+      completerId: status === 'completed' ? owner : null,
+      completedAt: status === 'completed' ? iso(due - 3_600_000) : null,
+      resetType: recurring ? rng.pick(['interaction', 'email', 'meeting'] as const) : null,
+      reminderDays: recurring ? rng.pick([7, 14, 30, 90]) : null,
+      status,
+      personId: target < 0.5 ? external() : null,
       companyId: target >= 0.5 && target < 0.8 && counts.companies > 0 ? ID_BASE.company + rng.int(1, counts.companies) : null,
       opportunityId: target >= 0.8 && counts.opportunities > 0 ? ID_BASE.opportunity + rng.int(1, counts.opportunities) : null,
     });
@@ -137,16 +190,24 @@ function generateReminders(store: SimStore, rng: Rng, counts: ScaleCounts, userC
 
 function generateFiles(store: SimStore, rng: Rng, counts: ScaleCounts, userCount: number, external: () => number): void {
   const n = Math.max(10, Math.round(counts.persons / 10));
-  const kinds = [['pdf', 'application/pdf'], ['xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'], ['png', 'image/png']] as const;
+  const kinds = [
+    ['pdf', 'application/pdf'],
+    ['xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    ['png', 'image/png'],
+  ] as const;
   for (let i = 0; i < n; i++) {
     const [ext, contentType] = rng.pick(kinds);
     const target = rng.next();
     store.addFile({
-      id: store.allocId('file'), name: `${rng.pick(WORDS)}-${rng.pick(WORDS)}-${i + 1}.${ext}`, size: rng.int(1_000, 5_000_000), contentType,
+      id: store.allocId('file'),
+      name: `${rng.pick(WORDS)}-${rng.pick(WORDS)}-${i + 1}.${ext}`,
+      size: rng.int(1_000, 5_000_000),
+      contentType,
       personId: target < 0.4 ? external() : null,
       companyId: target >= 0.4 && target < 0.8 && counts.companies > 0 ? ID_BASE.company + rng.int(1, counts.companies) : null,
       opportunityId: target >= 0.8 && counts.opportunities > 0 ? ID_BASE.opportunity + rng.int(1, counts.opportunities) : null,
-      uploaderId: userId(rng, userCount), createdAt: iso(genTime(rng)),
+      uploaderId: userId(rng, userCount),
+      createdAt: iso(genTime(rng)),
     });
   }
 }

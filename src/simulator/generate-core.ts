@@ -2,9 +2,7 @@
 import { Rng } from './prng.ts';
 import { ID_BASE, type SimStore } from './store.ts';
 import type { ListType, ScaleCounts, SimCompany, SimPerson } from './store-types.ts';
-import {
-  COMPANY_WORDS_A, COMPANY_WORDS_B, FIRST_NAMES, LAST_NAMES, STAGES, TLDS, genTime, iso, slug, GEN_START_MS,
-} from './generate-names.ts';
+import { COMPANY_WORDS_A, COMPANY_WORDS_B, FIRST_NAMES, LAST_NAMES, STAGES, TLDS, genTime, iso, slug, GEN_START_MS } from './generate-names.ts';
 
 export const TENANT_DOMAIN = 'simulated.vc';
 
@@ -41,8 +39,14 @@ function generateCompanies(store: SimStore, rng: Rng, n: number): SimCompany[] {
     const domain = rng.chance(0.04) ? null : `${slug(name)}.${tld}`;
     const domains = domain ? (rng.chance(0.2) ? [domain, `${slug(name)}-hq.com`] : [domain]) : [];
     const c: SimCompany = {
-      id: ID_BASE.company + i + 1, name, domain, domains, isGlobal: rng.chance(0.1),
-      personIds: [], opportunityIds: [], createdAt: iso(genTime(rng)),
+      id: ID_BASE.company + i + 1,
+      name,
+      domain,
+      domains,
+      isGlobal: rng.chance(0.1),
+      personIds: [],
+      opportunityIds: [],
+      createdAt: iso(genTime(rng)),
     };
     store.addCompany(c);
     out.push(c);
@@ -67,8 +71,15 @@ function generatePersons(store: SimStore, rng: Rng, n: number, userCount: number
       if (rng.chance(0.25)) emails.push(`${local}@gmail.com`);
     }
     const p: SimPerson = {
-      id, firstName, lastName, primaryEmailAddress: emails[0] ?? null, emailAddresses: emails,
-      type: internal ? 'internal' : 'external', companyIds: [], currentCompanyIds: [], opportunityIds: [],
+      id,
+      firstName,
+      lastName,
+      primaryEmailAddress: emails[0] ?? null,
+      emailAddresses: emails,
+      type: internal ? 'internal' : 'external',
+      companyIds: [],
+      currentCompanyIds: [],
+      opportunityIds: [],
       createdAt: iso(genTime(rng, GEN_START_MS)),
     };
     store.addPerson(p);
@@ -94,7 +105,10 @@ function associatePersons(rng: Rng, companies: SimCompany[], persons: SimPerson[
   }
   // Two companies with more than 100 persons, so association truncation at 100 is exercised.
   if (counts.companies >= 100 && external.length >= 300) {
-    for (const [ci, size] of [[0, 150], [1, 120]] as const) {
+    for (const [ci, size] of [
+      [0, 150],
+      [1, 120],
+    ] as const) {
       const c = companies[ci] as SimCompany;
       for (const p of rng.sample(external, size)) link(c, p);
     }
@@ -125,8 +139,12 @@ function generateLists(store: SimStore, rng: Rng, n: number, userCount: number):
     const base = names[k % names.length] as string;
     const owner = userId(rng, userCount);
     store.addList({
-      id: ID_BASE.list + i + 1, name: k < names.length ? base : `${base} ${Math.floor(k / names.length) + 1}`,
-      type, isPublic: rng.chance(0.75), ownerId: owner, creatorId: rng.chance(0.7) ? owner : userId(rng, userCount),
+      id: ID_BASE.list + i + 1,
+      name: k < names.length ? base : `${base} ${Math.floor(k / names.length) + 1}`,
+      type,
+      isPublic: rng.chance(0.75),
+      ownerId: owner,
+      creatorId: rng.chance(0.7) ? owner : userId(rng, userCount),
       createdAt: iso(genTime(rng, GEN_START_MS, GEN_START_MS + 180 * 86_400_000)),
     });
   });
@@ -162,7 +180,12 @@ function generateOpportunities(store: SimStore, rng: Rng, counts: ScaleCounts, u
     const firstCompany = companyIds[0] === undefined ? undefined : store.companies.get(companyIds[0]);
     const name = `${firstCompany?.name ?? rng.pick(COMPANY_WORDS_A)} - ${rng.pick(STAGES)} ${i + 1}`;
     store.addOpportunity({
-      id, name, listId: oppLists[i % oppLists.length] as number, personIds, companyIds, createdAt: iso(genTime(rng)),
+      id,
+      name,
+      listId: oppLists[i % oppLists.length] as number,
+      personIds,
+      companyIds,
+      createdAt: iso(genTime(rng)),
     });
     for (const p of personIds) store.persons.get(p)?.opportunityIds.push(id);
     for (const c of companyIds) store.companies.get(c)?.opportunityIds.push(id);
@@ -194,7 +217,11 @@ function generateListEntries(store: SimStore, rng: Rng, counts: ScaleCounts, use
     const listCreated = Date.parse(list.createdAt);
     for (const entityId of ids.concat(dupes)) {
       store.addListEntry({
-        id: ++next, listId: list.id, entityType: list.type, entityId, createdAt: iso(genTime(rng, listCreated)),
+        id: ++next,
+        listId: list.id,
+        entityType: list.type,
+        entityId,
+        createdAt: iso(genTime(rng, listCreated)),
         creatorId: creator(),
       });
     }

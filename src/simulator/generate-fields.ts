@@ -6,17 +6,29 @@ import { INDUSTRIES, STAGES, TAGS, genTime, iso } from './generate-names.ts';
 
 /** Value types whose changes the service can track (v1 rules; never for enriched fields). */
 export const TRACKABLE: ReadonlySet<ValueType> = new Set<ValueType>([
-  'person', 'person-multi', 'company', 'company-multi', 'number', 'number-multi', 'location', 'location-multi',
-  'datetime', 'ranked-dropdown',
+  'person',
+  'person-multi',
+  'company',
+  'company-multi',
+  'number',
+  'number-multi',
+  'location',
+  'location-multi',
+  'datetime',
+  'ranked-dropdown',
 ]);
 
 type Def = [name: string, valueType: ValueType, track?: boolean];
 
 const RI_FIELDS: Array<[string, string, ValueType]> = [
-  ['first-email', 'First Email', 'interaction'], ['last-email', 'Last Email', 'interaction'],
-  ['first-event', 'First Event', 'interaction'], ['last-event', 'Last Event', 'interaction'],
-  ['next-event', 'Next Event', 'interaction'], ['first-chat-message', 'First Chat Message', 'interaction'],
-  ['last-chat-message', 'Last Chat Message', 'interaction'], ['last-contact', 'Last Contact', 'interaction'],
+  ['first-email', 'First Email', 'interaction'],
+  ['last-email', 'Last Email', 'interaction'],
+  ['first-event', 'First Event', 'interaction'],
+  ['last-event', 'Last Event', 'interaction'],
+  ['next-event', 'Next Event', 'interaction'],
+  ['first-chat-message', 'First Chat Message', 'interaction'],
+  ['last-chat-message', 'Last Chat Message', 'interaction'],
+  ['last-contact', 'Last Contact', 'interaction'],
   ['source-of-introduction', 'Source of Introduction', 'person'],
 ];
 
@@ -40,25 +52,50 @@ const ENRICHED: Record<'company' | 'person', Array<[string, string, ValueType, E
 
 const GLOBAL: Record<'company' | 'person', Def[]> = {
   company: [
-    ['Sector', 'dropdown'], ['Focus Areas', 'dropdown-multi'], ['Priority', 'ranked-dropdown', true],
-    ['Headcount', 'number', true], ['Funding Rounds (USD)', 'number-multi', true], ['Last Funding Date', 'datetime', true],
-    ['Headquarters', 'location', true], ['Offices', 'location-multi', true], ['Relationship Owner', 'person', true],
-    ['Key Contacts', 'person-multi', true], ['Parent Company', 'company', true], ['Competitors', 'company-multi'],
-    ['Summary', 'text'], ['Engagement Score', 'formula-number'], ['Latest Note', 'note'],
-    ['Next Reminder', 'reminder'], ['On Lists', 'list-multi'],
+    ['Sector', 'dropdown'],
+    ['Focus Areas', 'dropdown-multi'],
+    ['Priority', 'ranked-dropdown', true],
+    ['Headcount', 'number', true],
+    ['Funding Rounds (USD)', 'number-multi', true],
+    ['Last Funding Date', 'datetime', true],
+    ['Headquarters', 'location', true],
+    ['Offices', 'location-multi', true],
+    ['Relationship Owner', 'person', true],
+    ['Key Contacts', 'person-multi', true],
+    ['Parent Company', 'company', true],
+    ['Competitors', 'company-multi'],
+    ['Summary', 'text'],
+    ['Engagement Score', 'formula-number'],
+    ['Latest Note', 'note'],
+    ['Next Reminder', 'reminder'],
+    ['On Lists', 'list-multi'],
   ],
   person: [
-    ['Role', 'dropdown'], ['Seniority', 'ranked-dropdown', true], ['Birthday', 'datetime'], ['Phone', 'text'],
-    ['Employer', 'company', true], ['Introduced By', 'person'], ['Expertise', 'dropdown-multi'],
-    ['Check Size', 'number', true], ['Home Base', 'location'],
+    ['Role', 'dropdown'],
+    ['Seniority', 'ranked-dropdown', true],
+    ['Birthday', 'datetime'],
+    ['Phone', 'text'],
+    ['Employer', 'company', true],
+    ['Introduced By', 'person'],
+    ['Expertise', 'dropdown-multi'],
+    ['Check Size', 'number', true],
+    ['Home Base', 'location'],
   ],
 };
 
 const LIST_FIELDS: Def[] = [
-  ['Status', 'ranked-dropdown', true], ['Amount', 'number', true], ['Close Date', 'datetime', true],
-  ['Owner', 'person', true], ['Comments', 'text'], ['Tags', 'dropdown-multi'], ['Source', 'dropdown'],
-  ['Deal Team', 'person-multi', true], ['Co-investors', 'company-multi', true], ['Region', 'location'],
-  ['Expected Value', 'formula-number'], ['Checkpoints', 'number-multi'],
+  ['Status', 'ranked-dropdown', true],
+  ['Amount', 'number', true],
+  ['Close Date', 'datetime', true],
+  ['Owner', 'person', true],
+  ['Comments', 'text'],
+  ['Tags', 'dropdown-multi'],
+  ['Source', 'dropdown'],
+  ['Deal Team', 'person-multi', true],
+  ['Co-investors', 'company-multi', true],
+  ['Region', 'location'],
+  ['Expected Value', 'formula-number'],
+  ['Checkpoints', 'number-multi'],
 ];
 
 export function generateFields(store: SimStore, rng: Rng): void {
@@ -77,15 +114,43 @@ export function generateFields(store: SimStore, rng: Rng): void {
     const [name, valueType, track] = def;
     const tracked = Boolean(track) && TRACKABLE.has(valueType);
     add({
-      id: `field-${n}`, v1Id: n, name, type: listId === null ? 'global' : 'list', entityType, listId, valueType,
-      allowsMultiple: valueType.endsWith('-multi'), trackChanges: tracked, enrichmentSource: null, association: false, createdAt: created(),
+      id: `field-${n}`,
+      v1Id: n,
+      name,
+      type: listId === null ? 'global' : 'list',
+      entityType,
+      listId,
+      valueType,
+      allowsMultiple: valueType.endsWith('-multi'),
+      trackChanges: tracked,
+      enrichmentSource: null,
+      association: false,
+      createdAt: created(),
     });
   };
-  const system = (entityType: EntityType, id: string, name: string, type: FieldType, valueType: ValueType, src: EnrichmentSource, listId: number | null = null) =>
+  const system = (
+    entityType: EntityType,
+    id: string,
+    name: string,
+    type: FieldType,
+    valueType: ValueType,
+    src: EnrichmentSource,
+    listId: number | null = null,
+  ) =>
     add({
-      key: `${entityType}/${listId ?? ''}/${id}`, id, v1Id: null, name, type, entityType, listId, valueType,
-      allowsMultiple: valueType.endsWith('-multi'), trackChanges: false, enrichmentSource: src,
-      association: id === 'persons' || id === 'companies', createdAt: null,
+      key: `${entityType}/${listId ?? ''}/${id}`,
+      id,
+      v1Id: null,
+      name,
+      type,
+      entityType,
+      listId,
+      valueType,
+      allowsMultiple: valueType.endsWith('-multi'),
+      trackChanges: false,
+      enrichmentSource: src,
+      association: id === 'persons' || id === 'companies',
+      createdAt: null,
     });
 
   for (const et of ['company', 'person'] as const) {

@@ -9,11 +9,22 @@ import { mergeEntities } from './store-merge.ts';
 export function generateMisc(store: SimStore, rng: Rng, counts: ScaleCounts, userCount: number): void {
   for (const list of [...store.lists.values()].sort((a, b) => a.id - b.id)) {
     const fields = store.applicableFields(list.type, list.id);
-    const views: Array<['sheet' | 'board' | 'dashboard', string]> = [['sheet', 'All rows'], ['sheet', 'Recent'], ['board', 'Board']];
+    const views: Array<['sheet' | 'board' | 'dashboard', string]> = [
+      ['sheet', 'All rows'],
+      ['sheet', 'Recent'],
+      ['board', 'Board'],
+    ];
     for (const [type, name] of views) {
       store.addSavedView({
-        id: store.allocId('savedView'), listId: list.id, name, type, createdAt: iso(genTime(rng, Date.parse(list.createdAt))),
-        fieldKeys: rng.sample(fields, Math.min(fields.length, 5)).sort((a, b) => a.ordinal - b.ordinal).map((f) => f.key),
+        id: store.allocId('savedView'),
+        listId: list.id,
+        name,
+        type,
+        createdAt: iso(genTime(rng, Date.parse(list.createdAt))),
+        fieldKeys: rng
+          .sample(fields, Math.min(fields.length, 5))
+          .sort((a, b) => a.ordinal - b.ordinal)
+          .map((f) => f.key),
         createdSince: name === 'Recent' ? iso(Date.UTC(2023, 0, 1)) : null,
       });
     }
@@ -25,7 +36,15 @@ export function generateMisc(store: SimStore, rng: Rng, counts: ScaleCounts, use
   ];
   for (const [url, subscriptions, status] of hooks) {
     const created = genTime(rng);
-    store.addWebhook({ id: store.allocId('webhook'), url, subscriptions, status, creatorId: userId(rng, userCount), createdAt: iso(created), updatedAt: status === 'disabled' ? iso(genTime(rng, created)) : null });
+    store.addWebhook({
+      id: store.allocId('webhook'),
+      url,
+      subscriptions,
+      status,
+      creatorId: userId(rng, userCount),
+      createdAt: iso(created),
+      updatedAt: status === 'disabled' ? iso(genTime(rng, created)) : null,
+    });
   }
   const users = [...store.users.keys()];
   const teamNames = ['Investments', 'Platform', 'Operations'];

@@ -19,8 +19,14 @@ interface Pools {
 }
 
 const RI_KIND: Record<string, InteractionKind | 'any'> = {
-  'first-email': 'email', 'last-email': 'email', 'first-event': 'meeting', 'last-event': 'meeting', 'next-event': 'meeting',
-  'first-chat-message': 'chat-message', 'last-chat-message': 'chat-message', 'last-contact': 'any',
+  'first-email': 'email',
+  'last-email': 'email',
+  'first-event': 'meeting',
+  'last-event': 'meeting',
+  'next-event': 'meeting',
+  'first-chat-message': 'chat-message',
+  'last-chat-message': 'chat-message',
+  'last-contact': 'any',
 };
 
 export function makeValueSource(store: SimStore, pools: Pools): FieldValueSource {
@@ -56,29 +62,52 @@ const ANY_KIND: InteractionKind[] = ['email', 'meeting', 'call', 'chat-message']
 function randomElement(store: SimStore, pools: Pools, field: SimField, base: string, rng: Rng): unknown {
   const { counts, userCount } = pools;
   switch (base) {
-    case 'text': return field.id === 'affinity-data-linkedin-url' ? `https://www.linkedin.com/in/sim-${rng.int(1, 1e6)}` : sentence(rng, rng.int(2, 8));
-    case 'filterable-text': return field.valueType === 'filterable-text-multi' ? rng.pick(INDUSTRIES) : rng.pick(FILTERABLE);
-    case 'number': return field.valueType === 'number-multi' ? rng.int(1, 50) * 100_000 : field.id === 'affinity-data-year-founded' ? rng.int(1950, 2024) : rng.int(1, 1_000_000);
-    case 'datetime': return genDate(rng);
-    case 'location': return location(rng);
-    case 'dropdown': case 'ranked-dropdown': {
+    case 'text':
+      return field.id === 'affinity-data-linkedin-url' ? `https://www.linkedin.com/in/sim-${rng.int(1, 1e6)}` : sentence(rng, rng.int(2, 8));
+    case 'filterable-text':
+      return field.valueType === 'filterable-text-multi' ? rng.pick(INDUSTRIES) : rng.pick(FILTERABLE);
+    case 'number':
+      return field.valueType === 'number-multi'
+        ? rng.int(1, 50) * 100_000
+        : field.id === 'affinity-data-year-founded'
+          ? rng.int(1950, 2024)
+          : rng.int(1, 1_000_000);
+    case 'datetime':
+      return genDate(rng);
+    case 'location':
+      return location(rng);
+    case 'dropdown':
+    case 'ranked-dropdown': {
       const options = store.options(field);
       return options.length ? { dropdownOptionId: rng.pick(options).id } : null;
     }
     case 'person':
-      if (field.name.includes('Owner') || field.id === 'source-of-introduction' || field.name === 'Deal Team') return { id: ID_BASE.person + rng.int(1, userCount) };
+      if (field.name.includes('Owner') || field.id === 'source-of-introduction' || field.name === 'Deal Team')
+        return { id: ID_BASE.person + rng.int(1, userCount) };
       return counts.persons > 0 ? { id: ID_BASE.person + rng.int(1, counts.persons) } : null;
-    case 'company': return counts.companies > 0 ? { id: ID_BASE.company + rng.int(1, counts.companies) } : null;
-    case 'formula-number': return { calculatedValue: rng.int(0, 10_000) / 100 };
+    case 'company':
+      return counts.companies > 0 ? { id: ID_BASE.company + rng.int(1, counts.companies) } : null;
+    case 'formula-number':
+      return { calculatedValue: rng.int(0, 10_000) / 100 };
     case 'interaction': {
       const kind = RI_KIND[field.id] ?? 'any';
       const id = pickFrom(rng, pools.interactions[kind === 'any' ? rng.pick(ANY_KIND) : kind]);
       return id === null ? null : { id };
     }
-    case 'note': { const id = pickFrom(rng, pools.noteIds); return id === null ? null : { id }; }
-    case 'reminder': { const id = pickFrom(rng, pools.reminderIds); return id === null ? null : { id }; }
-    case 'list': { const id = pickFrom(rng, pools.listIds); return id === null ? null : { id }; }
-    default: return null;
+    case 'note': {
+      const id = pickFrom(rng, pools.noteIds);
+      return id === null ? null : { id };
+    }
+    case 'reminder': {
+      const id = pickFrom(rng, pools.reminderIds);
+      return id === null ? null : { id };
+    }
+    case 'list': {
+      const id = pickFrom(rng, pools.listIds);
+      return id === null ? null : { id };
+    }
+    default:
+      return null;
   }
 }
 
@@ -109,7 +138,16 @@ export function randomValue(store: SimStore, pools: Pools, field: SimField, rng:
 export function generateHistory(store: SimStore, pools: Pools, rate: number): void {
   type Pending = Omit<SimFieldValueChange, 'id'> & { t: number; i: number };
   const out: Pending[] = [];
-  const emit = (field: SimField, entityType: SimField['entityType'], entityId: number, listEntryId: number | null, actionType: Pending['actionType'], t: number, rng: Rng, value: FieldValue) => {
+  const emit = (
+    field: SimField,
+    entityType: SimField['entityType'],
+    entityId: number,
+    listEntryId: number | null,
+    actionType: Pending['actionType'],
+    t: number,
+    rng: Rng,
+    value: FieldValue,
+  ) => {
     const changerId = rng.chance(0.1) ? null : ID_BASE.person + rng.int(1, pools.userCount);
     out.push({ fieldKey: field.key, entityType, entityId, listEntryId, actionType, changedAt: iso(t), changerId, value, t, i: out.length });
   };
@@ -167,8 +205,16 @@ export function generateHistory(store: SimStore, pools: Pools, rate: number): vo
   }
   // Ascending by changedAt (stable for ties), so ids follow time order as the service's listing does.
   out.sort((a, b) => a.t - b.t || a.i - b.i);
-  store.appendChanges(out.map((p) => ({
-    fieldKey: p.fieldKey, entityType: p.entityType, entityId: p.entityId, listEntryId: p.listEntryId, actionType: p.actionType,
-    changedAt: p.changedAt, changerId: p.changerId, value: p.value,
-  })));
+  store.appendChanges(
+    out.map((p) => ({
+      fieldKey: p.fieldKey,
+      entityType: p.entityType,
+      entityId: p.entityId,
+      listEntryId: p.listEntryId,
+      actionType: p.actionType,
+      changedAt: p.changedAt,
+      changerId: p.changerId,
+      value: p.value,
+    })),
+  );
 }

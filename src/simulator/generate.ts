@@ -46,7 +46,9 @@ export function generateStore(seed: number, scale?: Scale | ScaleCounts): SimSto
   generateFields(store, stream(2));
   generateActivity(store, stream(3), counts, userCount);
   const pools = {
-    seed, counts, userCount,
+    seed,
+    counts,
+    userCount,
     noteIds: store.idx.rootNotes.values().slice(),
     reminderIds: store.idx.reminders.values().slice(),
     listIds: [...store.lists.keys()].sort((a, b) => a - b),

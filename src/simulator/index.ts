@@ -24,7 +24,14 @@ export * from './store-types.ts';
 export { generateStore, SCALES } from './generate.ts';
 export { getCell, setCell, fieldValuesOfEntity, fieldValuesOfEntry, iterFieldValues, v1FieldValueId } from './store-values.ts';
 export {
-  createCompany, createPerson, createOpportunity, deleteCompany, deletePerson, deleteOpportunity, deleteListEntry, renameCompany,
+  createCompany,
+  createPerson,
+  createOpportunity,
+  deleteCompany,
+  deletePerson,
+  deleteOpportunity,
+  deleteListEntry,
+  renameCompany,
   setOpportunityAssociations,
 } from './store-mutations.ts';
 export { mergeEntities } from './store-merge.ts';
@@ -99,7 +106,11 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
   const log = opts.logRequests ? createLogger().child({ component: 'simulator' }) : null;
   const sim = new SimServer(store, limiter, faults, {
     settings: {
-      apiKey, contract, deny, createLagMs: nonNegInt('createLagMs', opts.createLagMs, 300), defaultApiVersion: version,
+      apiKey,
+      contract,
+      deny,
+      createLagMs: nonNegInt('createLagMs', opts.createLagMs, 300),
+      defaultApiVersion: version,
       cursorTtlMs: nonNegInt('cursorTtlMs', opts.cursorTtlMs, 15 * 60_000, 1),
     },
     latencyMs: nonNegInt('latencyMs', opts.latencyMs, 0),
@@ -118,7 +129,12 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
   sim.baseUrl = url;
   let closed: Promise<void> | null = null;
   return {
-    url, port: actual, apiKey, store, stats: sim.stats, contract: contract.name,
+    url,
+    port: actual,
+    apiKey,
+    store,
+    stats: sim.stats,
+    contract: contract.name,
     setDeny: (spec) => {
       const next = parseDeny(spec);
       deny.clear();

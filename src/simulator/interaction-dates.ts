@@ -6,7 +6,12 @@ import type { SimStore } from './store.ts';
 import type { InteractionKind } from './store-types.ts';
 import { v1Date } from './render-v1.ts';
 
-interface Hit { date: number; id: number; kind: InteractionKind; persons: number[] }
+interface Hit {
+  date: number;
+  id: number;
+  kind: InteractionKind;
+  persons: number[];
+}
 
 const index = new WeakMap<SimStore, { size: number; byPerson: Map<number, Hit[]> }>();
 
@@ -42,8 +47,12 @@ export function interactionMembers(store: SimStore, personIds: number[], withPer
     return c.reduce((a, b) => ((which === 'last' ? b.date > a.date : b.date < a.date) ? b : a));
   };
   const slots: Array<[string, InteractionKind[], 'first' | 'last' | 'next']> = [
-    ['first_email', ['email'], 'first'], ['last_email', ['email'], 'last'], ['first_event', ['meeting'], 'first'],
-    ['last_event', ['meeting'], 'last'], ['next_event', ['meeting'], 'next'], ['last_chat_message', ['chat-message'], 'last'],
+    ['first_email', ['email'], 'first'],
+    ['last_email', ['email'], 'last'],
+    ['first_event', ['meeting'], 'first'],
+    ['last_event', ['meeting'], 'last'],
+    ['next_event', ['meeting'], 'next'],
+    ['last_chat_message', ['chat-message'], 'last'],
     ['last_interaction', ['email', 'meeting', 'call', 'chat-message'], 'last'],
   ];
   const dates: Record<string, string | null> = {};

@@ -31,7 +31,12 @@ export function arraySeq(a: readonly number[]): KeySeq {
   };
 }
 
-interface CursorPayload { p: number; t: number; r: number; q: string }
+interface CursorPayload {
+  p: number;
+  t: number;
+  r: number;
+  q: string;
+}
 
 function strHash(s: string): number {
   let h = 0;
@@ -107,12 +112,21 @@ function collectPage(keys: KeySeq, start: number, size: number, load: (key: numb
   }
   let more = false;
   for (; i < keys.length; i++) {
-    if (load(keys.at(i) as number) !== undefined) { more = true; break; }
+    if (load(keys.at(i) as number) !== undefined) {
+      more = true;
+      break;
+    }
   }
   return { data, last, more };
 }
 
-export function pageKeys(ctx: Ctx, keys: KeySeq, load: (key: number) => unknown, def: number, opts: { max?: number; min?: number; floor?: number; extra?: Record<string, unknown> } = {}): Reply {
+export function pageKeys(
+  ctx: Ctx,
+  keys: KeySeq,
+  load: (key: number) => unknown,
+  def: number,
+  opts: { max?: number; min?: number; floor?: number; extra?: Record<string, unknown> } = {},
+): Reply {
   const limit = parseLimit(ctx, def, opts.max ?? 100, opts.min ?? 1);
   let i = ctx.cursorPos === undefined ? 0 : keys.upperBound(ctx.cursorPos);
   if (opts.floor !== undefined && opts.floor > i) i = opts.floor;
@@ -123,7 +137,13 @@ export function pageKeys(ctx: Ctx, keys: KeySeq, load: (key: number) => unknown,
 }
 
 /** Page over a small, already materialised array by offset. */
-export function pageArray<T>(ctx: Ctx, items: readonly T[], render: (item: T) => unknown, def: number, opts: { max?: number; min?: number; totalCount?: boolean } = {}): Reply {
+export function pageArray<T>(
+  ctx: Ctx,
+  items: readonly T[],
+  render: (item: T) => unknown,
+  def: number,
+  opts: { max?: number; min?: number; totalCount?: boolean } = {},
+): Reply {
   const limit = parseLimit(ctx, def, opts.max ?? 100, opts.min ?? 1);
   const start = ctx.cursorPos ?? 0;
   const slice = items.slice(start, start + limit);

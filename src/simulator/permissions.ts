@@ -15,8 +15,10 @@ interface Guard {
 }
 
 const mergeRoutes = (kind: 'company' | 'person'): Array<[string, string]> => [
-  ['*', `/v2/${kind}-merges`], ['GET', `/v2/${kind}-merges/{mergeId}`],
-  ['GET', `/v2/tasks/${kind}-merges`], ['GET', `/v2/tasks/${kind}-merges/{taskId}`],
+  ['*', `/v2/${kind}-merges`],
+  ['GET', `/v2/${kind}-merges/{mergeId}`],
+  ['GET', `/v2/tasks/${kind}-merges`],
+  ['GET', `/v2/tasks/${kind}-merges/{taskId}`],
 ];
 
 const GUARDS: Record<Permission, Guard> = {
@@ -25,17 +27,33 @@ const GUARDS: Record<Permission, Guard> = {
   // OpenAPI /v2/company-merges, /v2/person-merges, /v2/tasks/*: 'Requires the "Manage duplicates" permission and organization admin role.'
   merges: { needs: 'the "Manage duplicates" permission and the organization admin role', routes: [...mergeRoutes('company'), ...mergeRoutes('person')] },
   // OpenAPI GET /v2/companies, /v2/companies/{companyId}: 'Requires the "Export All Organizations directory" permission.'
-  companies: { needs: 'the "Export All Organizations directory" permission', routes: [['GET', '/v2/companies'], ['GET', '/v2/companies/{companyId}']] },
+  companies: {
+    needs: 'the "Export All Organizations directory" permission',
+    routes: [
+      ['GET', '/v2/companies'],
+      ['GET', '/v2/companies/{companyId}'],
+    ],
+  },
   // OpenAPI GET /v2/persons, /v2/persons/{personId}: 'Requires the "Export All People directory" permission.'
-  persons: { needs: 'the "Export All People directory" permission', routes: [['GET', '/v2/persons'], ['GET', '/v2/persons/{personId}']] },
+  persons: {
+    needs: 'the "Export All People directory" permission',
+    routes: [
+      ['GET', '/v2/persons'],
+      ['GET', '/v2/persons/{personId}'],
+    ],
+  },
   // OpenAPI list-entry, opportunity and */list-entries reads: 'Requires the "Export data from Lists" permission.'
   lists: {
     needs: 'the "Export data from Lists" permission',
     routes: [
-      ['GET', '/v2/lists/{listId}/list-entries'], ['GET', '/v2/lists/{listId}/list-entries/{listEntryId}'],
-      ['*', '/v2/lists/{listId}/list-entries/{listEntryId}/fields'], ['*', '/v2/lists/{listId}/list-entries/{listEntryId}/fields/{fieldId}'],
-      ['GET', '/v2/lists/{listId}/saved-views/{viewId}/list-entries'], ['GET', '/v2/opportunities'],
-      ['GET', '/v2/opportunities/{opportunityId}'], ['GET', '/v2/companies/{companyId}/list-entries'],
+      ['GET', '/v2/lists/{listId}/list-entries'],
+      ['GET', '/v2/lists/{listId}/list-entries/{listEntryId}'],
+      ['*', '/v2/lists/{listId}/list-entries/{listEntryId}/fields'],
+      ['*', '/v2/lists/{listId}/list-entries/{listEntryId}/fields/{fieldId}'],
+      ['GET', '/v2/lists/{listId}/saved-views/{viewId}/list-entries'],
+      ['GET', '/v2/opportunities'],
+      ['GET', '/v2/opportunities/{opportunityId}'],
+      ['GET', '/v2/companies/{companyId}/list-entries'],
       ['GET', '/v2/persons/{personId}/list-entries'],
     ],
   },
@@ -43,7 +61,7 @@ const GUARDS: Record<Permission, Guard> = {
 
 /** Parse `emails,merges` (or an array); unknown names are an error naming the known ones. */
 export function parseDeny(spec: string | readonly string[] | undefined): Set<Permission> {
-  const names = (typeof spec === 'string' ? spec.split(',') : spec ?? []).map((s) => s.trim()).filter(Boolean);
+  const names = (typeof spec === 'string' ? spec.split(',') : (spec ?? [])).map((s) => s.trim()).filter(Boolean);
   const out = new Set<Permission>();
   for (const n of names) {
     if (!(PERMISSIONS as readonly string[]).includes(n)) throw new Error(`unknown permission "${n}" in deny (known: ${PERMISSIONS.join(', ')})`);

@@ -76,12 +76,20 @@ export class RateLimiter {
     const w = this.window(key, now);
     this.rollMonth(now);
     const user: Budget = {
-      limit: this.perMin, remaining: Math.max(0, this.perMin - w.used), used: w.used,
+      limit: this.perMin,
+      remaining: Math.max(0, this.perMin - w.used),
+      used: w.used,
       reset: Math.max(0, Math.ceil((w.start + 60_000 - now) / 1000)),
     };
-    const org: Budget | null = this.monthly === null ? null : {
-      limit: this.monthly, remaining: Math.max(0, this.monthly - this.monthUsed), used: this.monthUsed, reset: secondsToMonthEnd(now),
-    };
+    const org: Budget | null =
+      this.monthly === null
+        ? null
+        : {
+            limit: this.monthly,
+            remaining: Math.max(0, this.monthly - this.monthUsed),
+            used: this.monthUsed,
+            reset: secondsToMonthEnd(now),
+          };
     return { user, org };
   }
 }
@@ -95,11 +103,16 @@ function secondsToMonthEnd(now: number): number {
 /** Header pairs: v1 in the documented mixed case, /v2 lowercase (as the service has sent since 2026-01-14). */
 export function rateHeaders(state: RateState, iface: 'v1' | 'v2'): Array<[string, string]> {
   const names = [
-    ['X-Ratelimit-Limit-User', state.user.limit], ['X-Ratelimit-Limit-User-Remaining', state.user.remaining],
+    ['X-Ratelimit-Limit-User', state.user.limit],
+    ['X-Ratelimit-Limit-User-Remaining', state.user.remaining],
     ['X-Ratelimit-Limit-User-Reset', state.user.reset],
   ] as Array<[string, number]>;
   if (state.org) {
-    names.push(['X-Ratelimit-Limit-Org', state.org.limit], ['X-Ratelimit-Limit-Org-Remaining', state.org.remaining], ['X-Ratelimit-Limit-Org-Reset', state.org.reset]);
+    names.push(
+      ['X-Ratelimit-Limit-Org', state.org.limit],
+      ['X-Ratelimit-Limit-Org-Remaining', state.org.remaining],
+      ['X-Ratelimit-Limit-Org-Reset', state.org.reset],
+    );
   }
   return names.map(([k, v]) => [iface === 'v2' ? k.toLowerCase() : k, String(v)]);
 }

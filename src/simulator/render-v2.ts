@@ -3,8 +3,17 @@ import type { Ctx } from './http-types.ts';
 import { badParam } from './http-types.ts';
 import type { SimStore } from './store.ts';
 import {
-  DROPDOWN_COLORS, LATE_VALUE_TYPES, type FieldType, type FieldValue, type SimCompany, type SimField, type SimInteraction,
-  type SimList, type SimListEntry, type SimOpportunity, type SimPerson,
+  DROPDOWN_COLORS,
+  LATE_VALUE_TYPES,
+  type FieldType,
+  type FieldValue,
+  type SimCompany,
+  type SimField,
+  type SimInteraction,
+  type SimList,
+  type SimListEntry,
+  type SimOpportunity,
+  type SimPerson,
 } from './store-types.ts';
 import { getCell } from './store-values.ts';
 import { renderNoteV2 } from './render-v2-activity.ts';
@@ -51,20 +60,32 @@ export function expandValue(ctx: Ctx, f: SimField, v: FieldValue | null): unknow
   const opt = (x: { dropdownOptionId: number }, ranked: boolean) => {
     const o = store.options(f).find((y) => y.id === x.dropdownOptionId);
     if (!o) return null;
-    return ranked ? { dropdownOptionId: o.id, text: o.text, rank: o.rank, color: DROPDOWN_COLORS[o.color] ?? 'gray' } : { dropdownOptionId: o.id, text: o.text };
+    return ranked
+      ? { dropdownOptionId: o.id, text: o.text, rank: o.rank, color: DROPDOWN_COLORS[o.color] ?? 'gray' }
+      : { dropdownOptionId: o.id, text: o.text };
   };
   const list = <T>(arr: T[], fn: (x: T) => unknown, cap = Infinity) => {
-    const out = arr.map(fn).filter((x) => x !== null).slice(0, cap);
+    const out = arr
+      .map(fn)
+      .filter((x) => x !== null)
+      .slice(0, cap);
     return out.length ? out : null;
   };
   switch (v.type) {
-    case 'dropdown': return opt(d, false);
-    case 'ranked-dropdown': return opt(d, true);
-    case 'dropdown-multi': return list(d as Array<{ dropdownOptionId: number }>, (x) => opt(x, false));
-    case 'person': return personData(store, (d as { id: number }).id);
-    case 'person-multi': return list(d as Array<{ id: number }>, (x) => personData(store, x.id), ASSOC_TRUNCATE);
-    case 'company': return companyData(store, (d as { id: number }).id);
-    case 'company-multi': return list(d as Array<{ id: number }>, (x) => companyData(store, x.id), ASSOC_TRUNCATE);
+    case 'dropdown':
+      return opt(d, false);
+    case 'ranked-dropdown':
+      return opt(d, true);
+    case 'dropdown-multi':
+      return list(d as Array<{ dropdownOptionId: number }>, (x) => opt(x, false));
+    case 'person':
+      return personData(store, (d as { id: number }).id);
+    case 'person-multi':
+      return list(d as Array<{ id: number }>, (x) => personData(store, x.id), ASSOC_TRUNCATE);
+    case 'company':
+      return companyData(store, (d as { id: number }).id);
+    case 'company-multi':
+      return list(d as Array<{ id: number }>, (x) => companyData(store, x.id), ASSOC_TRUNCATE);
     case 'interaction': {
       const it = store.interactions.get((d as { id: number }).id);
       return it ? interactionValue(store, it) : null;
@@ -77,10 +98,11 @@ export function expandValue(ctx: Ctx, f: SimField, v: FieldValue | null): unknow
       const r = store.reminders.get((d as { id: number }).id);
       return r ? { id: r.id, type: r.type, content: r.content, dueDate: r.dueDate, createdAt: r.createdAt } : null;
     }
-    case 'list-multi': return list(d as Array<{ id: number }>, (x) => {
-      const l = store.lists.get(x.id);
-      return l ? { id: l.id, name: l.name, type: l.type, entityCount: store.entriesByList.get(l.id)?.length ?? 0 } : null;
-    });
+    case 'list-multi':
+      return list(d as Array<{ id: number }>, (x) => {
+        const l = store.lists.get(x.id);
+        return l ? { id: l.id, name: l.name, type: l.type, entityCount: store.entriesByList.get(l.id)?.length ?? 0 } : null;
+      });
     default:
       return Array.isArray(d) && (d as unknown[]).length === 0 ? null : d;
   }
@@ -91,8 +113,13 @@ export function interactionValue(store: SimStore, it: SimInteraction): Record<st
   switch (it.kind) {
     case 'email':
       return {
-        type: 'email', id: it.id, subject: it.title, sentAt: it.date, from: attendee(store, it.fromPersonId),
-        to: [...people(it.personIds), ...it.externalEmails.map((e) => attendee(store, null, e))], cc: people(it.ccPersonIds),
+        type: 'email',
+        id: it.id,
+        subject: it.title,
+        sentAt: it.date,
+        from: attendee(store, it.fromPersonId),
+        to: [...people(it.personIds), ...it.externalEmails.map((e) => attendee(store, null, e))],
+        cc: people(it.ccPersonIds),
       };
     case 'meeting':
       return { type: 'meeting', id: it.id, title: it.title, allDay: it.allDay, startTime: it.date, endTime: it.endTime, attendees: people(it.personIds) };
@@ -100,15 +127,22 @@ export function interactionValue(store: SimStore, it: SimInteraction): Record<st
       return { type: 'call', id: it.id, startTime: it.date, attendees: people(it.personIds) };
     default:
       return {
-        type: 'chat-message', id: it.id, direction: it.direction, sentAt: it.date,
-        manualCreator: personData(store, it.creatorId ?? it.personIds[0] ?? 0), participants: it.personIds.map((id) => personData(store, id)).filter(Boolean),
+        type: 'chat-message',
+        id: it.id,
+        direction: it.direction,
+        sentAt: it.date,
+        manualCreator: personData(store, it.creatorId ?? it.personIds[0] ?? 0),
+        participants: it.personIds.map((id) => personData(store, id)).filter(Boolean),
       };
   }
 }
 
 export function renderField(ctx: Ctx, f: SimField, rowKey: number): Record<string, unknown> {
   return {
-    id: f.id, name: f.name, type: f.type, enrichmentSource: f.enrichmentSource,
+    id: f.id,
+    name: f.name,
+    type: f.type,
+    enrichmentSource: f.enrichmentSource,
     value: { type: f.valueType, data: expandValue(ctx, f, getCell(ctx.store, f, rowKey)) },
   };
 }
@@ -123,7 +157,12 @@ function multi(ctx: Ctx, ...names: string[]): string[] {
  * Field selection from `fieldIds` / `fieldTypes` (camelCase or snake_case, repeated keys).
  * Returns null when neither is given (records then carry no field data).
  */
-export function selectFields(ctx: Ctx, candidates: SimField[], allowedTypes: FieldType[], names = { ids: ['fieldIds', 'field_ids'], types: ['fieldTypes', 'field_types'] }): SimField[] | null {
+export function selectFields(
+  ctx: Ctx,
+  candidates: SimField[],
+  allowedTypes: FieldType[],
+  names = { ids: ['fieldIds', 'field_ids'], types: ['fieldTypes', 'field_types'] },
+): SimField[] | null {
   const ids = multi(ctx, ...names.ids);
   const types = multi(ctx, ...names.types);
   if (ids.length === 0 && types.length === 0) return null;
@@ -139,15 +178,24 @@ export function selectFields(ctx: Ctx, candidates: SimField[], allowedTypes: Fie
 
 export function renderCompany(ctx: Ctx, c: SimCompany, fields: SimField[] | null): Record<string, unknown> {
   return {
-    id: c.id, name: c.name, domain: c.domain, domains: c.domains, isGlobal: c.isGlobal,
+    id: c.id,
+    name: c.name,
+    domain: c.domain,
+    domains: c.domains,
+    isGlobal: c.isGlobal,
     fields: fields ? fields.map((f) => renderField(ctx, f, c.id)) : [],
   };
 }
 
 export function renderPerson(ctx: Ctx, p: SimPerson, fields: SimField[] | null): Record<string, unknown> {
   return {
-    id: p.id, firstName: p.firstName, lastName: p.lastName, primaryEmailAddress: p.primaryEmailAddress,
-    emailAddresses: p.emailAddresses, type: p.type, fields: fields ? fields.map((f) => renderField(ctx, f, p.id)) : [],
+    id: p.id,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    primaryEmailAddress: p.primaryEmailAddress,
+    emailAddresses: p.emailAddresses,
+    type: p.type,
+    fields: fields ? fields.map((f) => renderField(ctx, f, p.id)) : [],
   };
 }
 
@@ -196,7 +244,10 @@ export function renderEntryWithEntity(ctx: Ctx, e: SimListEntry, fields: SimFiel
 export function renderEntryFlat(ctx: Ctx, e: SimListEntry): Record<string, unknown> {
   const fields = ctx.store.applicableFields(e.entityType, e.listId).filter((f) => fieldVisible(ctx, f));
   return {
-    id: e.id, listId: e.listId, createdAt: e.createdAt, creatorId: e.creatorId,
+    id: e.id,
+    listId: e.listId,
+    createdAt: e.createdAt,
+    creatorId: e.creatorId,
     fields: fields.map((f) => renderField(ctx, f, f.listId === null ? e.entityId : e.id)),
   };
 }

@@ -19,7 +19,9 @@ export function queryInt(ctx: Ctx, ...names: string[]): number | undefined {
     if (raw === null || raw === '') continue;
     const n = Number(raw);
     if (!Number.isSafeInteger(n)) {
-      throw ctx.iface === 'v2' ? new HttpError(400, 'validation', `${name} must be an integer`, name) : new HttpError(422, 'unprocessable-entity', `${name} must be an integer`);
+      throw ctx.iface === 'v2'
+        ? new HttpError(400, 'validation', `${name} must be an integer`, name)
+        : new HttpError(422, 'unprocessable-entity', `${name} must be an integer`);
     }
     return n;
   }

@@ -39,7 +39,10 @@ export class Router {
         const name = c.names[i];
         const seg = segs[i] as string;
         if (name === null || name === undefined) {
-          if (c.segs[i] !== seg) { okay = false; break; }
+          if (c.segs[i] !== seg) {
+            okay = false;
+            break;
+          }
         } else {
           params[name] = safeDecode(seg);
         }

@@ -2,9 +2,7 @@
 import { HttpError, notFound, ok, type Ctx, type Reply, type RouteDef } from './http-types.ts';
 import { arraySeq, v1PageKeys } from './paging.ts';
 import { flag, getCompany, getEntry, getList, getOpportunity, getPerson, idParam, queryInt } from './route-helpers.ts';
-import {
-  ENTITY_INT, v1CellValues, v1Change, v1Entry, v1Field, v1List, v1Opportunity, v1Org, v1Person, v1ValueType, v1Visible,
-} from './render-v1.ts';
+import { ENTITY_INT, v1CellValues, v1Change, v1Entry, v1Field, v1List, v1Opportunity, v1Org, v1Person, v1ValueType, v1Visible } from './render-v1.ts';
 import type { EntityType, SimField } from './store-types.ts';
 import { interactionMembers } from './interaction-dates.ts';
 
@@ -39,7 +37,9 @@ function organizations(ctx: Ctx): Reply {
 function organization(ctx: Ctx): Reply {
   const c = getCompany(ctx, idParam(ctx, 'id'));
   const out = {
-    ...v1Org(c), person_ids: c.personIds, opportunity_ids: c.opportunityIds,
+    ...v1Org(c),
+    person_ids: c.personIds,
+    opportunity_ids: c.opportunityIds,
     list_entries: ctx.store.entriesOf('company', c.id).map((e) => v1Entry(ctx.store, e, false)),
   };
   return ok(withDates(ctx, out, c.personIds) ?? out);
@@ -66,7 +66,10 @@ function persons(ctx: Ctx): Reply {
 function person(ctx: Ctx): Reply {
   const p = getPerson(ctx, idParam(ctx, 'id'));
   const out = {
-    ...v1Person(p), organization_ids: p.companyIds, opportunity_ids: p.opportunityIds, current_organization_ids: p.currentCompanyIds,
+    ...v1Person(p),
+    organization_ids: p.companyIds,
+    opportunity_ids: p.opportunityIds,
+    current_organization_ids: p.currentCompanyIds,
     list_entries: ctx.store.entriesOf('person', p.id).map((e) => v1Entry(ctx.store, e, false)),
   };
   return ok(withDates(ctx, out, [p.id]) ?? out);
@@ -87,10 +90,13 @@ function v1Fields(ctx: Ctx, pool: SimField[]): Reply {
   const valueType = queryInt(ctx, 'value_type');
   const entityType = queryInt(ctx, 'entity_type');
   const withOptions = !flag(ctx, 'exclude_dropdown_options');
-  const out = pool.filter((f) => v1Visible(f)
-    && (listId === undefined || f.listId === listId)
-    && (valueType === undefined || v1ValueType(f) === valueType)
-    && (entityType === undefined || ENTITY_INT[f.entityType] === entityType));
+  const out = pool.filter(
+    (f) =>
+      v1Visible(f) &&
+      (listId === undefined || f.listId === listId) &&
+      (valueType === undefined || v1ValueType(f) === valueType) &&
+      (entityType === undefined || ENTITY_INT[f.entityType] === entityType),
+  );
   return ok(out.sort((a, b) => (a.v1Id as number) - (b.v1Id as number)).map((f) => v1Field(ctx.store, f, withOptions)));
 }
 
@@ -107,7 +113,12 @@ function listEntries(ctx: Ctx): Reply {
   return v1PageKeys(ctx, 'list_entries', seq ?? arraySeq([]), load);
 }
 
-const SCOPES: Array<[string, EntityType | 'entry']> = [['person_id', 'person'], ['organization_id', 'company'], ['opportunity_id', 'opportunity'], ['list_entry_id', 'entry']];
+const SCOPES: Array<[string, EntityType | 'entry']> = [
+  ['person_id', 'person'],
+  ['organization_id', 'company'],
+  ['opportunity_id', 'opportunity'],
+  ['list_entry_id', 'entry'],
+];
 
 function scope(ctx: Ctx, exactlyOne: boolean): { kind: EntityType | 'entry'; id: number } | null {
   const given = SCOPES.map(([name, kind]) => ({ kind, id: queryInt(ctx, name) })).filter((s) => s.id !== undefined);
@@ -175,17 +186,24 @@ export const V1_ENTITY_ROUTES: RouteDef[] = [
   { method: 'GET', path: '/opportunities', handler: opportunities },
   { method: 'GET', path: '/opportunities/{id}', handler: (ctx) => ok(v1Opportunity(ctx.store, getOpportunity(ctx, idParam(ctx, 'id')), true)) },
   { method: 'GET', path: '/lists', handler: (ctx) => ok([...ctx.store.lists.values()].sort((a, b) => a.id - b.id).map((l) => v1List(ctx.store, l))) },
-  { method: 'GET', path: '/lists/{listId}', handler: (ctx) => {
-    const l = getList(ctx, idParam(ctx, 'listId'));
-    return ok({ ...v1List(ctx.store, l), fields: (ctx.store.fieldsByList.get(l.id) ?? []).filter(v1Visible).map((f) => v1Field(ctx.store, f, true)) });
-  } },
+  {
+    method: 'GET',
+    path: '/lists/{listId}',
+    handler: (ctx) => {
+      const l = getList(ctx, idParam(ctx, 'listId'));
+      return ok({ ...v1List(ctx.store, l), fields: (ctx.store.fieldsByList.get(l.id) ?? []).filter(v1Visible).map((f) => v1Field(ctx.store, f, true)) });
+    },
+  },
   { method: 'GET', path: '/lists/{listId}/list-entries', handler: listEntries },
-  { method: 'GET', path: '/lists/{listId}/list-entries/{entryId}', handler: (ctx) => {
-    const l = getList(ctx, idParam(ctx, 'listId'));
-    return ok(v1Entry(ctx.store, getEntry(ctx, l.id, idParam(ctx, 'entryId')), true));
-  } },
+  {
+    method: 'GET',
+    path: '/lists/{listId}/list-entries/{entryId}',
+    handler: (ctx) => {
+      const l = getList(ctx, idParam(ctx, 'listId'));
+      return ok(v1Entry(ctx.store, getEntry(ctx, l.id, idParam(ctx, 'entryId')), true));
+    },
+  },
   { method: 'GET', path: '/fields', handler: (ctx) => v1Fields(ctx, [...ctx.store.fields.values()]) },
   { method: 'GET', path: '/field-values', handler: fieldValues },
   { method: 'GET', path: '/field-value-changes', handler: fieldValueChanges },
 ];
-

@@ -5,8 +5,17 @@
 import { HttpError, notFound, ok, type Ctx, type Reply, type RouteDef } from './http-types.ts';
 import { bodyObject, getCompany, getList, getOpportunity, getPerson, idParam } from './route-helpers.ts';
 import {
-  addListEntry, createCompany, createOpportunity, createPerson, deleteCompany, deleteListEntry, deleteOpportunity, deletePerson,
-  setCompanyPersons, setOpportunityAssociations, setPersonCompanies,
+  addListEntry,
+  createCompany,
+  createOpportunity,
+  createPerson,
+  deleteCompany,
+  deleteListEntry,
+  deleteOpportunity,
+  deletePerson,
+  setCompanyPersons,
+  setOpportunityAssociations,
+  setPersonCompanies,
 } from './store-mutations.ts';
 import { v1CellValues, v1Entry, v1Opportunity, v1Org, v1Person, v1Visible } from './render-v1.ts';
 import { decodeV1FieldValueId, elements, getCell, isMulti, MAX_V1_ELEMENTS, setCell, v1FieldValueId } from './store-values.ts';
@@ -41,17 +50,32 @@ function idList(b: Record<string, unknown>, k: string): number[] | undefined {
 
 function orgFull(ctx: Ctx, id: number) {
   const c = getCompany(ctx, id);
-  return { ...v1Org(c), person_ids: c.personIds, opportunity_ids: c.opportunityIds, list_entries: ctx.store.entriesOf('company', id).map((e) => v1Entry(ctx.store, e, false)) };
+  return {
+    ...v1Org(c),
+    person_ids: c.personIds,
+    opportunity_ids: c.opportunityIds,
+    list_entries: ctx.store.entriesOf('company', id).map((e) => v1Entry(ctx.store, e, false)),
+  };
 }
 
 function personFull(ctx: Ctx, id: number) {
   const p = getPerson(ctx, id);
-  return { ...v1Person(p), organization_ids: p.companyIds, opportunity_ids: p.opportunityIds, current_organization_ids: p.currentCompanyIds, list_entries: ctx.store.entriesOf('person', id).map((e) => v1Entry(ctx.store, e, false)) };
+  return {
+    ...v1Person(p),
+    organization_ids: p.companyIds,
+    opportunity_ids: p.opportunityIds,
+    current_organization_ids: p.currentCompanyIds,
+    list_entries: ctx.store.entriesOf('person', id).map((e) => v1Entry(ctx.store, e, false)),
+  };
 }
 
 function postOrganization(ctx: Ctx): Reply {
   const b = bodyObject(ctx);
-  const c = createCompany(ctx.store, { name: str(b, 'name', true) as string, domain: str(b, 'domain', false) ?? null, personIds: idList(b, 'person_ids') ?? [] });
+  const c = createCompany(ctx.store, {
+    name: str(b, 'name', true) as string,
+    domain: str(b, 'domain', false) ?? null,
+    personIds: idList(b, 'person_ids') ?? [],
+  });
   hide(ctx, 'company', c.id);
   return ok(orgFull(ctx, c.id));
 }
@@ -63,7 +87,10 @@ function putOrganization(ctx: Ctx): Reply {
   const domain = str(b, 'domain', false);
   if (c.isGlobal && (name !== undefined || domain !== undefined)) throw unprocessable('The name and domain of a global organization cannot be changed');
   if (name !== undefined) c.name = name;
-  if (domain !== undefined) { c.domain = domain; c.domains = [domain, ...c.domains.filter((d) => d !== domain)]; }
+  if (domain !== undefined) {
+    c.domain = domain;
+    c.domains = [domain, ...c.domains.filter((d) => d !== domain)];
+  }
   const persons = idList(b, 'person_ids');
   if (persons) setCompanyPersons(ctx.store, c, persons);
   return ok(orgFull(ctx, c.id));
@@ -72,7 +99,12 @@ function putOrganization(ctx: Ctx): Reply {
 function postPerson(ctx: Ctx): Reply {
   const b = bodyObject(ctx);
   const emails = Array.isArray(b.emails) ? b.emails.filter((e): e is string => typeof e === 'string') : [];
-  const p = createPerson(ctx.store, { firstName: str(b, 'first_name', true) as string, lastName: str(b, 'last_name', false) ?? null, emails, companyIds: idList(b, 'organization_ids') ?? [] });
+  const p = createPerson(ctx.store, {
+    firstName: str(b, 'first_name', true) as string,
+    lastName: str(b, 'last_name', false) ?? null,
+    emails,
+    companyIds: idList(b, 'organization_ids') ?? [],
+  });
   hide(ctx, 'person', p.id);
   return ok(personFull(ctx, p.id));
 }
@@ -101,7 +133,11 @@ function postOpportunity(ctx: Ctx): Reply {
   const l = ctx.store.lists.get(listId);
   if (!l || l.type !== 'opportunity') throw unprocessable(`list ${listId} is not an opportunity list`);
   const { opportunity, entry } = createOpportunity(ctx.store, {
-    name, listId, personIds: idList(b, 'person_ids') ?? [], companyIds: idList(b, 'organization_ids') ?? idList(b, 'company_ids') ?? [], creatorId: whoamiUser(ctx)?.id ?? null,
+    name,
+    listId,
+    personIds: idList(b, 'person_ids') ?? [],
+    companyIds: idList(b, 'organization_ids') ?? idList(b, 'company_ids') ?? [],
+    creatorId: whoamiUser(ctx)?.id ?? null,
   });
   hide(ctx, 'opportunity', opportunity.id);
   hide(ctx, 'listEntry', entry.id);
@@ -125,7 +161,7 @@ function postListEntry(ctx: Ctx): Reply {
   if (l.type === 'opportunity') throw unprocessable('Opportunities are added to their list by POST /opportunities');
   const exists = l.type === 'company' ? ctx.store.companies.has(entityId) : ctx.store.persons.has(entityId);
   if (!exists) throw unprocessable(`${l.type === 'company' ? 'organization' : 'person'} ${entityId} does not exist`);
-  const creator = typeof b.creator_id === 'number' ? b.creator_id : whoamiUser(ctx)?.id ?? null;
+  const creator = typeof b.creator_id === 'number' ? b.creator_id : (whoamiUser(ctx)?.id ?? null);
   const e = addListEntry(ctx.store, l.id, l.type, entityId, creator);
   hide(ctx, 'listEntry', e.id);
   return ok(v1Entry(ctx.store, e, true));
@@ -185,7 +221,9 @@ function editFieldValue(ctx: Ctx, remove: boolean): Reply {
   if (f.listId !== null) {
     const e = ctx.store.listEntries.get(rowKey);
     if (!e) throw notFound(`Field value ${id}`);
-    entityType = e.entityType; entityId = e.entityId; listEntryId = e.id;
+    entityType = e.entityType;
+    entityId = e.entityId;
+    listEntryId = e.id;
   }
   let data: unknown[];
   if (remove) data = els.filter((_, i) => i !== elem);
@@ -204,29 +242,50 @@ function editFieldValue(ctx: Ctx, remove: boolean): Reply {
 export const V1_WRITE_ROUTES: RouteDef[] = [
   { method: 'POST', path: '/organizations', handler: postOrganization },
   { method: 'PUT', path: '/organizations/{id}', handler: putOrganization },
-  { method: 'DELETE', path: '/organizations/{id}', handler: (ctx) => {
-    const c = getCompany(ctx, idParam(ctx, 'id'));
-    if (c.isGlobal) throw unprocessable('Global organizations cannot be deleted');
-    deleteCompany(ctx.store, c.id);
-    return ok(SUCCESS);
-  } },
+  {
+    method: 'DELETE',
+    path: '/organizations/{id}',
+    handler: (ctx) => {
+      const c = getCompany(ctx, idParam(ctx, 'id'));
+      if (c.isGlobal) throw unprocessable('Global organizations cannot be deleted');
+      deleteCompany(ctx.store, c.id);
+      return ok(SUCCESS);
+    },
+  },
   { method: 'POST', path: '/persons', handler: postPerson },
   { method: 'PUT', path: '/persons/{id}', handler: putPerson },
-  { method: 'DELETE', path: '/persons/{id}', handler: (ctx) => { deletePerson(ctx.store, getPerson(ctx, idParam(ctx, 'id')).id); return ok(SUCCESS); } },
+  {
+    method: 'DELETE',
+    path: '/persons/{id}',
+    handler: (ctx) => {
+      deletePerson(ctx.store, getPerson(ctx, idParam(ctx, 'id')).id);
+      return ok(SUCCESS);
+    },
+  },
   { method: 'POST', path: '/opportunities', handler: postOpportunity },
   { method: 'PUT', path: '/opportunities/{id}', handler: putOpportunity },
-  { method: 'DELETE', path: '/opportunities/{id}', handler: (ctx) => { deleteOpportunity(ctx.store, getOpportunity(ctx, idParam(ctx, 'id')).id); return ok(SUCCESS); } },
+  {
+    method: 'DELETE',
+    path: '/opportunities/{id}',
+    handler: (ctx) => {
+      deleteOpportunity(ctx.store, getOpportunity(ctx, idParam(ctx, 'id')).id);
+      return ok(SUCCESS);
+    },
+  },
   { method: 'POST', path: '/lists/{listId}/list-entries', handler: postListEntry },
-  { method: 'DELETE', path: '/lists/{listId}/list-entries/{entryId}', handler: (ctx) => {
-    const l = getList(ctx, idParam(ctx, 'listId'));
-    const id = idParam(ctx, 'entryId');
-    const e = ctx.store.listEntries.get(id);
-    if (!e || e.listId !== l.id) throw notFound(`List entry ${id}`);
-    deleteListEntry(ctx.store, id);
-    return ok(SUCCESS);
-  } },
+  {
+    method: 'DELETE',
+    path: '/lists/{listId}/list-entries/{entryId}',
+    handler: (ctx) => {
+      const l = getList(ctx, idParam(ctx, 'listId'));
+      const id = idParam(ctx, 'entryId');
+      const e = ctx.store.listEntries.get(id);
+      if (!e || e.listId !== l.id) throw notFound(`List entry ${id}`);
+      deleteListEntry(ctx.store, id);
+      return ok(SUCCESS);
+    },
+  },
   { method: 'POST', path: '/field-values', handler: postFieldValue },
   { method: 'PUT', path: '/field-values/{id}', handler: (ctx) => editFieldValue(ctx, false) },
   { method: 'DELETE', path: '/field-values/{id}', handler: (ctx) => editFieldValue(ctx, true) },
 ];
-

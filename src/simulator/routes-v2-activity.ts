@@ -3,21 +3,24 @@ import { HttpError, notFound, ok, type Ctx, type Reply, type RouteDef } from './
 import { pageArray, pageKeys, type KeySeq } from './paging.ts';
 import { parseFilter, type PropKind, type PropSpec } from './filter.ts';
 import { idParam, listedOnV2 } from './route-helpers.ts';
-import {
-  renderChangeV2, renderFileV2, renderFragmentsV2, renderInteractionV2, renderReminderV2, renderTranscriptV2,
-} from './render-v2-activity.ts';
+import { renderChangeV2, renderFileV2, renderFragmentsV2, renderInteractionV2, renderReminderV2, renderTranscriptV2 } from './render-v2-activity.ts';
 import type { InteractionKind, SimFieldValueChange } from './store-types.ts';
 
 function interactions(kind: InteractionKind, dateProp: 'sentAt' | 'startTime') {
   const allowed: Record<string, PropKind> = { id: 'int', [dateProp]: 'date', createdAt: 'date', updatedAt: 'date' };
   return (ctx: Ctx): Reply => {
     const filter = parseFilter(ctx, allowed);
-    return pageKeys(ctx, ctx.store.idx.interactions[kind], (id) => {
-      const it = ctx.store.interactions.get(id);
-      if (!it) return undefined;
-      if (filter && !filter.test((p) => (p === 'id' ? it.id : p === dateProp ? it.date : p === 'createdAt' ? it.createdAt : it.updatedAt))) return undefined;
-      return renderInteractionV2(ctx.store, it);
-    }, 100);
+    return pageKeys(
+      ctx,
+      ctx.store.idx.interactions[kind],
+      (id) => {
+        const it = ctx.store.interactions.get(id);
+        if (!it) return undefined;
+        if (filter && !filter.test((p) => (p === 'id' ? it.id : p === dateProp ? it.date : p === 'createdAt' ? it.createdAt : it.updatedAt))) return undefined;
+        return renderInteractionV2(ctx.store, it);
+      },
+      100,
+    );
   };
 }
 
@@ -85,32 +88,50 @@ function fieldValueChanges(ctx: Ctx): Reply {
   }
   const descending = orderBy === '-changedAt';
   const changes = ctx.store.fieldValueChanges;
-  const lb = descending ? null : filter?.lowerBound('changedAt') ?? null;
+  const lb = descending ? null : (filter?.lowerBound('changedAt') ?? null);
   const floor = lb ? timeFloor(changes, lb.ms, lb.inclusive) : 0;
-  return pageKeys(ctx, changeSeq(changes, descending), (key) => {
-    const c = changes[Math.abs(key) - 1];
-    if (!c) return undefined;
-    const fieldId = ctx.store.fields.get(c.fieldKey)?.id ?? null;
-    const pass = !filter || filter.test((p) => {
-      switch (p) {
-        case 'changedAt': return c.changedAt;
-        case 'field.id': return fieldId;
-        case 'listEntry.id': return c.listEntryId;
-        case 'changer.id': return c.changerId;
-        default: return c.actionType;
-      }
-    });
-    return pass ? renderChangeV2(ctx.store, c) : undefined;
-  }, 100, { floor });
+  return pageKeys(
+    ctx,
+    changeSeq(changes, descending),
+    (key) => {
+      const c = changes[Math.abs(key) - 1];
+      if (!c) return undefined;
+      const fieldId = ctx.store.fields.get(c.fieldKey)?.id ?? null;
+      const pass =
+        !filter ||
+        filter.test((p) => {
+          switch (p) {
+            case 'changedAt':
+              return c.changedAt;
+            case 'field.id':
+              return fieldId;
+            case 'listEntry.id':
+              return c.listEntryId;
+            case 'changer.id':
+              return c.changerId;
+            default:
+              return c.actionType;
+          }
+        });
+      return pass ? renderChangeV2(ctx.store, c) : undefined;
+    },
+    100,
+    { floor },
+  );
 }
 
 /** Neither document describes a `/v2/reminders` filter: params.ts refuses one; this lists them all. */
 function reminders(ctx: Ctx): Reply {
-  return pageKeys(ctx, ctx.store.idx.reminders, (id) => {
-    const r = ctx.store.reminders.get(id);
-    if (!r || !listedOnV2(ctx, 'reminder', id)) return undefined;
-    return renderReminderV2(ctx.store, r);
-  }, 100);
+  return pageKeys(
+    ctx,
+    ctx.store.idx.reminders,
+    (id) => {
+      const r = ctx.store.reminders.get(id);
+      if (!r || !listedOnV2(ctx, 'reminder', id)) return undefined;
+      return renderReminderV2(ctx.store, r);
+    },
+    100,
+  );
 }
 
 function getTranscript(ctx: Ctx) {
@@ -128,27 +149,62 @@ export const V2_ACTIVITY_ROUTES: RouteDef[] = [
   { method: 'GET', path: '/v2/chat-messages', handler: interactions('chat-message', 'sentAt') },
   { method: 'GET', path: '/v2/field-value-changes', from: '2026-07-15', handler: fieldValueChanges },
   { method: 'GET', path: '/v2/reminders', handler: reminders },
-  { method: 'GET', path: '/v2/reminders/{reminderId}', from: '2026-07-15', handler: (ctx) => {
-    const id = idParam(ctx, 'reminderId');
-    const r = ctx.store.reminders.get(id);
-    if (!r || !listedOnV2(ctx, 'reminder', id)) throw notFound(`Reminder ${id}`);
-    return ok(renderReminderV2(ctx.store, r));
-  } },
+  {
+    method: 'GET',
+    path: '/v2/reminders/{reminderId}',
+    from: '2026-07-15',
+    handler: (ctx) => {
+      const id = idParam(ctx, 'reminderId');
+      const r = ctx.store.reminders.get(id);
+      if (!r || !listedOnV2(ctx, 'reminder', id)) throw notFound(`Reminder ${id}`);
+      return ok(renderReminderV2(ctx.store, r));
+    },
+  },
   // No transcript filter is described (API.md §7.1 names the route only): params.ts refuses one.
-  { method: 'GET', path: '/v2/transcripts', handler: (ctx) => pageKeys(ctx, ctx.store.idx.transcripts, (id) => {
-    const t = ctx.store.transcripts.get(id);
-    return t ? renderTranscriptV2(ctx.store, t) : undefined;
-  }, 100) },
+  {
+    method: 'GET',
+    path: '/v2/transcripts',
+    handler: (ctx) =>
+      pageKeys(
+        ctx,
+        ctx.store.idx.transcripts,
+        (id) => {
+          const t = ctx.store.transcripts.get(id);
+          return t ? renderTranscriptV2(ctx.store, t) : undefined;
+        },
+        100,
+      ),
+  },
   { method: 'GET', path: '/v2/transcripts/{transcriptId}', handler: (ctx) => ok(renderTranscriptV2(ctx.store, getTranscript(ctx))) },
-  { method: 'GET', path: '/v2/transcripts/{transcriptId}/fragments', handler: (ctx) => pageArray(ctx, renderFragmentsV2(ctx.store, getTranscript(ctx)), (x) => x, 100) },
-  { method: 'GET', path: '/v2/files', from: '2026-09-17', handler: (ctx) => pageKeys(ctx, ctx.store.idx.files, (id) => {
-    const f = ctx.store.files.get(id);
-    return f ? renderFileV2(ctx.store, f) : undefined;
-  }, 100) },
-  { method: 'GET', path: '/v2/files/{fileId}', from: '2026-09-17', handler: (ctx) => {
-    const id = idParam(ctx, 'fileId');
-    const f = ctx.store.files.get(id);
-    if (!f) throw notFound(`File ${id}`);
-    return ok(renderFileV2(ctx.store, f));
-  } },
+  {
+    method: 'GET',
+    path: '/v2/transcripts/{transcriptId}/fragments',
+    handler: (ctx) => pageArray(ctx, renderFragmentsV2(ctx.store, getTranscript(ctx)), (x) => x, 100),
+  },
+  {
+    method: 'GET',
+    path: '/v2/files',
+    from: '2026-09-17',
+    handler: (ctx) =>
+      pageKeys(
+        ctx,
+        ctx.store.idx.files,
+        (id) => {
+          const f = ctx.store.files.get(id);
+          return f ? renderFileV2(ctx.store, f) : undefined;
+        },
+        100,
+      ),
+  },
+  {
+    method: 'GET',
+    path: '/v2/files/{fileId}',
+    from: '2026-09-17',
+    handler: (ctx) => {
+      const id = idParam(ctx, 'fileId');
+      const f = ctx.store.files.get(id);
+      if (!f) throw notFound(`File ${id}`);
+      return ok(renderFileV2(ctx.store, f));
+    },
+  },
 ];

@@ -2,8 +2,17 @@
 import { badParam, notFound, ok, type Ctx, type Reply, type RouteDef } from './http-types.ts';
 import { arraySeq, pageArray, pageKeys } from './paging.ts';
 import {
-  fieldMeta, fieldVisible, personData, renderCompany, renderEntryFlat, renderField, renderList, renderOpportunity, renderPerson,
-  selectFields, expandValue,
+  fieldMeta,
+  fieldVisible,
+  personData,
+  renderCompany,
+  renderEntryFlat,
+  renderField,
+  renderList,
+  renderOpportunity,
+  renderPerson,
+  selectFields,
+  expandValue,
 } from './render-v2.ts';
 import { getCompany, getOpportunity, getPerson, idParam, listedOnV2, queryInts } from './route-helpers.ts';
 import { elements, getCell } from './store-values.ts';
@@ -120,10 +129,15 @@ function entityEntries(kind: Kind) {
   return (ctx: Ctx): Reply => {
     const id = getOne(ctx, kind);
     const ids = (ctx.store.entriesByEntity.get(id) ?? []).slice().sort((a, b) => a - b);
-    return pageKeys(ctx, arraySeq(ids), (eid) => {
-      const e = ctx.store.listEntries.get(eid);
-      return e && listedOnV2(ctx, 'listEntry', eid) ? renderEntryFlat(ctx, e) : undefined;
-    }, 100);
+    return pageKeys(
+      ctx,
+      arraySeq(ids),
+      (eid) => {
+        const e = ctx.store.listEntries.get(eid);
+        return e && listedOnV2(ctx, 'listEntry', eid) ? renderEntryFlat(ctx, e) : undefined;
+      },
+      100,
+    );
   };
 }
 
@@ -131,10 +145,15 @@ function entityLists(kind: Kind) {
   return (ctx: Ctx): Reply => {
     const id = getOne(ctx, kind);
     const listIds = [...new Set(ctx.store.entriesOf(kind, id).map((e) => e.listId))].sort((a, b) => a - b);
-    return pageKeys(ctx, arraySeq(listIds), (lid) => {
-      const l = ctx.store.lists.get(lid);
-      return l ? renderList(ctx, l, false) : undefined;
-    }, 100);
+    return pageKeys(
+      ctx,
+      arraySeq(listIds),
+      (lid) => {
+        const l = ctx.store.lists.get(lid);
+        return l ? renderList(ctx, l, false) : undefined;
+      },
+      100,
+    );
   };
 }
 
@@ -143,7 +162,10 @@ function entityNotes(kind: Kind | 'opportunity') {
     let id: number;
     if (kind === 'opportunity') getOpportunity(ctx, (id = idParam(ctx, 'opportunityId')));
     else id = getOne(ctx, kind);
-    return notesPage(ctx, (ctx.store.notesByEntity.get(id) ?? []).slice().sort((a, b) => a - b));
+    return notesPage(
+      ctx,
+      (ctx.store.notesByEntity.get(id) ?? []).slice().sort((a, b) => a - b),
+    );
   };
 }
 
@@ -152,9 +174,15 @@ function relationships(kind: Kind) {
   return (ctx: Ctx): Reply => {
     const id = getOne(ctx, kind);
     const users = [...ctx.store.users.keys()].sort((a, b) => a - b).filter((u) => hash32(ctx.store.seed, id, u) % 3 === 0);
-    return pageKeys(ctx, arraySeq(users), (u) => ({
-      internalPerson: personData(ctx.store, u), strength: (hash32(ctx.store.seed, u, id) % 100) / 100,
-    }), 100);
+    return pageKeys(
+      ctx,
+      arraySeq(users),
+      (u) => ({
+        internalPerson: personData(ctx.store, u),
+        strength: (hash32(ctx.store.seed, u, id) % 100) / 100,
+      }),
+      100,
+    );
   };
 }
 
@@ -170,7 +198,10 @@ function opportunities(ctx: Ctx): Reply {
 }
 
 export const V2_ENTITY_ROUTES: RouteDef[] = [];
-for (const [kind, plural, idName] of [['company', 'companies', 'companyId'], ['person', 'persons', 'personId']] as const) {
+for (const [kind, plural, idName] of [
+  ['company', 'companies', 'companyId'],
+  ['person', 'persons', 'personId'],
+] as const) {
   const base = `/v2/${plural}`;
   V2_ENTITY_ROUTES.push(
     { method: 'GET', path: base, handler: collection(kind) },
@@ -188,6 +219,10 @@ for (const [kind, plural, idName] of [['company', 'companies', 'companyId'], ['p
 }
 V2_ENTITY_ROUTES.push(
   { method: 'GET', path: '/v2/opportunities', handler: opportunities },
-  { method: 'GET', path: '/v2/opportunities/{opportunityId}', handler: (ctx) => ok(renderOpportunity(ctx, getOpportunity(ctx, idParam(ctx, 'opportunityId')))) },
+  {
+    method: 'GET',
+    path: '/v2/opportunities/{opportunityId}',
+    handler: (ctx) => ok(renderOpportunity(ctx, getOpportunity(ctx, idParam(ctx, 'opportunityId')))),
+  },
   { method: 'GET', path: '/v2/opportunities/{opportunityId}/notes', handler: entityNotes('opportunity') },
 );

@@ -24,10 +24,15 @@ function entries(ctx: Ctx): Reply {
   const fields = selectFields(ctx, ctx.store.applicableFields(l.type, l.id), ENTRY_TYPES);
   const seq = ctx.store.entriesByList.get(l.id);
   if (!seq) return pageArray(ctx, [], (x) => x, 100);
-  return pageKeys(ctx, seq, (id) => {
-    const e = ctx.store.listEntries.get(id);
-    return e && listedOnV2(ctx, 'listEntry', id) ? renderEntryWithEntity(ctx, e, fields) : undefined;
-  }, 100);
+  return pageKeys(
+    ctx,
+    seq,
+    (id) => {
+      const e = ctx.store.listEntries.get(id);
+      return e && listedOnV2(ctx, 'listEntry', id) ? renderEntryWithEntity(ctx, e, fields) : undefined;
+    },
+    100,
+  );
 }
 
 function entry(ctx: Ctx): Reply {
@@ -64,10 +69,15 @@ function entryChanges(ctx: Ctx): Reply {
   const l = getList(ctx, idParam(ctx, 'listId'));
   const e = getEntry(ctx, l.id, idParam(ctx, 'listEntryId'));
   const ids = ctx.store.fieldValueChanges.filter((c) => c.listEntryId === e.id).map((c) => c.id);
-  return pageKeys(ctx, arraySeq(ids), (id) => {
-    const c = ctx.store.fieldValueChanges[id - 1];
-    return c ? renderChangeV2(ctx.store, c) : undefined;
-  }, 100);
+  return pageKeys(
+    ctx,
+    arraySeq(ids),
+    (id) => {
+      const c = ctx.store.fieldValueChanges[id - 1];
+      return c ? renderChangeV2(ctx.store, c) : undefined;
+    },
+    100,
+  );
 }
 
 function views(ctx: Ctx): SimSavedView[] {
@@ -92,32 +102,55 @@ function viewEntries(ctx: Ctx): Reply {
   const since = v.createdSince === null ? null : Date.parse(v.createdSince);
   const seq = ctx.store.entriesByList.get(v.listId);
   if (!seq) return pageArray(ctx, [], (x) => x, 100);
-  return pageKeys(ctx, seq, (id) => {
-    const e = ctx.store.listEntries.get(id);
-    if (!e || !listedOnV2(ctx, 'listEntry', id)) return undefined;
-    if (since !== null && Date.parse(e.createdAt) < since) return undefined;
-    return renderEntryWithEntity(ctx, e, fields);
-  }, 100);
+  return pageKeys(
+    ctx,
+    seq,
+    (id) => {
+      const e = ctx.store.listEntries.get(id);
+      if (!e || !listedOnV2(ctx, 'listEntry', id)) return undefined;
+      if (since !== null && Date.parse(e.createdAt) < since) return undefined;
+      return renderEntryWithEntity(ctx, e, fields);
+    },
+    100,
+  );
 }
 
 export const V2_LIST_ROUTES: RouteDef[] = [
-  { method: 'GET', path: '/v2/lists', handler: (ctx) => pageKeys(ctx, arraySeq([...ctx.store.lists.keys()].sort((a, b) => a - b)), (id) => {
-    const l = ctx.store.lists.get(id);
-    return l ? renderList(ctx, l) : undefined;
-  }, 100) },
+  {
+    method: 'GET',
+    path: '/v2/lists',
+    handler: (ctx) =>
+      pageKeys(
+        ctx,
+        arraySeq([...ctx.store.lists.keys()].sort((a, b) => a - b)),
+        (id) => {
+          const l = ctx.store.lists.get(id);
+          return l ? renderList(ctx, l) : undefined;
+        },
+        100,
+      ),
+  },
   { method: 'GET', path: '/v2/lists/{listId}', handler: (ctx) => ok(renderList(ctx, getList(ctx, idParam(ctx, 'listId')))) },
   { method: 'GET', path: '/v2/lists/{listId}/fields', handler: (ctx) => pageArray(ctx, listFields(ctx, getList(ctx, idParam(ctx, 'listId'))), fieldMeta, 100) },
-  { method: 'GET', path: '/v2/lists/{listId}/fields/{fieldId}/dropdown-options', handler: (ctx) => {
-    const f = findListField(ctx, getList(ctx, idParam(ctx, 'listId')));
-    return pageArray(ctx, ctx.store.options(f), (o) => renderOption(f, o), 100);
-  } },
-  { method: 'GET', path: '/v2/lists/{listId}/fields/{fieldId}/dropdown-options/{dropdownOptionId}', handler: (ctx) => {
-    const f = findListField(ctx, getList(ctx, idParam(ctx, 'listId')));
-    const oid = idParam(ctx, 'dropdownOptionId');
-    const o = ctx.store.options(f).find((x) => x.id === oid);
-    if (!o) throw notFound(`Dropdown option ${oid}`);
-    return ok(renderOption(f, o));
-  } },
+  {
+    method: 'GET',
+    path: '/v2/lists/{listId}/fields/{fieldId}/dropdown-options',
+    handler: (ctx) => {
+      const f = findListField(ctx, getList(ctx, idParam(ctx, 'listId')));
+      return pageArray(ctx, ctx.store.options(f), (o) => renderOption(f, o), 100);
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v2/lists/{listId}/fields/{fieldId}/dropdown-options/{dropdownOptionId}',
+    handler: (ctx) => {
+      const f = findListField(ctx, getList(ctx, idParam(ctx, 'listId')));
+      const oid = idParam(ctx, 'dropdownOptionId');
+      const o = ctx.store.options(f).find((x) => x.id === oid);
+      if (!o) throw notFound(`Dropdown option ${oid}`);
+      return ok(renderOption(f, o));
+    },
+  },
   { method: 'GET', path: '/v2/lists/{listId}/list-entries', handler: entries },
   { method: 'GET', path: '/v2/lists/{listId}/list-entries/{listEntryId}', handler: entry },
   { method: 'GET', path: '/v2/lists/{listId}/list-entries/{listEntryId}/fields', handler: entryFields },

@@ -39,11 +39,16 @@ function merges(kind: 'company' | 'person', def: number) {
   return (ctx: Ctx): Reply => {
     const filter = parseFilter(ctx, MERGE_FILTER);
     const items = [...ctx.store.merges.values()].filter((m) => m.kind === kind).sort((a, b) => a.id - b.id);
-    return pageKeys(ctx, arraySeq(items.map((m) => m.id)), (id) => {
-      const m = ctx.store.merges.get(id) as SimMerge;
-      if (filter && !filter.test((prop) => (prop === 'status' ? m.status : m.taskId))) return undefined;
-      return renderMergeV2(m);
-    }, def);
+    return pageKeys(
+      ctx,
+      arraySeq(items.map((m) => m.id)),
+      (id) => {
+        const m = ctx.store.merges.get(id) as SimMerge;
+        if (filter && !filter.test((prop) => (prop === 'status' ? m.status : m.taskId))) return undefined;
+        return renderMergeV2(m);
+      },
+      def,
+    );
   };
 }
 
@@ -90,25 +95,35 @@ function getWebhook(ctx: Ctx) {
 /** Pairs of companies whose names differ only by a numeric suffix ("Acme Labs" / "Acme Labs 2"). */
 function companySuggestions(ctx: Ctx): Reply {
   const { store } = ctx;
-  return pageKeys(ctx, store.idx.companies, (id) => {
-    const c = store.companies.get(id);
-    const m = c ? /^(.*) (\d+)$/.exec(c.name) : null;
-    if (!c || !m || m[2] !== '2') return undefined;
-    // Generated names repeat every 600 companies with a numeric suffix, so the twin is 600 ids earlier.
-    const twin = store.companies.get(id - 600);
-    return twin && twin.name === m[1] ? { companies: [companyData(store, twin.id), companyData(store, c.id)], confidence: 'medium' } : undefined;
-  }, 100);
+  return pageKeys(
+    ctx,
+    store.idx.companies,
+    (id) => {
+      const c = store.companies.get(id);
+      const m = c ? /^(.*) (\d+)$/.exec(c.name) : null;
+      if (!c || !m || m[2] !== '2') return undefined;
+      // Generated names repeat every 600 companies with a numeric suffix, so the twin is 600 ids earlier.
+      const twin = store.companies.get(id - 600);
+      return twin && twin.name === m[1] ? { companies: [companyData(store, twin.id), companyData(store, c.id)], confidence: 'medium' } : undefined;
+    },
+    100,
+  );
 }
 
 /** Consecutive persons sharing first and last name. */
 function personSuggestions(ctx: Ctx): Reply {
   const { store } = ctx;
-  return pageKeys(ctx, store.idx.persons, (id) => {
-    const p = store.persons.get(id);
-    const q = store.persons.get(id + 1);
-    if (!p || !q || p.firstName !== q.firstName || p.lastName !== q.lastName) return undefined;
-    return { persons: [personData(store, p.id), personData(store, q.id)], confidence: 'low' };
-  }, 100);
+  return pageKeys(
+    ctx,
+    store.idx.persons,
+    (id) => {
+      const p = store.persons.get(id);
+      const q = store.persons.get(id + 1);
+      if (!p || !q || p.firstName !== q.firstName || p.lastName !== q.lastName) return undefined;
+      return { persons: [personData(store, p.id), personData(store, q.id)], confidence: 'low' };
+    },
+    100,
+  );
 }
 
 function inferred(kind: 'coworkers' | 'investor-executive') {
@@ -117,7 +132,7 @@ function inferred(kind: 'coworkers' | 'investor-executive') {
     const personId = queryInt(ctx, 'personId');
     const companyId = queryInt(ctx, 'companyId');
     if (personId === undefined && companyId === undefined) throw new HttpError(400, 'validation', 'personId or companyId is required', 'personId');
-    const companies = personId !== undefined ? store.persons.get(personId)?.companyIds ?? [] : [companyId as number];
+    const companies = personId !== undefined ? (store.persons.get(personId)?.companyIds ?? []) : [companyId as number];
     const out: Array<Record<string, unknown>> = [];
     for (const cid of companies) {
       const c = store.companies.get(cid);
@@ -133,21 +148,91 @@ function inferred(kind: 'coworkers' | 'investor-executive') {
 export const V2_MISC_ROUTES: RouteDef[] = [
   { method: 'GET', path: '/v2/auth/whoami', handler: whoami },
   { method: 'GET', path: '/v2/rate-limit', from: '2026-07-15', handler: rateLimit },
-  { method: 'GET', path: '/v2/users', handler: (ctx) => pageKeys(ctx, arraySeq([...ctx.store.users.keys()].sort((a, b) => a - b)), (id) => {
-    const u = ctx.store.users.get(id);
-    return u ? renderUserV2(u) : undefined;
-  }, 100) },
-  { method: 'GET', path: '/v2/users/{userId}', handler: (ctx) => {
-    const id = idParam(ctx, 'userId');
-    const u = ctx.store.users.get(id);
-    if (!u) throw notFound(`User ${id}`);
-    return ok(renderUserV2(u));
-  } },
-  { method: 'GET', path: '/v2/teams', from: '2026-09-17', handler: (ctx) => pageArray(ctx, [...ctx.store.teams.values()].sort((a, b) => a.id - b.id), (t) => ({ id: t.id, name: t.name }), 100) },
-  { method: 'GET', path: '/v2/teams/{teamId}', from: '2026-09-17', handler: (ctx) => { const t = getTeam(ctx); return ok({ id: t.id, name: t.name }); } },
-  { method: 'GET', path: '/v2/teams/{teamId}/members', from: '2026-09-17', handler: (ctx) => pageArray(ctx, getTeam(ctx).memberIds.map((id) => ctx.store.users.get(id)).filter((u) => u !== undefined), renderUserV2, 100) },
-  { method: 'GET', path: '/v2/teams/{teamId}/accessible-lists', from: '2026-09-17', handler: (ctx) => pageArray(ctx, getTeam(ctx).accessibleListIds.map((id) => ctx.store.lists.get(id)).filter((l) => l !== undefined), (l) => renderList(ctx, l), 100) },
-  { method: 'GET', path: '/v2/webhooks', from: '2026-07-15', handler: (ctx) => pageArray(ctx, [...ctx.store.webhooks.values()].sort((a, b) => a.id - b.id), renderWebhookV2, 100) },
+  {
+    method: 'GET',
+    path: '/v2/users',
+    handler: (ctx) =>
+      pageKeys(
+        ctx,
+        arraySeq([...ctx.store.users.keys()].sort((a, b) => a - b)),
+        (id) => {
+          const u = ctx.store.users.get(id);
+          return u ? renderUserV2(u) : undefined;
+        },
+        100,
+      ),
+  },
+  {
+    method: 'GET',
+    path: '/v2/users/{userId}',
+    handler: (ctx) => {
+      const id = idParam(ctx, 'userId');
+      const u = ctx.store.users.get(id);
+      if (!u) throw notFound(`User ${id}`);
+      return ok(renderUserV2(u));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v2/teams',
+    from: '2026-09-17',
+    handler: (ctx) =>
+      pageArray(
+        ctx,
+        [...ctx.store.teams.values()].sort((a, b) => a.id - b.id),
+        (t) => ({ id: t.id, name: t.name }),
+        100,
+      ),
+  },
+  {
+    method: 'GET',
+    path: '/v2/teams/{teamId}',
+    from: '2026-09-17',
+    handler: (ctx) => {
+      const t = getTeam(ctx);
+      return ok({ id: t.id, name: t.name });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v2/teams/{teamId}/members',
+    from: '2026-09-17',
+    handler: (ctx) =>
+      pageArray(
+        ctx,
+        getTeam(ctx)
+          .memberIds.map((id) => ctx.store.users.get(id))
+          .filter((u) => u !== undefined),
+        renderUserV2,
+        100,
+      ),
+  },
+  {
+    method: 'GET',
+    path: '/v2/teams/{teamId}/accessible-lists',
+    from: '2026-09-17',
+    handler: (ctx) =>
+      pageArray(
+        ctx,
+        getTeam(ctx)
+          .accessibleListIds.map((id) => ctx.store.lists.get(id))
+          .filter((l) => l !== undefined),
+        (l) => renderList(ctx, l),
+        100,
+      ),
+  },
+  {
+    method: 'GET',
+    path: '/v2/webhooks',
+    from: '2026-07-15',
+    handler: (ctx) =>
+      pageArray(
+        ctx,
+        [...ctx.store.webhooks.values()].sort((a, b) => a.id - b.id),
+        renderWebhookV2,
+        100,
+      ),
+  },
   { method: 'GET', path: '/v2/webhooks/{webhookId}', from: '2026-07-15', handler: (ctx) => ok(renderWebhookV2(getWebhook(ctx))) },
   { method: 'GET', path: '/v2/company-merges', handler: merges('company', 100) },
   { method: 'GET', path: '/v2/company-merges/{mergeId}', handler: merge('company') },

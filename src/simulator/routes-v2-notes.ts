@@ -12,11 +12,13 @@ const NOTE_FILTER = { id: 'int', 'creator.id': 'int', createdAt: 'date', updated
 /** A page of notes by ascending id, honouring `filter`, `limit` (default 20) and `totalCount`. */
 export function notesPage(ctx: Ctx, ids: readonly number[] | KeySeq): Reply {
   const filter = parseFilter(ctx, NOTE_FILTER);
-  const match = (n: SimNote) => !filter || filter.test((p) => {
-    if (p === 'id') return n.id;
-    if (p === 'creator.id') return n.creatorId;
-    return p === 'createdAt' ? n.createdAt : n.updatedAt;
-  });
+  const match = (n: SimNote) =>
+    !filter ||
+    filter.test((p) => {
+      if (p === 'id') return n.id;
+      if (p === 'creator.id') return n.creatorId;
+      return p === 'createdAt' ? n.createdAt : n.updatedAt;
+    });
   const load = (id: number) => {
     const n = ctx.store.notes.get(id);
     return n && listedOnV2(ctx, 'note', id) && match(n) ? renderNoteV2(ctx, n) : undefined;
@@ -45,12 +47,19 @@ function attached(kind: 'companies' | 'persons' | 'opportunities') {
   return (ctx: Ctx): Reply => {
     const n = getNote(ctx);
     const { store } = ctx;
-    const items = kind === 'companies'
-      ? n.companyIds.map((id) => companyData(store, id))
-      : kind === 'persons'
-        ? n.personIds.map((id) => personData(store, id))
-        : n.opportunityIds.map((id) => store.opportunities.get(id)).map((o) => (o ? renderOpportunity(ctx, o) : null));
-    return pageArray(ctx, items.filter((x) => x !== null), (x) => x, 20, { min: 0, totalCount: flag(ctx, 'totalCount') });
+    const items =
+      kind === 'companies'
+        ? n.companyIds.map((id) => companyData(store, id))
+        : kind === 'persons'
+          ? n.personIds.map((id) => personData(store, id))
+          : n.opportunityIds.map((id) => store.opportunities.get(id)).map((o) => (o ? renderOpportunity(ctx, o) : null));
+    return pageArray(
+      ctx,
+      items.filter((x) => x !== null),
+      (x) => x,
+      20,
+      { min: 0, totalCount: flag(ctx, 'totalCount') },
+    );
   };
 }
 
@@ -60,5 +69,13 @@ export const V2_NOTE_ROUTES: RouteDef[] = [
   { method: 'GET', path: '/v2/notes/{noteId}/attached-companies', handler: attached('companies') },
   { method: 'GET', path: '/v2/notes/{noteId}/attached-persons', handler: attached('persons') },
   { method: 'GET', path: '/v2/notes/{noteId}/attached-opportunities', handler: attached('opportunities') },
-  { method: 'GET', path: '/v2/notes/{noteId}/replies', handler: (ctx) => notesPage(ctx, (ctx.store.repliesByNote.get(getNote(ctx).id) ?? []).slice().sort((a, b) => a - b)) },
+  {
+    method: 'GET',
+    path: '/v2/notes/{noteId}/replies',
+    handler: (ctx) =>
+      notesPage(
+        ctx,
+        (ctx.store.repliesByNote.get(getNote(ctx).id) ?? []).slice().sort((a, b) => a - b),
+      ),
+  },
 ];

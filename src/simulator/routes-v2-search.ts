@@ -39,57 +39,123 @@ function entryName(ctx: Ctx, e: SimListEntry): string {
 }
 
 export const V2_SEARCH_ROUTES: RouteDef[] = [
-  { method: 'POST', path: '/v2/companies/search', handler: (ctx) => {
-    const t = term(ctx, false);
-    return created(pageKeys(ctx, ctx.store.idx.companies, (id) => {
-      const c = ctx.store.companies.get(id);
-      if (!c || !listedOnV2(ctx, 'company', id)) return undefined;
-      if (t && !c.name.toLowerCase().includes(t) && !c.domains.some((d) => d.includes(t))) return undefined;
-      return renderCompany(ctx, c, null);
-    }, 100));
-  } },
-  { method: 'POST', path: '/v2/persons/search', handler: (ctx) => {
-    const t = term(ctx, false);
-    return created(pageKeys(ctx, ctx.store.idx.persons, (id) => {
-      const p = ctx.store.persons.get(id);
-      if (!p || !listedOnV2(ctx, 'person', id)) return undefined;
-      if (t && !`${p.firstName} ${p.lastName ?? ''}`.toLowerCase().includes(t) && !p.emailAddresses.some((e) => e.includes(t))) return undefined;
-      return renderPerson(ctx, p, null);
-    }, 100));
-  } },
-  { method: 'POST', path: '/v2/lists/{listId}/list-entries/search', handler: (ctx) => {
-    const l = getList(ctx, idParam(ctx, 'listId'));
-    const t = term(ctx, false);
-    const seq = ctx.store.entriesByList.get(l.id);
-    if (!seq) return created({ status: 200, body: { data: [], pagination: { prevUrl: null, nextUrl: null } } });
-    return created(pageKeys(ctx, seq, (id) => {
-      const e = ctx.store.listEntries.get(id);
-      if (!e || (t && !entryName(ctx, e).toLowerCase().includes(t))) return undefined;
-      return renderEntryWithEntity(ctx, e, null);
-    }, 100));
-  } },
-  { method: 'POST', path: '/v2/notes/search', handler: (ctx) => {
-    const t = term(ctx, false);
-    return created(pageKeys(ctx, ctx.store.idx.rootNotes, (id) => {
-      const n = ctx.store.notes.get(id);
-      if (!n || (t && !n.contentHtml.toLowerCase().includes(t))) return undefined;
-      return renderNoteV2(ctx, n);
-    }, 20));
-  } },
-  { method: 'POST', path: '/v2/files/search', handler: (ctx) => {
-    const t = term(ctx, false);
-    return created(pageKeys(ctx, ctx.store.idx.files, (id) => {
-      const f = ctx.store.files.get(id);
-      if (!f || (t && !f.name.toLowerCase().includes(t))) return undefined;
-      return renderFileV2(ctx.store, f);
-    }, 100));
-  } },
-  { method: 'POST', path: '/v2/semantic-search', handler: (ctx) => {
-    const t = term(ctx, true) as string;
-    return created(pageKeys(ctx, ctx.store.idx.companies, (id) => {
-      const c = ctx.store.companies.get(id);
-      if (!c || !c.name.toLowerCase().includes(t)) return undefined;
-      return { type: 'company', company: companyData(ctx.store, id), score: 1, persons: c.personIds.slice(0, 3).map((p) => personData(ctx.store, p)) };
-    }, 20));
-  } },
+  {
+    method: 'POST',
+    path: '/v2/companies/search',
+    handler: (ctx) => {
+      const t = term(ctx, false);
+      return created(
+        pageKeys(
+          ctx,
+          ctx.store.idx.companies,
+          (id) => {
+            const c = ctx.store.companies.get(id);
+            if (!c || !listedOnV2(ctx, 'company', id)) return undefined;
+            if (t && !c.name.toLowerCase().includes(t) && !c.domains.some((d) => d.includes(t))) return undefined;
+            return renderCompany(ctx, c, null);
+          },
+          100,
+        ),
+      );
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v2/persons/search',
+    handler: (ctx) => {
+      const t = term(ctx, false);
+      return created(
+        pageKeys(
+          ctx,
+          ctx.store.idx.persons,
+          (id) => {
+            const p = ctx.store.persons.get(id);
+            if (!p || !listedOnV2(ctx, 'person', id)) return undefined;
+            if (t && !`${p.firstName} ${p.lastName ?? ''}`.toLowerCase().includes(t) && !p.emailAddresses.some((e) => e.includes(t))) return undefined;
+            return renderPerson(ctx, p, null);
+          },
+          100,
+        ),
+      );
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v2/lists/{listId}/list-entries/search',
+    handler: (ctx) => {
+      const l = getList(ctx, idParam(ctx, 'listId'));
+      const t = term(ctx, false);
+      const seq = ctx.store.entriesByList.get(l.id);
+      if (!seq) return created({ status: 200, body: { data: [], pagination: { prevUrl: null, nextUrl: null } } });
+      return created(
+        pageKeys(
+          ctx,
+          seq,
+          (id) => {
+            const e = ctx.store.listEntries.get(id);
+            if (!e || (t && !entryName(ctx, e).toLowerCase().includes(t))) return undefined;
+            return renderEntryWithEntity(ctx, e, null);
+          },
+          100,
+        ),
+      );
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v2/notes/search',
+    handler: (ctx) => {
+      const t = term(ctx, false);
+      return created(
+        pageKeys(
+          ctx,
+          ctx.store.idx.rootNotes,
+          (id) => {
+            const n = ctx.store.notes.get(id);
+            if (!n || (t && !n.contentHtml.toLowerCase().includes(t))) return undefined;
+            return renderNoteV2(ctx, n);
+          },
+          20,
+        ),
+      );
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v2/files/search',
+    handler: (ctx) => {
+      const t = term(ctx, false);
+      return created(
+        pageKeys(
+          ctx,
+          ctx.store.idx.files,
+          (id) => {
+            const f = ctx.store.files.get(id);
+            if (!f || (t && !f.name.toLowerCase().includes(t))) return undefined;
+            return renderFileV2(ctx.store, f);
+          },
+          100,
+        ),
+      );
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v2/semantic-search',
+    handler: (ctx) => {
+      const t = term(ctx, true) as string;
+      return created(
+        pageKeys(
+          ctx,
+          ctx.store.idx.companies,
+          (id) => {
+            const c = ctx.store.companies.get(id);
+            if (!c || !c.name.toLowerCase().includes(t)) return undefined;
+            return { type: 'company', company: companyData(ctx.store, id), score: 1, persons: c.personIds.slice(0, 3).map((p) => personData(ctx.store, p)) };
+          },
+          20,
+        ),
+      );
+    },
+  },
 ];

@@ -15,7 +15,12 @@ function changer(ctx: Ctx): number | null {
   return whoamiUser(ctx)?.id ?? null;
 }
 
-interface Target { entityType: EntityType; entityId: number; listEntryId: number | null; fields: SimField[] }
+interface Target {
+  entityType: EntityType;
+  entityId: number;
+  listEntryId: number | null;
+  fields: SimField[];
+}
 
 function entityTarget(kind: 'company' | 'person') {
   return (ctx: Ctx): Target => {
@@ -36,7 +41,14 @@ function writeOne(ctx: Ctx, t: Target, fieldId: string, value: unknown): void {
   const f = t.fields.find((x) => x.id === fieldId && fieldVisible(ctx, x));
   if (!f) throw notFound(`Field ${fieldId}`);
   const v = normaliseV2Value(ctx.store, f, value);
-  setCell(ctx.store, { field: f, entityType: t.entityType, entityId: t.entityId, listEntryId: f.listId === null ? null : t.listEntryId, value: v, changerId: changer(ctx) });
+  setCell(ctx.store, {
+    field: f,
+    entityType: t.entityType,
+    entityId: t.entityId,
+    listEntryId: f.listId === null ? null : t.listEntryId,
+    value: v,
+    changerId: changer(ctx),
+  });
 }
 
 function postField(target: (ctx: Ctx) => Target) {
@@ -86,11 +98,19 @@ function createNote(ctx: Ctx): Reply {
   if (parentId !== null && store.notes.get(parentId)?.parentId !== null) throw new HttpError(400, 'validation', 'parentId must be a root note', 'parentId');
   const now = store.now();
   const n: SimNote = {
-    id: store.allocId('note'), type: parentId === null ? 'entities' : 'user-reply', parentId, contentHtml: html(b.content),
-    creatorId: changer(ctx) ?? 0, personIds: parentId === null ? ids(b.personIds).filter((id) => store.persons.has(id)) : [],
+    id: store.allocId('note'),
+    type: parentId === null ? 'entities' : 'user-reply',
+    parentId,
+    contentHtml: html(b.content),
+    creatorId: changer(ctx) ?? 0,
+    personIds: parentId === null ? ids(b.personIds).filter((id) => store.persons.has(id)) : [],
     companyIds: parentId === null ? ids(b.companyIds).filter((id) => store.companies.has(id)) : [],
     opportunityIds: parentId === null ? ids(b.opportunityIds).filter((id) => store.opportunities.has(id)) : [],
-    mentionedPersonIds: [], interaction: null, transcriptId: null, createdAt: now, updatedAt: null,
+    mentionedPersonIds: [],
+    interaction: null,
+    transcriptId: null,
+    createdAt: now,
+    updatedAt: null,
   };
   store.addNote(n);
   return ok(renderNoteV2(ctx, n), 201);
@@ -109,17 +129,26 @@ function reminderFromBody(ctx: Ctx, b: Record<string, unknown>, prev?: SimRemind
   if (type !== 'one-time' && type !== 'recurring') throw new HttpError(400, 'validation', 'type must be one-time or recurring', 'type');
   const due = typeof b.dueDate === 'string' ? b.dueDate : prev?.dueDate;
   if (!due || Number.isNaN(Date.parse(due))) throw new HttpError(400, 'validation', 'dueDate is required (ISO 8601)', 'dueDate');
-  const owner = typeof b.ownerId === 'number' ? b.ownerId : prev?.ownerId ?? changer(ctx) ?? 0;
-  const num = (k: string, p: number | null | undefined) => (typeof b[k] === 'number' ? (b[k] as number) : p ?? null);
+  const owner = typeof b.ownerId === 'number' ? b.ownerId : (prev?.ownerId ?? changer(ctx) ?? 0);
+  const num = (k: string, p: number | null | undefined) => (typeof b[k] === 'number' ? (b[k] as number) : (p ?? null));
   const now = store.now();
   return {
-    id: prev?.id ?? store.allocId('reminder'), type, content: typeof b.content === 'string' ? b.content : prev?.content ?? '',
-    dueDate: new Date(Date.parse(due)).toISOString(), createdAt: prev?.createdAt ?? now, updatedAt: prev ? now : null,
-    creatorId: prev?.creatorId ?? changer(ctx) ?? owner, ownerId: owner, completerId: prev?.completerId ?? null, completedAt: prev?.completedAt ?? null,
+    id: prev?.id ?? store.allocId('reminder'),
+    type,
+    content: typeof b.content === 'string' ? b.content : (prev?.content ?? ''),
+    dueDate: new Date(Date.parse(due)).toISOString(),
+    createdAt: prev?.createdAt ?? now,
+    updatedAt: prev ? now : null,
+    creatorId: prev?.creatorId ?? changer(ctx) ?? owner,
+    ownerId: owner,
+    completerId: prev?.completerId ?? null,
+    completedAt: prev?.completedAt ?? null,
     resetType: type === 'recurring' ? ((b.resetType as SimReminder['resetType']) ?? prev?.resetType ?? 'interaction') : null,
-    reminderDays: type === 'recurring' ? num('reminderDays', prev?.reminderDays) ?? 30 : null,
+    reminderDays: type === 'recurring' ? (num('reminderDays', prev?.reminderDays) ?? 30) : null,
     status: prev?.status ?? (Date.parse(due) > Date.now() ? 'active' : 'overdue'),
-    personId: num('personId', prev?.personId), companyId: num('companyId', prev?.companyId), opportunityId: num('opportunityId', prev?.opportunityId),
+    personId: num('personId', prev?.personId),
+    companyId: num('companyId', prev?.companyId),
+    opportunityId: num('opportunityId', prev?.opportunityId),
   };
 }
 
@@ -148,56 +177,105 @@ export const V2_WRITE_ROUTES: RouteDef[] = [
   { method: 'POST', path: '/v2/lists/{listId}/list-entries/{listEntryId}/fields/{fieldId}', handler: postField(entryTarget) },
   { method: 'PATCH', path: '/v2/lists/{listId}/list-entries/{listEntryId}/fields', handler: patchFields(entryTarget) },
   { method: 'POST', path: '/v2/notes', handler: createNote },
-  { method: 'POST', path: '/v2/notes/{noteId}', handler: (ctx) => {
-    const n = getNote(ctx);
-    n.contentHtml = html(bodyObject(ctx).content);
-    n.updatedAt = ctx.store.now();
-    return ok(renderNoteV2(ctx, n));
-  } },
-  { method: 'DELETE', path: '/v2/notes/{noteId}', handler: (ctx) => { ctx.store.removeNote(getNote(ctx).id); return ok(SUCCESS); } },
-  { method: 'POST', path: '/v2/reminders', handler: (ctx) => {
-    const r = reminderFromBody(ctx, bodyObject(ctx));
-    ctx.store.addReminder(r);
-    return ok(renderReminderV2(ctx.store, r), 201);
-  } },
-  { method: 'POST', path: '/v2/reminders/{reminderId}', from: '2026-09-17', handler: (ctx) => {
-    const id = idParam(ctx, 'reminderId');
-    const prev = ctx.store.reminders.get(id);
-    if (!prev) throw notFound(`Reminder ${id}`);
-    const b = bodyObject(ctx);
-    if (b.type !== undefined && b.type !== prev.type) throw new HttpError(400, 'validation', 'The reminder type can be changed only through the older interface', 'type');
-    const r = reminderFromBody(ctx, b, prev);
-    ctx.store.reminders.set(id, r);
-    return ok(renderReminderV2(ctx.store, r));
-  } },
-  { method: 'DELETE', path: '/v2/reminders/{reminderId}', from: '2026-07-15', handler: (ctx) => {
-    const id = idParam(ctx, 'reminderId');
-    if (!ctx.store.removeReminder(id)) throw notFound(`Reminder ${id}`);
-    return ok(SUCCESS);
-  } },
-  { method: 'POST', path: '/v2/webhooks', from: '2026-07-15', handler: (ctx) => {
-    const b = bodyObject(ctx);
-    if (typeof b.url !== 'string') throw new HttpError(400, 'validation', 'url is required', 'url');
-    if ([...ctx.store.webhooks.values()].some((w) => w.url === b.url)) throw new HttpError(409, 'conflict', 'A webhook with this url exists');
-    const w = { id: ctx.store.allocId('webhook'), url: b.url, subscriptions: Array.isArray(b.subscriptions) ? b.subscriptions.map(String) : [], status: 'active' as const, creatorId: changer(ctx) ?? 0, createdAt: ctx.store.now(), updatedAt: null };
-    ctx.store.addWebhook(w);
-    return ok(renderWebhookV2(w), 201);
-  } },
-  { method: 'POST', path: '/v2/webhooks/{webhookId}', from: '2026-07-15', handler: (ctx) => {
-    const id = idParam(ctx, 'webhookId');
-    const w = ctx.store.webhooks.get(id);
-    if (!w) throw notFound(`Webhook ${id}`);
-    const b = bodyObject(ctx);
-    if (typeof b.url === 'string') w.url = b.url;
-    if (Array.isArray(b.subscriptions)) w.subscriptions = b.subscriptions.map(String);
-    if (b.status === 'active' || b.status === 'disabled') w.status = b.status;
-    w.updatedAt = ctx.store.now();
-    return ok(renderWebhookV2(w));
-  } },
-  { method: 'DELETE', path: '/v2/webhooks/{webhookId}', from: '2026-07-15', handler: (ctx) => {
-    if (!ctx.store.webhooks.delete(idParam(ctx, 'webhookId'))) throw notFound('Webhook');
-    return ok(SUCCESS);
-  } },
+  {
+    method: 'POST',
+    path: '/v2/notes/{noteId}',
+    handler: (ctx) => {
+      const n = getNote(ctx);
+      n.contentHtml = html(bodyObject(ctx).content);
+      n.updatedAt = ctx.store.now();
+      return ok(renderNoteV2(ctx, n));
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/v2/notes/{noteId}',
+    handler: (ctx) => {
+      ctx.store.removeNote(getNote(ctx).id);
+      return ok(SUCCESS);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v2/reminders',
+    handler: (ctx) => {
+      const r = reminderFromBody(ctx, bodyObject(ctx));
+      ctx.store.addReminder(r);
+      return ok(renderReminderV2(ctx.store, r), 201);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v2/reminders/{reminderId}',
+    from: '2026-09-17',
+    handler: (ctx) => {
+      const id = idParam(ctx, 'reminderId');
+      const prev = ctx.store.reminders.get(id);
+      if (!prev) throw notFound(`Reminder ${id}`);
+      const b = bodyObject(ctx);
+      if (b.type !== undefined && b.type !== prev.type)
+        throw new HttpError(400, 'validation', 'The reminder type can be changed only through the older interface', 'type');
+      const r = reminderFromBody(ctx, b, prev);
+      ctx.store.reminders.set(id, r);
+      return ok(renderReminderV2(ctx.store, r));
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/v2/reminders/{reminderId}',
+    from: '2026-07-15',
+    handler: (ctx) => {
+      const id = idParam(ctx, 'reminderId');
+      if (!ctx.store.removeReminder(id)) throw notFound(`Reminder ${id}`);
+      return ok(SUCCESS);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v2/webhooks',
+    from: '2026-07-15',
+    handler: (ctx) => {
+      const b = bodyObject(ctx);
+      if (typeof b.url !== 'string') throw new HttpError(400, 'validation', 'url is required', 'url');
+      if ([...ctx.store.webhooks.values()].some((w) => w.url === b.url)) throw new HttpError(409, 'conflict', 'A webhook with this url exists');
+      const w = {
+        id: ctx.store.allocId('webhook'),
+        url: b.url,
+        subscriptions: Array.isArray(b.subscriptions) ? b.subscriptions.map(String) : [],
+        status: 'active' as const,
+        creatorId: changer(ctx) ?? 0,
+        createdAt: ctx.store.now(),
+        updatedAt: null,
+      };
+      ctx.store.addWebhook(w);
+      return ok(renderWebhookV2(w), 201);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v2/webhooks/{webhookId}',
+    from: '2026-07-15',
+    handler: (ctx) => {
+      const id = idParam(ctx, 'webhookId');
+      const w = ctx.store.webhooks.get(id);
+      if (!w) throw notFound(`Webhook ${id}`);
+      const b = bodyObject(ctx);
+      if (typeof b.url === 'string') w.url = b.url;
+      if (Array.isArray(b.subscriptions)) w.subscriptions = b.subscriptions.map(String);
+      if (b.status === 'active' || b.status === 'disabled') w.status = b.status;
+      w.updatedAt = ctx.store.now();
+      return ok(renderWebhookV2(w));
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/v2/webhooks/{webhookId}',
+    from: '2026-07-15',
+    handler: (ctx) => {
+      if (!ctx.store.webhooks.delete(idParam(ctx, 'webhookId'))) throw notFound('Webhook');
+      return ok(SUCCESS);
+    },
+  },
   { method: 'POST', path: '/v2/company-merges', handler: merge('company') },
   { method: 'POST', path: '/v2/person-merges', handler: merge('person') },
 ];

@@ -61,7 +61,10 @@ export class SimServer {
 
   private later(ms: number): Promise<void> {
     return new Promise((resolve) => {
-      const t = setTimeout(() => { this.timers.delete(t); resolve(); }, ms);
+      const t = setTimeout(() => {
+        this.timers.delete(t);
+        resolve();
+      }, ms);
       this.timers.add(t);
     });
   }
@@ -126,13 +129,27 @@ export class SimServer {
       }
     }
     const ctx: Ctx = {
-      store: this.store, settings, iface, method, path, params: match.params, query: url.searchParams, body, version,
-      baseUrl: this.baseUrl, cursorPos: undefined, nowMs: started, rate,
+      store: this.store,
+      settings,
+      iface,
+      method,
+      path,
+      params: match.params,
+      query: url.searchParams,
+      body,
+      version,
+      baseUrl: this.baseUrl,
+      cursorPos: undefined,
+      nowMs: started,
+      rate,
     };
     const fault = method === 'GET' ? this.faults.draw() : null;
     if (fault === '5xx') {
       const status = this.faults.coin() ? 500 : 503;
-      return send({ status, body: errorBody(iface, new HttpError(status, 'server', status === 500 ? 'Internal server error (simulated)' : 'Service unavailable (simulated)')) });
+      return send({
+        status,
+        body: errorBody(iface, new HttpError(status, 'server', status === 500 ? 'Internal server error (simulated)' : 'Service unavailable (simulated)')),
+      });
     }
     if (fault === 'html') return send({ status: 502, raw: { data: HTML_502, contentType: 'text/html; charset=utf-8' } });
     if (fault === 'reset') {
@@ -176,8 +193,16 @@ export class SimServer {
   }
 
   private async write(
-    req: IncomingMessage, res: ServerResponse, iface: 'v1' | 'v2', reply: Reply, rate: RateState, extra: Array<[string, string]>,
-    fault: FaultKind | null, started: number, method: string, path: string,
+    req: IncomingMessage,
+    res: ServerResponse,
+    iface: 'v1' | 'v2',
+    reply: Reply,
+    rate: RateState,
+    extra: Array<[string, string]>,
+    fault: FaultKind | null,
+    started: number,
+    method: string,
+    path: string,
   ): Promise<void> {
     let data: Buffer;
     let contentType: string;

@@ -32,8 +32,15 @@ export function mergeEntities(store: SimStore, kind: 'company' | 'person', prima
   store.mergedInto[kind].set(duplicateId, primaryId);
   const id = store.allocId('merge');
   const m: SimMerge = {
-    id, kind, primaryId, duplicateId, taskId: new Rng(hash32(store.seed, 991, id)).uuid(), status: 'success',
-    startedAt: when, completedAt: when, errorMessage: null,
+    id,
+    kind,
+    primaryId,
+    duplicateId,
+    taskId: new Rng(hash32(store.seed, 991, id)).uuid(),
+    status: 'success',
+    startedAt: when,
+    completedAt: when,
+    errorMessage: null,
   };
   store.addMerge(m);
   return m;

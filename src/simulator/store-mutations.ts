@@ -18,21 +18,33 @@ function addUnique(arr: number[], id: number): void {
 
 export function createCompany(store: SimStore, p: { name: string; domain?: string | null; personIds?: number[] }): SimCompany {
   const c: SimCompany = {
-    id: store.allocId('company'), name: p.name, domain: p.domain ?? null, domains: p.domain ? [p.domain] : [],
-    isGlobal: false, personIds: [], opportunityIds: [], createdAt: store.now(),
+    id: store.allocId('company'),
+    name: p.name,
+    domain: p.domain ?? null,
+    domains: p.domain ? [p.domain] : [],
+    isGlobal: false,
+    personIds: [],
+    opportunityIds: [],
+    createdAt: store.now(),
   };
   store.addCompany(c);
   setCompanyPersons(store, c, p.personIds ?? []);
   return c;
 }
 
-export function createPerson(
-  store: SimStore, p: { firstName: string; lastName?: string | null; emails?: string[]; companyIds?: number[] },
-): SimPerson {
+export function createPerson(store: SimStore, p: { firstName: string; lastName?: string | null; emails?: string[]; companyIds?: number[] }): SimPerson {
   const emails = p.emails ?? [];
   const person: SimPerson = {
-    id: store.allocId('person'), firstName: p.firstName, lastName: p.lastName ?? null, primaryEmailAddress: emails[0] ?? null,
-    emailAddresses: emails, type: 'external', companyIds: [], currentCompanyIds: [], opportunityIds: [], createdAt: store.now(),
+    id: store.allocId('person'),
+    firstName: p.firstName,
+    lastName: p.lastName ?? null,
+    primaryEmailAddress: emails[0] ?? null,
+    emailAddresses: emails,
+    type: 'external',
+    companyIds: [],
+    currentCompanyIds: [],
+    opportunityIds: [],
+    createdAt: store.now(),
   };
   store.addPerson(person);
   setPersonCompanies(store, person, p.companyIds ?? []);
@@ -41,7 +53,8 @@ export function createPerson(
 
 /** Creates the opportunity and its (single) list entry on its list. */
 export function createOpportunity(
-  store: SimStore, p: { name: string; listId: number; personIds?: number[]; companyIds?: number[]; creatorId?: number | null },
+  store: SimStore,
+  p: { name: string; listId: number; personIds?: number[]; companyIds?: number[]; creatorId?: number | null },
 ): { opportunity: SimOpportunity; entry: SimListEntry } {
   const now = store.now();
   const o: SimOpportunity = { id: store.allocId('opportunity'), name: p.name, listId: p.listId, personIds: [], companyIds: [], createdAt: now };
@@ -60,7 +73,10 @@ export function addListEntry(store: SimStore, listId: number, entityType: Entity
 export function setCompanyPersons(store: SimStore, c: SimCompany, personIds: number[]): void {
   for (const pid of c.personIds) {
     const p = store.persons.get(pid);
-    if (p) { p.companyIds = without(p.companyIds, c.id); p.currentCompanyIds = without(p.currentCompanyIds, c.id); }
+    if (p) {
+      p.companyIds = without(p.companyIds, c.id);
+      p.currentCompanyIds = without(p.currentCompanyIds, c.id);
+    }
   }
   c.personIds = [];
   for (const pid of personIds) {
@@ -90,7 +106,10 @@ export function setPersonCompanies(store: SimStore, p: SimPerson, companyIds: nu
 /** Replace an opportunity's person and/or company sets wholesale (v1 PUT semantics). */
 export function setOpportunityAssociations(store: SimStore, o: SimOpportunity, personIds?: number[], companyIds?: number[]): void {
   if (personIds) {
-    for (const pid of o.personIds) { const p = store.persons.get(pid); if (p) p.opportunityIds = without(p.opportunityIds, o.id); }
+    for (const pid of o.personIds) {
+      const p = store.persons.get(pid);
+      if (p) p.opportunityIds = without(p.opportunityIds, o.id);
+    }
     o.personIds = [];
     for (const pid of personIds) {
       const p = store.persons.get(pid);
@@ -100,7 +119,10 @@ export function setOpportunityAssociations(store: SimStore, o: SimOpportunity, p
     }
   }
   if (companyIds) {
-    for (const cid of o.companyIds) { const c = store.companies.get(cid); if (c) c.opportunityIds = without(c.opportunityIds, o.id); }
+    for (const cid of o.companyIds) {
+      const c = store.companies.get(cid);
+      if (c) c.opportunityIds = without(c.opportunityIds, o.id);
+    }
     o.companyIds = [];
     for (const cid of companyIds) {
       const c = store.companies.get(cid);
@@ -144,7 +166,10 @@ export function deleteCompany(store: SimStore, id: number): boolean {
   const c = store.companies.get(id);
   if (!c) return false;
   setCompanyPersons(store, c, []);
-  for (const oid of c.opportunityIds) { const o = store.opportunities.get(oid); if (o) o.companyIds = without(o.companyIds, id); }
+  for (const oid of c.opportunityIds) {
+    const o = store.opportunities.get(oid);
+    if (o) o.companyIds = without(o.companyIds, id);
+  }
   removeEntries(store, 'company', id);
   detachActivity(store, 'company', id);
   store.companies.delete(id);
@@ -156,7 +181,10 @@ export function deletePerson(store: SimStore, id: number): boolean {
   const p = store.persons.get(id);
   if (!p) return false;
   setPersonCompanies(store, p, []);
-  for (const oid of p.opportunityIds) { const o = store.opportunities.get(oid); if (o) o.personIds = without(o.personIds, id); }
+  for (const oid of p.opportunityIds) {
+    const o = store.opportunities.get(oid);
+    if (o) o.personIds = without(o.personIds, id);
+  }
   removeEntries(store, 'person', id);
   detachActivity(store, 'person', id);
   store.persons.delete(id);

@@ -21,9 +21,26 @@ export type FieldType = 'enriched' | 'global' | 'list' | 'relationship-intellige
 export type EnrichmentSource = 'affinity-data' | 'dealroom' | null;
 
 export const VALUE_TYPES = [
-  'text', 'filterable-text', 'filterable-text-multi', 'number', 'number-multi', 'datetime', 'location',
-  'location-multi', 'dropdown', 'dropdown-multi', 'ranked-dropdown', 'person', 'person-multi', 'company',
-  'company-multi', 'formula-number', 'interaction', 'note', 'reminder', 'list-multi',
+  'text',
+  'filterable-text',
+  'filterable-text-multi',
+  'number',
+  'number-multi',
+  'datetime',
+  'location',
+  'location-multi',
+  'dropdown',
+  'dropdown-multi',
+  'ranked-dropdown',
+  'person',
+  'person-multi',
+  'company',
+  'company-multi',
+  'formula-number',
+  'interaction',
+  'note',
+  'reminder',
+  'list-multi',
 ] as const;
 export type ValueType = (typeof VALUE_TYPES)[number];
 

@@ -83,8 +83,14 @@ export function setCell(store: SimStore, w: CellWrite): ChangeAction[] {
   const log = (actionType: ChangeAction, v: FieldValue) => {
     actions.push(actionType);
     store.appendChange({
-      fieldKey: field.key, entityType: w.entityType, entityId: w.entityId, listEntryId: field.listId === null ? null : w.listEntryId,
-      actionType, changedAt: at, changerId: w.changerId, value: v,
+      fieldKey: field.key,
+      entityType: w.entityType,
+      entityId: w.entityId,
+      listEntryId: field.listId === null ? null : w.listEntryId,
+      actionType,
+      changedAt: at,
+      changerId: w.changerId,
+      value: v,
     });
   };
   if (isMulti(field)) {
@@ -92,8 +98,12 @@ export function setCell(store: SimStore, w: CellWrite): ChangeAction[] {
     const newEls = elements(value);
     const oldKeys = oldEls.map((e) => JSON.stringify(e));
     const newKeys = newEls.map((e) => JSON.stringify(e));
-    oldEls.forEach((e, i) => { if (!newKeys.includes(oldKeys[i] as string)) log('delete', { type: field.valueType, data: e }); });
-    newEls.forEach((e, i) => { if (!oldKeys.includes(newKeys[i] as string)) log('add', { type: field.valueType, data: e }); });
+    oldEls.forEach((e, i) => {
+      if (!newKeys.includes(oldKeys[i] as string)) log('delete', { type: field.valueType, data: e });
+    });
+    newEls.forEach((e, i) => {
+      if (!oldKeys.includes(newKeys[i] as string)) log('add', { type: field.valueType, data: e });
+    });
   } else if (before === null && value !== null) {
     log('add', value);
   } else if (before !== null && value === null) {
@@ -146,7 +156,9 @@ export function fieldValuesOfEntry(store: SimStore, listEntryId: number): FieldV
 /** Every stored (non-association) value in the store, in a stable order. */
 export function* iterFieldValues(store: SimStore): Generator<FieldValueRecord> {
   const spaces: Array<[EntityType, readonly number[]]> = [
-    ['company', store.idx.companies.values()], ['person', store.idx.persons.values()], ['opportunity', store.idx.opportunities.values()],
+    ['company', store.idx.companies.values()],
+    ['person', store.idx.persons.values()],
+    ['opportunity', store.idx.opportunities.values()],
   ];
   for (const [entityType, ids] of spaces) {
     for (const id of ids) {
@@ -171,9 +183,7 @@ export function v1FieldValueId(field: SimField, rowKey: number, elem: number): n
   return field.ordinal * FIELD_MUL + (rowKey % ROW_MOD) * ELEMS + elem;
 }
 
-export function decodeV1FieldValueId(
-  store: SimStore, id: number,
-): { field: SimField; rowKey: number; elem: number } | null {
+export function decodeV1FieldValueId(store: SimStore, id: number): { field: SimField; rowKey: number; elem: number } | null {
   if (!Number.isSafeInteger(id) || id <= 0) return null;
   const field = store.fieldsByOrdinal.get(Math.floor(id / FIELD_MUL));
   if (!field) return null;

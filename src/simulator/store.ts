@@ -3,9 +3,28 @@ import { ID_BASE, noteEntityKeys, pushTo, removeFrom, type FieldValueSource, typ
 import { getCell, setCell } from './store-values.ts';
 import { renameCompany } from './store-mutations.ts';
 import type {
-  FieldValue, EntityType, InteractionKind, SimCompany, SimDropdownOption, SimField, SimFieldValueChange, SimFile, SimInteraction,
-  SimList, SimListEntry, SimMerge, SimNote, SimOpportunity, SimPerson, SimReminder, SimSavedView, SimTeam,
-  SimTenant, SimTranscript, SimUser, SimWebhook,
+  FieldValue,
+  EntityType,
+  InteractionKind,
+  SimCompany,
+  SimDropdownOption,
+  SimField,
+  SimFieldValueChange,
+  SimFile,
+  SimInteraction,
+  SimList,
+  SimListEntry,
+  SimMerge,
+  SimNote,
+  SimOpportunity,
+  SimPerson,
+  SimReminder,
+  SimSavedView,
+  SimTeam,
+  SimTenant,
+  SimTranscript,
+  SimUser,
+  SimWebhook,
 } from './store-types.ts';
 
 export * from './store-types.ts';
@@ -61,7 +80,10 @@ export class SimStore {
     transcripts: new SortedIds(),
     files: new SortedIds(),
     interactions: {
-      email: new SortedIds(), meeting: new SortedIds(), call: new SortedIds(), 'chat-message': new SortedIds(),
+      email: new SortedIds(),
+      meeting: new SortedIds(),
+      call: new SortedIds(),
+      'chat-message': new SortedIds(),
     } as Record<InteractionKind, SortedIds>,
   };
   readonly entriesByList = new Map<number, SortedIds>();

@@ -34,7 +34,9 @@ export async function simCall(sim: SimTarget, path: string, call: SimCall = {}):
   if (call.version) headers['x-affinity-api-version'] = call.version;
   if (call.body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(path.startsWith('http') ? path : `${sim.url}${path}`, {
-    method: call.method ?? 'GET', headers, body: call.body === undefined ? undefined : JSON.stringify(call.body),
+    method: call.method ?? 'GET',
+    headers,
+    body: call.body === undefined ? undefined : JSON.stringify(call.body),
   });
   const text = await res.text();
   let json: unknown;

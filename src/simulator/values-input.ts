@@ -43,13 +43,15 @@ function refId(x: unknown): number | null {
 export function normaliseElement(store: SimStore, f: SimField, el: unknown, iface: 'v1' | 'v2'): unknown {
   const base = f.valueType.replace(/-multi$/, '');
   switch (base) {
-    case 'person': case 'company': {
+    case 'person':
+    case 'company': {
       const id = refId(el);
       const exists = id !== null && (base === 'person' ? store.persons.has(id) : store.companies.has(id));
       if (!exists) throw bad(`${base} ${String(id ?? JSON.stringify(el))} does not exist`, iface);
       return { id };
     }
-    case 'dropdown': case 'ranked-dropdown': {
+    case 'dropdown':
+    case 'ranked-dropdown': {
       const opts = store.options(f);
       let o;
       if (typeof el === 'string') o = opts.find((x) => x.text === el);
@@ -73,7 +75,13 @@ export function normaliseElement(store: SimStore, f: SimField, el: unknown, ifac
       if (!el || typeof el !== 'object') throw bad(`field ${f.id} takes a location object`, iface);
       const o = el as Record<string, unknown>;
       const s = (a: string, b: string) => (typeof o[a] === 'string' ? o[a] : typeof o[b] === 'string' ? o[b] : null);
-      return { streetAddress: s('streetAddress', 'street_address'), city: s('city', 'city'), state: s('state', 'state'), country: s('country', 'country'), continent: s('continent', 'continent') };
+      return {
+        streetAddress: s('streetAddress', 'street_address'),
+        city: s('city', 'city'),
+        state: s('state', 'state'),
+        country: s('country', 'country'),
+        continent: s('continent', 'continent'),
+      };
     }
     default:
       if (typeof el !== 'string') throw bad(`field ${f.id} takes text`, iface);
@@ -93,12 +101,14 @@ export function normaliseV2Value(store: SimStore, f: SimField, input: unknown): 
     if (!Array.isArray(data)) throw bad(`value.data must be an array for ${f.valueType}`, 'v2');
     if (data.length === 0) return null;
     const seen = new Set<string>();
-    const out = data.map((e) => normaliseElement(store, f, e, 'v2')).filter((e) => {
-      const k = JSON.stringify(e);
-      if (seen.has(k)) return false;
-      seen.add(k);
-      return true;
-    });
+    const out = data
+      .map((e) => normaliseElement(store, f, e, 'v2'))
+      .filter((e) => {
+        const k = JSON.stringify(e);
+        if (seen.has(k)) return false;
+        seen.add(k);
+        return true;
+      });
     return { type: f.valueType, data: out };
   }
   return { type: f.valueType, data: normaliseElement(store, f, data, 'v2') };

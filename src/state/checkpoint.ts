@@ -55,18 +55,16 @@ export function parseCheckpoint(json: string | null | undefined): { checkpoint: 
   const parsed = checkpointSchema.safeParse(raw);
   if (!parsed.success) {
     const v = (raw as { v?: unknown } | null)?.v;
-    return { checkpoint: emptyCheckpoint(), reset: v !== CHECKPOINT_VERSION ? `checkpoint version ${String(v)} is not ${CHECKPOINT_VERSION}` : 'checkpoint does not match its schema' };
+    return {
+      checkpoint: emptyCheckpoint(),
+      reset: v !== CHECKPOINT_VERSION ? `checkpoint version ${String(v)} is not ${CHECKPOINT_VERSION}` : 'checkpoint does not match its schema',
+    };
   }
   return { checkpoint: parsed.data, reset: null };
 }
 
 export async function readCheckpoint(trx: Conn, stream: string, partition = ''): Promise<{ checkpoint: Checkpoint; reset: string | null }> {
-  const row = await trx
-    .selectFrom('sync_state')
-    .select(['checkpoint_json'])
-    .where('stream', '=', stream)
-    .where('partition', '=', partition)
-    .executeTakeFirst();
+  const row = await trx.selectFrom('sync_state').select(['checkpoint_json']).where('stream', '=', stream).where('partition', '=', partition).executeTakeFirst();
   return parseCheckpoint(row?.checkpoint_json);
 }
 
@@ -103,7 +101,9 @@ export async function writeCheckpoint(
     .execute();
 }
 
-export async function listCheckpoints(trx: Conn): Promise<Array<{ stream: string; partition: string; checkpoint: Checkpoint; lastSuccessAt: string | null; updatedAt: string }>> {
+export async function listCheckpoints(
+  trx: Conn,
+): Promise<Array<{ stream: string; partition: string; checkpoint: Checkpoint; lastSuccessAt: string | null; updatedAt: string }>> {
   const rows = await trx.selectFrom('sync_state').selectAll().orderBy('stream').orderBy('partition').execute();
   return rows.map((r) => ({
     stream: r.stream,

@@ -34,8 +34,12 @@ export interface DirtyMark {
 type EntityTable = 'companies' | 'persons' | 'list_entries' | 'opportunities';
 
 const TABLE_OF: Record<DirtyKind, EntityTable> = {
-  company: 'companies', person: 'persons', list_entry: 'list_entries',
-  opportunity_links: 'opportunities', company_links: 'companies', person_links: 'persons',
+  company: 'companies',
+  person: 'persons',
+  list_entry: 'list_entries',
+  opportunity_links: 'opportunities',
+  company_links: 'companies',
+  person_links: 'persons',
 };
 
 /** Drop the `ifMissing` marks whose record the warehouse already has. */
@@ -46,7 +50,11 @@ export async function resolveIfMissing(trx: Conn, marks: readonly DirtyMark[]): 
     if (ids.length === 0) continue;
     const known = new Set<number>();
     for (let i = 0; i < ids.length; i += CHUNK) {
-      const rows = await trx.selectFrom(TABLE_OF[kind]).select('id').where('id', 'in', ids.slice(i, i + CHUNK)).execute();
+      const rows = await trx
+        .selectFrom(TABLE_OF[kind])
+        .select('id')
+        .where('id', 'in', ids.slice(i, i + CHUNK))
+        .execute();
       for (const r of rows) known.add(Number(r.id));
     }
     out.push(...marks.filter((m) => m.ifMissing && m.kind === kind && !known.has(m.id)));
@@ -69,7 +77,11 @@ export async function markDirty(trx: Conn, _dialect: DialectName, marks: readonl
   const settled = marks.filter((m) => m.settled);
   if (settled.length > 0) await settleMarks(trx, settled, now);
   const unique = new Map<string, DirtyMark>();
-  for (const m of await resolveIfMissing(trx, marks.filter((m) => !m.settled))) unique.set(`${m.kind}:${m.id}`, m);
+  for (const m of await resolveIfMissing(
+    trx,
+    marks.filter((m) => !m.settled),
+  ))
+    unique.set(`${m.kind}:${m.id}`, m);
   const rows = [...unique.values()].map((m) => ({ kind: m.kind, id: m.id, list_id: m.listId ?? null, marked_at: now, attempts: 0 }));
   for (let i = 0; i < rows.length; i += CHUNK) {
     await trx
@@ -83,9 +95,13 @@ export async function markDirty(trx: Conn, _dialect: DialectName, marks: readonl
 
 /** Ids marked with `kind` whose record is live in the warehouse (a gone record's mark is never read). */
 export async function liveDirtyIds(trx: Conn, kind: DirtyKind): Promise<number[]> {
-  const rows = await trx.selectFrom('sync_dirty').select('id').where('kind', '=', kind)
+  const rows = await trx
+    .selectFrom('sync_dirty')
+    .select('id')
+    .where('kind', '=', kind)
     .where('id', 'in', (eb) => eb.selectFrom(TABLE_OF[kind]).select('id').where('_deleted_at', 'is', null))
-    .orderBy('id').execute();
+    .orderBy('id')
+    .execute();
   return rows.map((r) => Number(r.id));
 }
 
@@ -109,7 +125,12 @@ export async function dirtyCountsByList(trx: Conn): Promise<Map<number, number>>
 /** Remove marks a re-read has covered; marks set again after `before` (a newer change) stay. */
 export async function clearDirty(trx: Conn, kind: DirtyKind, ids: readonly number[], before: string): Promise<void> {
   for (let i = 0; i < ids.length; i += CHUNK) {
-    await trx.deleteFrom('sync_dirty').where('kind', '=', kind).where('id', 'in', ids.slice(i, i + CHUNK)).where('marked_at', '<=', before).execute();
+    await trx
+      .deleteFrom('sync_dirty')
+      .where('kind', '=', kind)
+      .where('id', 'in', ids.slice(i, i + CHUNK))
+      .where('marked_at', '<=', before)
+      .execute();
   }
 }
 
@@ -123,11 +144,18 @@ export const MAX_SWEEP_ATTEMPTS = 10;
  */
 export async function clearDirtyBefore(trx: Conn, kind: DirtyKind, before: string, listId?: number): Promise<number> {
   const table = TABLE_OF[kind];
-  let seen = trx.deleteFrom('sync_dirty').where('kind', '=', kind).where('marked_at', '<', before)
+  let seen = trx
+    .deleteFrom('sync_dirty')
+    .where('kind', '=', kind)
+    .where('marked_at', '<', before)
     .where('id', 'in', (eb) => eb.selectFrom(table).select('id').where('_synced_at', '>=', before));
   if (listId !== undefined) seen = seen.where('list_id', '=', listId);
   const r = await seen.executeTakeFirst();
-  let rest = trx.updateTable('sync_dirty').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('kind', '=', kind).where('marked_at', '<', before);
+  let rest = trx
+    .updateTable('sync_dirty')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('kind', '=', kind)
+    .where('marked_at', '<', before);
   if (listId !== undefined) rest = rest.where('list_id', '=', listId);
   await rest.execute();
   let gone = trx.deleteFrom('sync_dirty').where('kind', '=', kind).where('attempts', '>=', MAX_SWEEP_ATTEMPTS);
@@ -138,6 +166,11 @@ export async function clearDirtyBefore(trx: Conn, kind: DirtyKind, before: strin
 
 export async function bumpAttempts(trx: Conn, kind: DirtyKind, ids: readonly number[]): Promise<void> {
   for (let i = 0; i < ids.length; i += CHUNK) {
-    await trx.updateTable('sync_dirty').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('kind', '=', kind).where('id', 'in', ids.slice(i, i + CHUNK)).execute();
+    await trx
+      .updateTable('sync_dirty')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('kind', '=', kind)
+      .where('id', 'in', ids.slice(i, i + CHUNK))
+      .execute();
   }
 }

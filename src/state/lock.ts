@@ -103,7 +103,12 @@ async function acquirePgLock(db: Db, me: { label: string; host: string; now: str
   }
   if (!ok) {
     client.release();
-    const row = await db.kysely.selectFrom('sync_lock').selectAll().where('name', '=', LOCK_NAME).executeTakeFirst().catch(() => undefined);
+    const row = await db.kysely
+      .selectFrom('sync_lock')
+      .selectAll()
+      .where('name', '=', LOCK_NAME)
+      .executeTakeFirst()
+      .catch(() => undefined);
     throw row ? busy(row.holder, row.acquired_at) : busy('another process', 'unknown');
   }
   // Ours now: statements go through again, and the row says who holds the lock. A row left by a
@@ -112,7 +117,8 @@ async function acquirePgLock(db: Db, me: { label: string; host: string; now: str
   try {
     await db.kysely.transaction().execute(async (trx) => {
       await trx.deleteFrom('sync_lock').where('name', '=', LOCK_NAME).execute();
-      await trx.insertInto('sync_lock')
+      await trx
+        .insertInto('sync_lock')
         .values({ name: LOCK_NAME, holder: me.label, pid: process.pid, host: me.host, acquired_at: me.now, heartbeat_at: me.now })
         .execute();
     });
@@ -154,10 +160,7 @@ async function takeSqliteLock(db: Db, label: string, host: string, now: string) 
       if (!stale && !dead) return existing;
       await trx.deleteFrom('sync_lock').where('name', '=', LOCK_NAME).execute();
     }
-    await trx
-      .insertInto('sync_lock')
-      .values({ name: LOCK_NAME, holder: label, pid: process.pid, host, acquired_at: now, heartbeat_at: now })
-      .execute();
+    await trx.insertInto('sync_lock').values({ name: LOCK_NAME, holder: label, pid: process.pid, host, acquired_at: now, heartbeat_at: now }).execute();
     return null;
   });
 }

@@ -69,10 +69,6 @@ export async function finishRun(trx: Conn, id: string, s: RunSummary): Promise<v
 
 /** Runs left `running` by a process that died are marked interrupted when the next run takes the lock. */
 export async function markAbandonedRuns(trx: Conn, now: string): Promise<number> {
-  const r = await trx
-    .updateTable('sync_runs')
-    .set({ status: 'interrupted', finished_at: now })
-    .where('status', '=', 'running')
-    .executeTakeFirst();
+  const r = await trx.updateTable('sync_runs').set({ status: 'interrupted', finished_at: now }).where('status', '=', 'running').executeTakeFirst();
   return Number(r.numUpdatedRows ?? 0);
 }

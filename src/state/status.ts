@@ -46,7 +46,15 @@ export async function readStatus(db: Db, opts: { now: Date; schedule: string; st
   const cps = await listCheckpoints(db.kysely);
   const byStream = new Map<string, StreamStatus>();
   for (const cp of cps) {
-    const s = byStream.get(cp.stream) ?? { stream: cp.stream, partitions: 0, lastSuccessAt: null, lastSweepAt: null, mode: 'never run' as const, lagSeconds: null, lastRun: null };
+    const s = byStream.get(cp.stream) ?? {
+      stream: cp.stream,
+      partitions: 0,
+      lastSuccessAt: null,
+      lastSweepAt: null,
+      mode: 'never run' as const,
+      lagSeconds: null,
+      lastRun: null,
+    };
     s.partitions += 1;
     if (cp.lastSuccessAt && (!s.lastSuccessAt || cp.lastSuccessAt > s.lastSuccessAt)) s.lastSuccessAt = cp.lastSuccessAt;
     const sweptAt = cp.checkpoint.lastSweepCompletedAt;
@@ -59,14 +67,18 @@ export async function readStatus(db: Db, opts: { now: Date; schedule: string; st
     s.lagSeconds = s.lastSuccessAt ? Math.round((opts.now.getTime() - Date.parse(s.lastSuccessAt)) / 1000) : null;
   }
   for (const name of opts.streams ?? []) {
-    if (!byStream.has(name)) byStream.set(name, { stream: name, partitions: 0, lastSuccessAt: null, lastSweepAt: null, mode: 'never run', lagSeconds: null, lastRun: null });
+    if (!byStream.has(name))
+      byStream.set(name, { stream: name, partitions: 0, lastSuccessAt: null, lastSweepAt: null, mode: 'never run', lagSeconds: null, lastRun: null });
   }
   const runs = await db.kysely.selectFrom('sync_runs').selectAll().orderBy('started_at', 'desc').limit(20).execute();
   for (const r of runs) {
-    const streams = r.streams_json ? (JSON.parse(r.streams_json) as Record<string, { status: string; mode: string; pages: number; rows: number; error?: string }>) : {};
+    const streams = r.streams_json
+      ? (JSON.parse(r.streams_json) as Record<string, { status: string; mode: string; pages: number; rows: number; error?: string }>)
+      : {};
     for (const [name, st] of Object.entries(streams)) {
       const s = byStream.get(name);
-      if (s && !s.lastRun && st.status !== 'skipped') s.lastRun = { status: st.status, mode: st.mode, pages: st.pages, rows: st.rows, ...(st.error ? { error: st.error } : {}) };
+      if (s && !s.lastRun && st.status !== 'skipped')
+        s.lastRun = { status: st.status, mode: st.mode, pages: st.pages, rows: st.rows, ...(st.error ? { error: st.error } : {}) };
     }
   }
   const rowCounts: Record<string, number> = {};
@@ -90,8 +102,14 @@ export async function readStatus(db: Db, opts: { now: Date; schedule: string; st
     database: db.describe,
     streams: [...byStream.values()],
     lastRuns: runs.slice(0, 5).map((r) => ({
-      id: r.id, command: r.command, mode: r.mode, status: r.status, startedAt: r.started_at,
-      durationMs: r.duration_ms, calls: r.calls_total, rows: r.rows_total,
+      id: r.id,
+      command: r.command,
+      mode: r.mode,
+      status: r.status,
+      startedAt: r.started_at,
+      durationMs: r.duration_ms,
+      calls: r.calls_total,
+      rows: r.rows_total,
     })),
     rowCounts,
     rateBudget: budgetRow?.rate_budget_json ? (JSON.parse(budgetRow.rate_budget_json) as unknown) : null,
@@ -102,7 +120,11 @@ export async function readStatus(db: Db, opts: { now: Date; schedule: string; st
 
 function table(headers: string[], rows: string[][]): string {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
   return [line(headers), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
@@ -122,38 +144,81 @@ export function formatStatus(s: Status): string {
       : table(
           ['stream', 'state', 'last success', 'lag', 'last full sweep', 'last run', 'pages', 'rows'],
           s.streams.map((x) => [
-            x.stream, x.mode, x.lastSuccessAt ?? '-', ago(x.lagSeconds), x.lastSweepAt ?? '-',
-            x.lastRun ? `${x.lastRun.status} (${x.lastRun.mode})` : '-', x.lastRun ? String(x.lastRun.pages) : '-', x.lastRun ? String(x.lastRun.rows) : '-',
+            x.stream,
+            x.mode,
+            x.lastSuccessAt ?? '-',
+            ago(x.lagSeconds),
+            x.lastSweepAt ?? '-',
+            x.lastRun ? `${x.lastRun.status} (${x.lastRun.mode})` : '-',
+            x.lastRun ? String(x.lastRun.pages) : '-',
+            x.lastRun ? String(x.lastRun.rows) : '-',
           ]),
         ),
   );
-  out.push('', 'rows:', table(['table', 'rows'], Object.entries(s.rowCounts).map(([t, n]) => [t, String(n)])));
+  out.push(
+    '',
+    'rows:',
+    table(
+      ['table', 'rows'],
+      Object.entries(s.rowCounts).map(([t, n]) => [t, String(n)]),
+    ),
+  );
   if (s.lastRuns.length > 0) {
-    out.push('', 'last runs:', table(
-      ['started', 'command', 'mode', 'status', 'calls', 'rows', 'duration'],
-      s.lastRuns.map((r) => [r.startedAt, r.command, r.mode, r.status, String(r.calls), String(r.rows), r.durationMs === null ? '-' : `${(r.durationMs / 1000).toFixed(1)}s`]),
-    ));
+    out.push(
+      '',
+      'last runs:',
+      table(
+        ['started', 'command', 'mode', 'status', 'calls', 'rows', 'duration'],
+        s.lastRuns.map((r) => [
+          r.startedAt,
+          r.command,
+          r.mode,
+          r.status,
+          String(r.calls),
+          String(r.rows),
+          r.durationMs === null ? '-' : `${(r.durationMs / 1000).toFixed(1)}s`,
+        ]),
+      ),
+    );
   }
   if (s.sources.length > 0) {
-    out.push('', 'sources (where each capability comes from):', table(
-      ['capability', 'source', 'decided', 'refused'],
-      s.sources.map((c) => [c.capability, c.source, c.decidedAt ?? '-', Object.keys(c.refused).join(', ') || '-']),
-    ));
+    out.push(
+      '',
+      'sources (where each capability comes from):',
+      table(
+        ['capability', 'source', 'decided', 'refused'],
+        s.sources.map((c) => [c.capability, c.source, c.decidedAt ?? '-', Object.keys(c.refused).join(', ') || '-']),
+      ),
+    );
     for (const c of s.sources) {
       for (const [source, r] of Object.entries(c.refused)) out.push(`  ${source} refused ${r.at}: ${r.status ?? '?'} on ${r.endpoint}: ${r.message}`);
     }
   }
   const errors = s.streams.filter((x) => x.lastRun?.error);
   if (errors.length > 0) out.push('', 'errors in the last runs:', ...errors.map((x) => `  ${x.stream}: ${x.lastRun?.error}`));
-  const b = s.rateBudget as { userRemaining?: number | null; userLimit?: number | null; orgRemaining?: number | null; orgLimit?: number | null; observedAt?: string | null } | null;
-  out.push('', b
-    ? `rate budget (seen ${b.observedAt ?? '?'}): ${b.userRemaining ?? '?'}/${b.userLimit ?? '?'} this minute, ${b.orgRemaining ?? 'no monthly cap'}${b.orgLimit ? `/${b.orgLimit}` : ''} this month`
-    : 'rate budget: unknown (no run yet)');
+  const b = s.rateBudget as {
+    userRemaining?: number | null;
+    userLimit?: number | null;
+    orgRemaining?: number | null;
+    orgLimit?: number | null;
+    observedAt?: string | null;
+  } | null;
+  out.push(
+    '',
+    b
+      ? `rate budget (seen ${b.observedAt ?? '?'}): ${b.userRemaining ?? '?'}/${b.userLimit ?? '?'} this minute, ${b.orgRemaining ?? 'no monthly cap'}${b.orgLimit ? `/${b.orgLimit}` : ''} this month`
+      : 'rate budget: unknown (no run yet)',
+  );
   const p = s.monthProjection;
   if (p) {
     const n = (x: number) => Math.round(x).toLocaleString('en-US');
-    const verdict = p.monthlyBudget === null ? 'no monthly budget known' : `budget ${n(p.monthlyBudget)}: ${p.fits ? 'fits' : `does NOT fit, periods stretched ×${(p.stretch ?? Infinity).toFixed(2)}`}`;
-    out.push(`month projected (relsync plan): ${n(p.plannedPerMonth)} calls (every run ${n(p.everyRunPerMonth)}, periodic ${n(p.periodicPerMonth)}); ${verdict}${p.unpriced.length ? `; not priced yet: ${p.unpriced.length} streams` : ''}`);
+    const verdict =
+      p.monthlyBudget === null
+        ? 'no monthly budget known'
+        : `budget ${n(p.monthlyBudget)}: ${p.fits ? 'fits' : `does NOT fit, periods stretched ×${(p.stretch ?? Infinity).toFixed(2)}`}`;
+    out.push(
+      `month projected (relsync plan): ${n(p.plannedPerMonth)} calls (every run ${n(p.everyRunPerMonth)}, periodic ${n(p.periodicPerMonth)}); ${verdict}${p.unpriced.length ? `; not priced yet: ${p.unpriced.length} streams` : ''}`,
+    );
   }
   out.push(`next scheduled run: ${s.nextScheduledRun ?? '-'}`, '');
   return out.join('\n');

@@ -20,7 +20,12 @@ export const companiesChangedStream = defineStream({
     ids: (ctx) => dirtyIds(ctx.db.kysely, 'company'),
     batchSize: V2_IDS_BATCH,
     consumes: 'company',
-    request: (ids) => ({ path: '/v2/companies', query: { ids: [...ids], fieldTypes: [...ENTITY_FIELD_TYPES], limit: 100 }, paginator: 'v2', endpoint: 'GET /v2/companies?ids' }),
+    request: (ids) => ({
+      path: '/v2/companies',
+      query: { ids: [...ids], fieldTypes: [...ENTITY_FIELD_TYPES], limit: 100 },
+      paginator: 'v2',
+      endpoint: 'GET /v2/companies?ids',
+    }),
   },
   transform: perRecord((c, raw) => v2CompanyRows(c, raw, { fieldsRequested: true })),
 });

@@ -24,7 +24,12 @@ export const fieldValueChangesByFieldStream = defineStream<V2FieldValueChange, F
     partitions: (ctx) => trackedFieldBatches(ctx),
     request: (hw, p) => {
       const since = sinceFilter('changedAt', hw)?.slice('changedAt>='.length);
-      return { path: '/v2/field-value-changes', query: { limit: 100, filter: fieldBatchFilter(p.params.fieldIds, since) }, paginator: 'v2', endpoint: 'GET /v2/field-value-changes?filter=field.id' };
+      return {
+        path: '/v2/field-value-changes',
+        query: { limit: 100, filter: fieldBatchFilter(p.params.fieldIds, since) },
+        paginator: 'v2',
+        endpoint: 'GET /v2/field-value-changes?filter=field.id',
+      };
     },
     position: (c) => ({ at: c.changedAt, id: c.id }),
   },

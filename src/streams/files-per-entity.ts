@@ -37,7 +37,10 @@ export const filesPerEntityStream = defineStream<V1EntityFile, EntityScope>({
     ids: (ctx, p) => liveEntityIds(ctx, p.params.table),
     batchSize: 1,
     request: (ids, p) => ({
-      path: '/entity-files', query: { [p.params.param]: ids[0] ?? 0, page_size: V1_SEARCH_PAGE }, paginator: 'v1-token', recordsKey: 'entity_files',
+      path: '/entity-files',
+      query: { [p.params.param]: ids[0] ?? 0, page_size: V1_SEARCH_PAGE },
+      paginator: 'v1-token',
+      recordsKey: 'entity_files',
       endpoint: `GET /entity-files?${p.params.param}`,
     }),
   },

@@ -18,6 +18,9 @@ export const notesUpdatesStream = defineStream({
   // The service may refuse the filter (neither document describes one on /v2/reminders): then notes is swept every run.
   source: { capability: 'notes_updates', rank: 0, sweeps: 'notes' },
   schema: v2NoteSchema,
-  read: { kind: 'feed', ...updatedSinceFeed<V2Note, NoParams>('/v2/notes', { startAtNow: true, includes: ['personsPreview', 'companiesPreview', 'opportunitiesPreview'] }) },
+  read: {
+    kind: 'feed',
+    ...updatedSinceFeed<V2Note, NoParams>('/v2/notes', { startAtNow: true, includes: ['personsPreview', 'companiesPreview', 'opportunitiesPreview'] }),
+  },
   transform: perRecord((n, raw) => v2NoteRows(n, raw)),
 });

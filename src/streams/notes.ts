@@ -13,6 +13,10 @@ export const notesStream = defineStream({
   description: 'notes with replies and attachments, 500 per call (GET /notes)',
   group: 'other',
   schema: v1NoteSchema,
-  read: { kind: 'sweep', request: () => ({ path: '/notes', query: { page_size: V1_SEARCH_PAGE }, paginator: 'v1-token', recordsKey: 'notes' }), softDelete: { table: 'notes' } },
+  read: {
+    kind: 'sweep',
+    request: () => ({ path: '/notes', query: { page_size: V1_SEARCH_PAGE }, paginator: 'v1-token', recordsKey: 'notes' }),
+    softDelete: { table: 'notes' },
+  },
   transform: perRecord((n, raw) => v1NoteRows(n, raw)),
 });

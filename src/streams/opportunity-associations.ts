@@ -30,7 +30,10 @@ export const opportunityAssociationsStream = defineStream({
   description: 'opportunity persons and companies, 500 per call (GET /opportunities)',
   group: 'entities',
   schema: v1OpportunitySchema,
-  read: { kind: 'sweep', request: () => ({ path: '/opportunities', query: { page_size: V1_SEARCH_PAGE }, paginator: 'v1-token', recordsKey: 'opportunities' }) },
+  read: {
+    kind: 'sweep',
+    request: () => ({ path: '/opportunities', query: { page_size: V1_SEARCH_PAGE }, paginator: 'v1-token', recordsKey: 'opportunities' }),
+  },
   transform: perRecordMarked((o) => ({
     rows: searchItemAssociations(o),
     marks: [linkMark('opportunity_links', o.id, [v1AssociationState(o.person_ids), v1AssociationState(o.organization_ids)])],

@@ -17,7 +17,12 @@ export const personsChangedStream = defineStream({
     ids: (ctx) => dirtyIds(ctx.db.kysely, 'person'),
     batchSize: V2_IDS_BATCH,
     consumes: 'person',
-    request: (ids) => ({ path: '/v2/persons', query: { ids: [...ids], fieldTypes: [...ENTITY_FIELD_TYPES], limit: 100 }, paginator: 'v2', endpoint: 'GET /v2/persons?ids' }),
+    request: (ids) => ({
+      path: '/v2/persons',
+      query: { ids: [...ids], fieldTypes: [...ENTITY_FIELD_TYPES], limit: 100 },
+      paginator: 'v2',
+      endpoint: 'GET /v2/persons?ids',
+    }),
   },
   transform: perRecord((p, raw) => v2PersonRows(p, raw, { fieldsRequested: true })),
 });

@@ -9,6 +9,10 @@ export const remindersStream = defineStream({
   description: 'reminders, one-time and recurring, 500 per call (GET /reminders)',
   group: 'other',
   schema: v1ReminderSchema,
-  read: { kind: 'sweep', request: () => ({ path: '/reminders', query: { page_size: V1_SEARCH_PAGE }, paginator: 'v1-token', recordsKey: 'reminders' }), softDelete: { table: 'reminders' } },
+  read: {
+    kind: 'sweep',
+    request: () => ({ path: '/reminders', query: { page_size: V1_SEARCH_PAGE }, paginator: 'v1-token', recordsKey: 'reminders' }),
+    softDelete: { table: 'reminders' },
+  },
   transform: perRecord((r, raw) => v1ReminderRows(r, raw)),
 });

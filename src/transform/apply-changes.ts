@@ -41,12 +41,14 @@ export function applyChange(change: V2FieldValueChange): RowBatch | null {
   const parsed = v2FieldValueSchema.safeParse({ type, data: change.actionType === 'delete' ? null : d.data });
   if (!parsed.success) return null;
   const b = emptyBatch();
-  b.replace.push(replaceSet(
-    'field_values',
-    ['field_id', 'entity_type', 'entity_id', 'list_entry_id'],
-    [{ field_id: change.field.id, entity_type: owner.entityType, entity_id: owner.entityId, list_entry_id: owner.listEntryId }],
-    valueRows(change.field.id, parsed.data, owner),
-  ));
+  b.replace.push(
+    replaceSet(
+      'field_values',
+      ['field_id', 'entity_type', 'entity_id', 'list_entry_id'],
+      [{ field_id: change.field.id, entity_type: owner.entityType, entity_id: owner.entityId, list_entry_id: owner.listEntryId }],
+      valueRows(change.field.id, parsed.data, owner),
+    ),
+  );
   return b;
 }
 
@@ -75,8 +77,14 @@ export function multiCellEdit(change: V2FieldValueChange): CellEdit | null {
   const d = cellData(change);
   if (!d.ok || d.data === null || d.data === undefined) return null;
   return {
-    fieldId: change.field.id, entityType, entityId: change.entity.id, listEntryId: change.listEntry?.id ?? 0,
-    listId: change.listEntry?.listId ?? null, valueType: type, action: change.actionType, element: d.data,
+    fieldId: change.field.id,
+    entityType,
+    entityId: change.entity.id,
+    listEntryId: change.listEntry?.id ?? 0,
+    listId: change.listEntry?.listId ?? null,
+    valueType: type,
+    action: change.actionType,
+    element: d.data,
   };
 }
 
@@ -86,7 +94,11 @@ function elementKey(e: unknown): string {
     const o = e as Record<string, unknown>;
     if (typeof o.id === 'number') return `id:${o.id}`;
     if (typeof o.dropdownOptionId === 'number') return `opt:${o.dropdownOptionId}`;
-    return JSON.stringify(Object.keys(o).sort().map((k) => [k, o[k]]));
+    return JSON.stringify(
+      Object.keys(o)
+        .sort()
+        .map((k) => [k, o[k]]),
+    );
   }
   return JSON.stringify(e);
 }

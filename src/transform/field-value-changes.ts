@@ -9,10 +9,14 @@ import { normalizeTimestamp } from './timestamps.ts';
 /** v1 `action_type` → v2 name: 0 add (v1 "create"), 1 delete, 2 update (API.md §5; ⚠ older docs swap 1/2). */
 export function v1ActionType(action: number): string {
   switch (action) {
-    case 0: return 'add';
-    case 1: return 'delete';
-    case 2: return 'update';
-    default: return `v1-${action}`;
+    case 0:
+      return 'add';
+    case 1:
+      return 'delete';
+    case 2:
+      return 'update';
+    default:
+      return `v1-${action}`;
   }
 }
 

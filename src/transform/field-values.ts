@@ -1,12 +1,5 @@
 import type { ReplaceSetOf, RowOf } from '../load/batch.ts';
-import {
-  asKnownValue,
-  type KnownFieldValue,
-  type V2Field,
-  type V2FieldValue,
-  type V2InteractionData,
-  type V2Location,
-} from '../extract/schemas/index.ts';
+import { asKnownValue, type KnownFieldValue, type V2Field, type V2FieldValue, type V2InteractionData, type V2Location } from '../extract/schemas/index.ts';
 import { fullName, replaceSet, toJson, type EntityType } from './rows.ts';
 import { normalizeTimestamp } from './timestamps.ts';
 
@@ -103,9 +96,7 @@ function knownCells(v: KnownFieldValue): Array<[unknown, TypedColumns]> {
       return v.data.map((c) => [c, { ...NO_TYPED, value_text: c.name ?? null, ref_id: c.id }]);
     case 'formula-number':
       // A formula with no result is an empty cell, like a null number.
-      return v.data.calculatedValue === null || v.data.calculatedValue === undefined
-        ? []
-        : one(v.data, { value_number: v.data.calculatedValue });
+      return v.data.calculatedValue === null || v.data.calculatedValue === undefined ? [] : one(v.data, { value_number: v.data.calculatedValue });
     case 'interaction':
       return [[v.data, interactionColumns(v.data)]];
     case 'list-multi':
@@ -221,8 +212,7 @@ export function listEntryFieldValuesReplace(
   opts: FieldSelection = {},
 ): ReplaceSetOf<'field_values'> | null {
   if (!fieldsKnown(fields, opts)) return null;
-  const keep =
-    owner.entityType === 'opportunity' ? fields : fields.filter((f) => !ENTITY_LEVEL_FIELD_TYPES.has(f.type ?? ''));
+  const keep = owner.entityType === 'opportunity' ? fields : fields.filter((f) => !ENTITY_LEVEL_FIELD_TYPES.has(f.type ?? ''));
   return replaceSet('field_values', ['list_entry_id'], [{ list_entry_id: owner.listEntryId }], v2FieldsToRows(keep, owner));
 }
 

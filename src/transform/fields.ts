@@ -1,11 +1,5 @@
 import { emptyBatch, type ReplaceSetOf, type RowBatch } from '../load/batch.ts';
-import {
-  V1_NO_ENRICHMENT,
-  type V1DropdownOption,
-  type V1Field,
-  type V2DropdownOption,
-  type V2FieldMetadata,
-} from '../extract/schemas/index.ts';
+import { V1_NO_ENRICHMENT, type V1DropdownOption, type V1Field, type V2DropdownOption, type V2FieldMetadata } from '../extract/schemas/index.ts';
 import { v1FieldId, v1ValueTypeName } from './field-values-v1.ts';
 import { addUpsert, rawJson, replaceSet, single, v1EntityTypeName } from './rows.ts';
 
@@ -49,16 +43,22 @@ export function v2FieldRows(field: V2FieldMetadata, ctx: FieldContext = {}, raw?
     value_type: field.valueType,
     enrichment_source: field.enrichmentSource ?? null,
     allows_multiple: field.valueType.endsWith('-multi'),
-    ...(v1Id === null ? {} : {
-      type: field.type ?? null,
-      entity_type: ctx.entityType === undefined ? undefined : ctx.entityType,
-      list_id: listId,
-      _raw: rawJson(raw, field),
-    }),
+    ...(v1Id === null
+      ? {}
+      : {
+          type: field.type ?? null,
+          entity_type: ctx.entityType === undefined ? undefined : ctx.entityType,
+          list_id: listId,
+          _raw: rawJson(raw, field),
+        }),
   });
   if (ctx.entityType) {
     addUpsert(b, 'field_scopes', {
-      field_id: field.id, entity_type: ctx.entityType, list_id: listId ?? 0, type: field.type ?? null, definition_json: rawJson(raw, field),
+      field_id: field.id,
+      entity_type: ctx.entityType,
+      list_id: listId ?? 0,
+      type: field.type ?? null,
+      definition_json: rawJson(raw, field),
     });
   }
   return b;
@@ -95,10 +95,7 @@ export function v1FieldRows(field: V1Field, raw?: unknown): RowBatch {
 }
 
 /** A field's whole option set (v1 `dropdown_options`, or all pages of v2 `…/dropdown-options`). */
-export function dropdownOptionsReplace(
-  fieldId: string,
-  options: ReadonlyArray<V1DropdownOption | V2DropdownOption>,
-): ReplaceSetOf<'dropdown_options'> {
+export function dropdownOptionsReplace(fieldId: string, options: ReadonlyArray<V1DropdownOption | V2DropdownOption>): ReplaceSetOf<'dropdown_options'> {
   return replaceSet(
     'dropdown_options',
     ['field_id'],

@@ -54,12 +54,16 @@ export function v2ListEntryRows(entry: V2ListEntryWithEntity, raw?: unknown, opt
     creator_id: entry.creatorId ?? null,
     _raw: rawJson(raw, entry),
   });
-  const fv = listEntryFieldValuesReplace(entry.entity.fields, {
-    entityType: entry.type,
-    entityId: entry.entity.id,
-    listEntryId: entry.id,
-    listId: entry.listId,
-  }, opts);
+  const fv = listEntryFieldValuesReplace(
+    entry.entity.fields,
+    {
+      entityType: entry.type,
+      entityId: entry.entity.id,
+      listEntryId: entry.id,
+      listId: entry.listId,
+    },
+    opts,
+  );
   if (fv) b.replace.push(fv);
   return b;
 }

@@ -46,7 +46,6 @@ export function v2FileRows(f: V2File, raw?: unknown): RowBatch {
   });
 }
 
-
 export function v2UserRows(u: V2User, raw?: unknown): RowBatch {
   return single('users', {
     id: u.id,

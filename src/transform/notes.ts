@@ -63,12 +63,7 @@ export function v2NoteRows(note: V2Note, raw?: unknown, attached?: NoteAttached)
   if (note.parent) return b;
   const mentioned = (note.mentions ?? []).flatMap((m) => (m.type === 'person' && m.person ? [m.person.id] : []));
   if (attached) {
-    const rows = attachmentRows(
-      note.id,
-      [...ids(attached.persons), ...mentioned],
-      ids(attached.companies),
-      ids(attached.opportunities),
-    );
+    const rows = attachmentRows(note.id, [...ids(attached.persons), ...mentioned], ids(attached.companies), ids(attached.opportunities));
     b.replace.push(replaceSet('note_attachments', ['note_id'], [{ note_id: note.id }], rows));
     return b;
   }

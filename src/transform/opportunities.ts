@@ -18,8 +18,7 @@ import { normalizeTimestamp } from './timestamps.ts';
 export interface OpportunitySources {
   v2?: V2Opportunity;
   listEntry?: V2OpportunityListEntry;
-  v1?: Partial<Pick<V1Opportunity, 'id' | 'name' | 'list_entries'>> &
-    Pick<V1Opportunity, 'person_ids' | 'organization_ids'>;
+  v1?: Partial<Pick<V1Opportunity, 'id' | 'name' | 'list_entries'>> & Pick<V1Opportunity, 'person_ids' | 'organization_ids'>;
   /** The records as received, for `_raw` (default: the validated records). */
   raw?: { v2?: unknown; listEntry?: unknown; v1?: unknown };
   /** The list-entry read selected fields (see FieldSelection): an empty `fields` then means "none". */
@@ -80,12 +79,16 @@ export function joinOpportunity(s: OpportunitySources): RowBatch {
       creator_id: le.creatorId ?? null,
       _raw: toJson(s.raw?.listEntry ?? le),
     });
-    const fv = listEntryFieldValuesReplace(le.entity.fields, {
-      entityType: 'opportunity',
-      entityId: id,
-      listEntryId: le.id,
-      listId: le.listId,
-    }, { fieldsRequested: s.fieldsRequested ?? false });
+    const fv = listEntryFieldValuesReplace(
+      le.entity.fields,
+      {
+        entityType: 'opportunity',
+        entityId: id,
+        listEntryId: le.id,
+        listId: le.listId,
+      },
+      { fieldsRequested: s.fieldsRequested ?? false },
+    );
     if (fv) b.replace.push(fv);
   }
 

@@ -67,12 +67,11 @@ export function uniqueIds(ids: Iterable<number>): number[] {
 }
 
 /** "First Last", falling back to the email address; null when there is nothing to show. */
-export function fullName(
-  first: string | null | undefined,
-  last: string | null | undefined,
-  email?: string | null,
-): string | null {
-  const name = [first, last].filter((p): p is string => typeof p === 'string' && p.trim() !== '').join(' ').trim();
+export function fullName(first: string | null | undefined, last: string | null | undefined, email?: string | null): string | null {
+  const name = [first, last]
+    .filter((p): p is string => typeof p === 'string' && p.trim() !== '')
+    .join(' ')
+    .trim();
   if (name !== '') return name;
   return email ?? null;
 }
@@ -108,10 +107,15 @@ export function v1EntityTypeName(t: number | null | undefined): EntityType | nul
 /** v1 interaction `type` → interaction kind (0 meeting, 1 call, 2 chat message, 3 email). */
 export function v1InteractionKind(t: number | null | undefined): string | null {
   switch (t) {
-    case 0: return 'meeting';
-    case 1: return 'call';
-    case 2: return 'chat-message';
-    case 3: return 'email';
-    default: return null;
+    case 0:
+      return 'meeting';
+    case 1:
+      return 'call';
+    case 2:
+      return 'chat-message';
+    case 3:
+      return 'email';
+    default:
+      return null;
   }
 }

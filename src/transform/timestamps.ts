@@ -2,7 +2,10 @@ import { ISO_DATETIME_RE } from '../extract/schemas/common.ts';
 
 /** A timestamp the API sent that cannot be read; the caller quarantines the record. */
 export class TimestampError extends Error {
-  constructor(readonly input: string, reason: string) {
+  constructor(
+    readonly input: string,
+    reason: string,
+  ) {
     super(`invalid timestamp ${JSON.stringify(input)}: ${reason} (expected ISO-8601 with Z or a numeric offset)`);
     this.name = 'TimestampError';
   }
@@ -29,7 +32,17 @@ export function normalizeTimestamp(s: string | null | undefined): string | null 
   if (typeof s !== 'string') throw new TimestampError(String(s), 'not a string');
   const m = ISO_DATETIME_RE.exec(s.trim());
   if (!m) throw new TimestampError(s, 'unrecognised format');
-  const [, ys, mos, ds, hs, mis, ss, frac, zone] = m as unknown as [string, string, string, string, string, string, string | undefined, string | undefined, string];
+  const [, ys, mos, ds, hs, mis, ss, frac, zone] = m as unknown as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string | undefined,
+    string | undefined,
+    string,
+  ];
   const y = Number(ys);
   const mo = Number(mos);
   const d = Number(ds);

@@ -37,10 +37,17 @@ forEachDialect('backfill', (dialect) => {
     f = await startSyncFixture({ dialect, scale: 'small' });
     await f.runFull({ streams: ['companies'] });
     let pages = 0;
-    await expect(f.run({
-      mode: 'backfill', streams: ['companies'],
-      hooks: { onPageCommitted: () => { if (++pages === 2) throw new CrashError(); } },
-    })).rejects.toBeInstanceOf(CrashError);
+    await expect(
+      f.run({
+        mode: 'backfill',
+        streams: ['companies'],
+        hooks: {
+          onPageCommitted: () => {
+            if (++pages === 2) throw new CrashError();
+          },
+        },
+      }),
+    ).rejects.toBeInstanceOf(CrashError);
     const resumed = await f.run({ mode: 'backfill', streams: ['companies'] });
     const total = Math.ceil(f.sim.store.companies.size / 100);
     expect(resumed.summary.streams.companies!.pages).toBe(total - 2);

@@ -76,12 +76,16 @@ forEachDialect('chaos: faults, SIGKILLs and lost connections, then resume', (dia
   afterAll(async () => {
     const faults = replayFaults(parseFaults(FAULTS), E2E_SEED, figures.faultyGets);
     const injected = Object.values(faults).reduce((a, b) => a + b, 0);
-    console.log([
-      `chaos [${dialect}] ${BIG ? 'big' : 'ci'} size, seed ${SEED}, faults ${FAULTS}`,
-      `  runs ${figures.runs} (child processes), SIGKILLs ${figures.kills}, PostgreSQL terminations ${figures.terminations} (${figures.backends} backends), finished before their instant ${figures.exitedFirst}`,
-      `  GETs under faults ${figures.faultyGets}, faults injected ${injected} (${Object.entries(faults).map(([k, n]) => `${k} ${n}`).join(', ')}), retries logged ${figures.retries}`,
-      `  rows compared ${figures.rowsCompared}`,
-    ].join('\n'));
+    console.log(
+      [
+        `chaos [${dialect}] ${BIG ? 'big' : 'ci'} size, seed ${SEED}, faults ${FAULTS}`,
+        `  runs ${figures.runs} (child processes), SIGKILLs ${figures.kills}, PostgreSQL terminations ${figures.terminations} (${figures.backends} backends), finished before their instant ${figures.exitedFirst}`,
+        `  GETs under faults ${figures.faultyGets}, faults injected ${injected} (${Object.entries(faults)
+          .map(([k, n]) => `${k} ${n}`)
+          .join(', ')}), retries logged ${figures.retries}`,
+        `  rows compared ${figures.rowsCompared}`,
+      ].join('\n'),
+    );
     await db?.close();
     await target?.cleanup();
     await baseline?.close();
@@ -149,22 +153,30 @@ forEachDialect('chaos: faults, SIGKILLs and lost connections, then resume', (dia
     }
   }
 
-  it('full runs: killed and cut off at random instants under faults, resumed, equal an uninterrupted run', async () => {
-    const t0 = Date.now();
-    expect((await baseline.runFull()).summary.status).toBe('succeeded');
-    spans.full = Math.max(1000, 3 * (Date.now() - t0));
-    await chaosPhase(['sync', '--full'], 'full', SIZE.fullKills);
-    await expectSameAsBaseline();
-    const r = await expectWarehouseMatchesStore(db, sim);
-    figures.rowsCompared += Object.values(r.counts).reduce((n, c) => n + c.expected, 0);
-  }, TIMEOUT_MS);
+  it(
+    'full runs: killed and cut off at random instants under faults, resumed, equal an uninterrupted run',
+    async () => {
+      const t0 = Date.now();
+      expect((await baseline.runFull()).summary.status).toBe('succeeded');
+      spans.full = Math.max(1000, 3 * (Date.now() - t0));
+      await chaosPhase(['sync', '--full'], 'full', SIZE.fullKills);
+      await expectSameAsBaseline();
+      const r = await expectWarehouseMatchesStore(db, sim);
+      figures.rowsCompared += Object.values(r.counts).reduce((n, c) => n + c.expected, 0);
+    },
+    TIMEOUT_MS,
+  );
 
-  it('incremental runs after changes: the same, against an uninterrupted incremental run', async () => {
-    await mutateRound(sim, 1);
-    const t0 = Date.now();
-    expect((await baseline.runIncremental()).summary.status).toBe('succeeded');
-    spans.incremental = Math.max(500, 3 * (Date.now() - t0));
-    await chaosPhase(['sync'], 'incremental', SIZE.incKills);
-    await expectSameAsBaseline();
-  }, TIMEOUT_MS);
+  it(
+    'incremental runs after changes: the same, against an uninterrupted incremental run',
+    async () => {
+      await mutateRound(sim, 1);
+      const t0 = Date.now();
+      expect((await baseline.runIncremental()).summary.status).toBe('succeeded');
+      spans.incremental = Math.max(500, 3 * (Date.now() - t0));
+      await chaosPhase(['sync'], 'incremental', SIZE.incKills);
+      await expectSameAsBaseline();
+    },
+    TIMEOUT_MS,
+  );
 });

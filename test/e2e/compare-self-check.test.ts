@@ -26,9 +26,16 @@ forEachDialect('e2e: the warehouse comparison catches differences', (dialect) =>
     const k = f.db.kysely;
     const [company] = [...f.sim.store.companies.values()].sort((a, b) => a.id - b.id);
     await sql`update companies set name = 'Wrong Name' where id = ${company!.id}`.execute(k);
-    const victim = (await sql<{ field_id: string; entity_id: number }>`select field_id, entity_id from field_values where value_type = 'dropdown-multi' and value_index = 1 limit 1`.execute(k)).rows[0]!;
+    const victim = (
+      await sql<{
+        field_id: string;
+        entity_id: number;
+      }>`select field_id, entity_id from field_values where value_type = 'dropdown-multi' and value_index = 1 limit 1`.execute(k)
+    ).rows[0]!;
     await sql`delete from field_values where field_id = ${victim.field_id} and entity_id = ${victim.entity_id} and value_index = 1`.execute(k);
-    await sql`update field_values set value_number = value_number + 1 where value_type = 'ranked-dropdown' and list_entry_id <> 0 and entity_id = (select min(entity_id) from field_values where value_type = 'ranked-dropdown' and list_entry_id <> 0)`.execute(k);
+    await sql`update field_values set value_number = value_number + 1 where value_type = 'ranked-dropdown' and list_entry_id <> 0 and entity_id = (select min(entity_id) from field_values where value_type = 'ranked-dropdown' and list_entry_id <> 0)`.execute(
+      k,
+    );
     await sql`insert into company_persons (company_id, person_id, _synced_at) values (${company!.id}, 123, ${new Date().toISOString()})`.execute(k);
     await sql`update persons set _deleted_at = ${new Date().toISOString()} where id = (select min(id) from persons)`.execute(k);
     createCompany(f.sim.store, { name: 'Never Synced Ltd' });

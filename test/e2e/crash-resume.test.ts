@@ -47,7 +47,9 @@ const CASES: Record<ContractName, CrashCase[]> = {
 function pageLog() {
   const pages = new Map<string, number[]>();
   return {
-    hook: (e: PageEvent) => { pages.set(`${e.stream}|${e.partition}`, [...(pages.get(`${e.stream}|${e.partition}`) ?? []), e.page]); },
+    hook: (e: PageEvent) => {
+      pages.set(`${e.stream}|${e.partition}`, [...(pages.get(`${e.stream}|${e.partition}`) ?? []), e.page]);
+    },
     of: (stream: string, partition: string) => pages.get(`${stream}|${partition}`) ?? [],
   };
 }
@@ -86,7 +88,12 @@ forEachContract('e2e: crash after page k, then resume', (contract, dialect) => {
       };
       await expect(f.runFull({ hooks: { onPageCommitted: crash } })).rejects.toThrow(CrashError);
       expect(crashed).toBe(true);
-      const row = await f.db.kysely.selectFrom('sync_state').select(['checkpoint_json']).where('stream', '=', c.stream).where('partition', '=', partition).executeTakeFirstOrThrow();
+      const row = await f.db.kysely
+        .selectFrom('sync_state')
+        .select(['checkpoint_json'])
+        .where('stream', '=', c.stream)
+        .where('partition', '=', partition)
+        .executeTakeFirstOrThrow();
       const crashedAt = parseCheckpoint(row.checkpoint_json).checkpoint;
       const runsAfterCrash = await f.db.kysely.selectFrom('sync_runs').select(['status']).execute();
       const resumedPages = pageLog();

@@ -15,7 +15,14 @@ import type { ExpRow } from './support/norm.ts';
 type Kind = 'company' | 'person';
 
 /** Every child-table column that can hold a company or person id (written out here, not taken from src). */
-const REFERENCES: Record<Kind, ReadonlyArray<{ table: 'field_values' | 'company_persons' | 'opportunity_persons' | 'opportunity_companies' | 'note_attachments' | 'interaction_participants'; column: string; when?: (r: ExpRow) => boolean }>> = {
+const REFERENCES: Record<
+  Kind,
+  ReadonlyArray<{
+    table: 'field_values' | 'company_persons' | 'opportunity_persons' | 'opportunity_companies' | 'note_attachments' | 'interaction_participants';
+    column: string;
+    when?: (r: ExpRow) => boolean;
+  }>
+> = {
   company: [
     { table: 'field_values', column: 'entity_id', when: (r) => r.entity_type === 'company' },
     { table: 'field_values', column: 'ref_id', when: (r) => String(r.value_type).startsWith('company') },
@@ -56,8 +63,11 @@ function busiestPersons(s: SimStore, n: number): number[] {
     const talks = [...s.interactions.values()].filter((i) => i.personIds.includes(id) || i.fromPersonId === id).length;
     return Math.min(p.companyIds.length, 1) + Math.min(p.opportunityIds.length, 1) + Math.min(notes, 1) + Math.min(talks, 1) + s.entriesOf('person', id).length;
   };
-  return [...s.persons.values()].filter((p) => p.type === 'external').map((p) => p.id)
-    .sort((a, b) => degree(b) - degree(a) || a - b).slice(0, n);
+  return [...s.persons.values()]
+    .filter((p) => p.type === 'external')
+    .map((p) => p.id)
+    .sort((a, b) => degree(b) - degree(a) || a - b)
+    .slice(0, n);
 }
 
 forEachDialect('e2e: child rows of deleted and merged records', (dialect) => {
@@ -70,7 +80,8 @@ forEachDialect('e2e: child rows of deleted and merged records', (dialect) => {
     expect((await f.runFull()).summary.status).toBe('succeeded');
     const s = f.sim.store;
     const [person, dup, survivor, alone] = busiestPersons(s, 4) as [number, number, number, number];
-    const company = [...s.companies.values()].filter((c) => !c.isGlobal && c.personIds.length > 0 && s.entriesOf('company', c.id).length > 0)
+    const company = [...s.companies.values()]
+      .filter((c) => !c.isGlobal && c.personIds.length > 0 && s.entriesOf('company', c.id).length > 0)
       .sort((a, b) => a.id - b.id)[0]!.id;
     const entry = [...s.listEntries.values()].find((e) => e.entityType === 'company' && e.entityId !== company)!.id;
     t = { person, company, entry, dup, survivor, alone };
@@ -98,7 +109,12 @@ forEachDialect('e2e: child rows of deleted and merged records', (dialect) => {
   });
 
   it('the tombstones keep _raw as last read', async () => {
-    for (const [table, id] of [['persons', t.person], ['companies', t.company], ['list_entries', t.entry], ['persons', t.dup]] as const) {
+    for (const [table, id] of [
+      ['persons', t.person],
+      ['companies', t.company],
+      ['list_entries', t.entry],
+      ['persons', t.dup],
+    ] as const) {
       const now = (await readTable(f.db, table)).find((r) => r.id === id)!;
       expect(now._deleted_at, `${table} ${id}`).not.toBeNull();
       expect(now._raw, `${table} ${id}`).not.toBeNull();
@@ -116,7 +132,7 @@ forEachDialect('e2e: child rows of deleted and merged records', (dialect) => {
     await expectWarehouseMatchesStore(f.db, f.sim);
   });
 
-  it('the persons sweep alone takes a deleted person\'s rows out of the other tables', async () => {
+  it("the persons sweep alone takes a deleted person's rows out of the other tables", async () => {
     expect(await referencesTo(f, 'person', t.alone)).not.toEqual([]);
     await call(f, `/persons/${t.alone}`, 'DELETE');
     const r = await f.runFull({ streams: ['persons'] });

@@ -41,9 +41,15 @@ function pickTargets(s: SimStore): Targets {
   const note = roots.find((n) => (s.repliesByNote.get(n.id)?.length ?? 0) > 0) ?? roots[0]!;
   const spare = companies.filter((c) => c.id !== company.id && c.id !== entry.entityId);
   return {
-    company: company.id, person: person.id, opportunity: opportunity.id, entry: { id: entry.id, listId: entry.listId },
-    note: note.id, noteReplies: [...(s.repliesByNote.get(note.id) ?? [])],
-    merge: { primary: spare[1]!.id, duplicate: spare[2]!.id }, edited: spare[3]!.id, oppForPersons: oppForPersons.id,
+    company: company.id,
+    person: person.id,
+    opportunity: opportunity.id,
+    entry: { id: entry.id, listId: entry.listId },
+    note: note.id,
+    noteReplies: [...(s.repliesByNote.get(note.id) ?? [])],
+    merge: { primary: spare[1]!.id, duplicate: spare[2]!.id },
+    edited: spare[3]!.id,
+    oppForPersons: oppForPersons.id,
   };
 }
 
@@ -86,17 +92,25 @@ forEachDialect('e2e: deletes and changes between full syncs', (dialect) => {
     expect(s.listEntries.has(entryOfOpp.id)).toBe(false);
     // A merge, a new company (with persons), an opportunity's persons replaced.
     await call(f, '/v2/company-merges', 'POST', { primaryCompanyId: t.merge.primary, duplicateCompanyId: t.merge.duplicate });
-    const someone = [...s.persons.values()].filter((p) => p.type === 'external').slice(-3).map((p) => p.id);
-    created = (await call(f, '/organizations', 'POST', { name: 'Freshly Made Inc', domain: 'freshly.example', person_ids: someone }) as { id: number }).id;
+    const someone = [...s.persons.values()]
+      .filter((p) => p.type === 'external')
+      .slice(-3)
+      .map((p) => p.id);
+    created = ((await call(f, '/organizations', 'POST', { name: 'Freshly Made Inc', domain: 'freshly.example', person_ids: someone })) as { id: number }).id;
     const opp = s.opportunities.get(t.oppForPersons)!;
     const newPersons = [...opp.personIds.slice(1), someone[0]!];
     await call(f, `/opportunities/${opp.id}`, 'PUT', { person_ids: newPersons });
     // Field values of many types on one company, one cleared; list-entry values on an opportunity.
     const writes: Array<[string, unknown]> = [
-      ['text', 'rewritten summary'], ['number', 4242], ['dropdown', { dropdownOptionId: s.options(globalField(s, 'company', 'dropdown'))[1]!.id }],
+      ['text', 'rewritten summary'],
+      ['number', 4242],
+      ['dropdown', { dropdownOptionId: s.options(globalField(s, 'company', 'dropdown'))[1]!.id }],
       ['ranked-dropdown', { dropdownOptionId: s.options(globalField(s, 'company', 'ranked-dropdown'))[2]!.id }],
-      ['datetime', '2025-03-04T00:00:00Z'], ['location', { city: 'Lisbon', state: null, country: 'Portugal' }],
-      ['person-multi', someone.map((id) => ({ id }))], ['company', { id: created }], ['number-multi', null],
+      ['datetime', '2025-03-04T00:00:00Z'],
+      ['location', { city: 'Lisbon', state: null, country: 'Portugal' }],
+      ['person-multi', someone.map((id) => ({ id }))],
+      ['company', { id: created }],
+      ['number-multi', null],
     ];
     for (const [valueType, data] of writes) {
       const field = globalField(s, 'company', valueType);
@@ -104,7 +118,11 @@ forEachDialect('e2e: deletes and changes between full syncs', (dialect) => {
     }
     const oppEntry = s.entriesOf('opportunity', opp.id)[0]!;
     const listFields = s.fieldsByList.get(oppEntry.listId) ?? [];
-    for (const [valueType, data] of [['ranked-dropdown', null], ['number', 1_000_001], ['text', 'fresh comment']] as Array<[string, unknown]>) {
+    for (const [valueType, data] of [
+      ['ranked-dropdown', null],
+      ['number', 1_000_001],
+      ['text', 'fresh comment'],
+    ] as Array<[string, unknown]>) {
       const field = listFields.find((x) => x.valueType === valueType && !x.association)!;
       const value = data === null ? { type: valueType, data: { dropdownOptionId: s.options(field)[0]!.id } } : { type: valueType, data };
       await call(f, `/v2/lists/${oppEntry.listId}/list-entries/${oppEntry.id}/fields/${field.id}`, 'POST', { value });

@@ -21,7 +21,10 @@ describe('a full disk [sqlite]', () => {
     // Room for a few pages of data beyond the empty schema, not for the whole organisation.
     await sql.raw(`pragma max_page_count = ${(await pages()) + 120}`).execute(f.db.kysely);
     let committed = 0;
-    const err = await f.runFull({ hooks: { onPageCommitted: () => void committed++ } }).then(() => null, (e: unknown) => e);
+    const err = await f.runFull({ hooks: { onPageCommitted: () => void committed++ } }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(UserError);
     expect((err as UserError).message).toMatch(/^The warehouse cannot take writes: the database or disk is full \(SQLITE_FULL\)/);
     expect((err as UserError).hint).toContain('run the same command again');

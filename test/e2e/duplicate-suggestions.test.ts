@@ -29,8 +29,14 @@ forEachDialect('duplicate suggestions', (dialect) => {
     const r1 = await f.runFull({ streams: STREAMS });
     expect(r1.summary.status).toBe('succeeded');
     const rows = async () =>
-      (await f!.db.kysely.selectFrom('duplicate_suggestions').select(['entity_type', 'first_id', 'second_id', 'confidence', '_deleted_at']).orderBy('entity_type').orderBy('first_id').execute())
-        .map((r) => ({ ...r, first_id: Number(r.first_id), second_id: Number(r.second_id) }));
+      (
+        await f!.db.kysely
+          .selectFrom('duplicate_suggestions')
+          .select(['entity_type', 'first_id', 'second_id', 'confidence', '_deleted_at'])
+          .orderBy('entity_type')
+          .orderBy('first_id')
+          .execute()
+      ).map((r) => ({ ...r, first_id: Number(r.first_id), second_id: Number(r.second_id) }));
     const expected = duplicatesExpectation(f.sim.store).rows;
     expect(expected).toContainEqual({ entity_type: 'person', first_id: ids[0], second_id: ids[1], confidence: 'low' });
     expect((await rows()).map(({ _deleted_at, ...r }) => (expect(_deleted_at).toBeNull(), r))).toEqual(expected);

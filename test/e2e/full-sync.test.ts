@@ -19,7 +19,13 @@ forEachContract('e2e: full sync of the whole tenant', (contract, dialect) => {
   const partitions = new Map<string, number>();
   beforeAll(async () => {
     f = await startSyncFixture({ dialect, scale: 'small', contract });
-    first = await f.runFull({ hooks: { onStream: (e) => { if (e.kind === 'stream-start') partitions.set(e.stream, e.partitions); } } });
+    first = await f.runFull({
+      hooks: {
+        onStream: (e) => {
+          if (e.kind === 'stream-start') partitions.set(e.stream, e.partitions);
+        },
+      },
+    });
   }, 120_000);
   afterAll(async () => {
     await f?.close();
@@ -32,24 +38,31 @@ forEachContract('e2e: full sync of the whole tenant', (contract, dialect) => {
     expect(Number(q.rows[0]?.n)).toBe(0);
   });
 
-  it('every table equals the simulator\'s store (counts and contents)', async () => {
+  it("every table equals the simulator's store (counts and contents)", async () => {
     const r = await expectWarehouseMatchesStore(f.db, f.sim);
     // The comparison is only as strong as the data it saw: the small tenant exercises all of this.
     expect(r.counts.companies?.live).toBe(f.sim.store.companies.size);
     expect(r.counts.field_values?.live).toBeGreaterThan(20_000);
     const types = await sql<{ value_type: string }>`select distinct value_type from field_values`.execute(f.db.kysely);
     expect(types.rows.map((t) => t.value_type).sort()).toEqual([...VALUE_TYPES].sort());
-    const big = await sql<{ n: number }>`select count(*) as n from (select company_id from company_persons group by company_id having count(*) > 100) x`.execute(f.db.kysely);
+    const big = await sql<{
+      n: number;
+    }>`select count(*) as n from (select company_id from company_persons group by company_id having count(*) > 100) x`.execute(f.db.kysely);
     expect(Number(big.rows[0]?.n)).toBeGreaterThanOrEqual(2);
-    const bigOpp = await sql<{ n: number }>`select count(*) as n from (select opportunity_id from opportunity_persons group by opportunity_id having count(*) > 100) x`.execute(f.db.kysely);
+    const bigOpp = await sql<{
+      n: number;
+    }>`select count(*) as n from (select opportunity_id from opportunity_persons group by opportunity_id having count(*) > 100) x`.execute(f.db.kysely);
     expect(Number(bigOpp.rows[0]?.n)).toBeGreaterThanOrEqual(2);
     expect(f.sim.store.merges.size).toBeGreaterThan(0);
   });
 
-  it('association tables equal the store\'s pairs, read at the lowest count this contract allows', async () => {
+  it("association tables equal the store's pairs, read at the lowest count this contract allows", async () => {
     const r = await compareWarehouseToStore(f.db, f.sim);
     for (const t of ['company_persons', 'opportunity_persons', 'opportunity_companies']) {
-      expect(r.problems.filter((p) => p.startsWith(`${t}:`)), t).toEqual([]);
+      expect(
+        r.problems.filter((p) => p.startsWith(`${t}:`)),
+        t,
+      ).toEqual([]);
       expect(r.counts[t as 'company_persons']?.live, t).toBe(r.counts[t as 'company_persons']?.expected);
     }
     const calls = first.summary.calls;
@@ -66,11 +79,13 @@ forEachContract('e2e: full sync of the whole tenant', (contract, dialect) => {
     }
   });
 
-  it('every stream\'s checkpoints show a completed sweep (or a followed feed)', async () => {
+  it("every stream's checkpoints show a completed sweep (or a followed feed)", async () => {
     const rows = await f.db.kysely.selectFrom('sync_state').selectAll().execute();
     const byStream = new Map<string, typeof rows>();
     for (const r of rows) byStream.set(r.stream, [...(byStream.get(r.stream) ?? []), r]);
-    const ran = Object.entries(first.summary.streams).filter(([, s]) => s.status !== 'skipped').map(([n]) => n);
+    const ran = Object.entries(first.summary.streams)
+      .filter(([, s]) => s.status !== 'skipped')
+      .map(([n]) => n);
     expect(ran.length).toBeGreaterThan(20);
     for (const name of ran) {
       const def = ALL_STREAMS.find((s) => s.name === name)!;

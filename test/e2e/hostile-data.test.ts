@@ -85,7 +85,9 @@ describe('e2e: hostile data loads identically on SQLite and PostgreSQL', () => {
   for (const dialect of DIALECTS) {
     it(`the full sync succeeds with nothing quarantined [${dialect}]`, async () => {
       const r = results.get(dialect)!;
-      const failed = Object.entries(r.summary.streams).filter(([, s]) => s.error).map(([n, s]) => `${n}: ${String(s.error)}`);
+      const failed = Object.entries(r.summary.streams)
+        .filter(([, s]) => s.error)
+        .map(([n, s]) => `${n}: ${String(s.error)}`);
       expect(failed).toEqual([]);
       expect(r.summary.status).toBe('succeeded');
       const q = await fixtures.get(dialect)!.db.kysely.selectFrom('quarantine').select(['stream', 'error']).execute();
@@ -98,7 +100,12 @@ describe('e2e: hostile data loads identically on SQLite and PostgreSQL', () => {
 
     it(`each hostile text is stored as documented, in its column and in _raw [${dialect}]`, async () => {
       const db = fixtures.get(dialect)!.db;
-      const [cs, ps, ns, vs] = [await readTable(db, 'companies'), await readTable(db, 'persons'), await readTable(db, 'notes'), await readTable(db, 'field_values')];
+      const [cs, ps, ns, vs] = [
+        await readTable(db, 'companies'),
+        await readTable(db, 'persons'),
+        await readTable(db, 'notes'),
+        await readTable(db, 'field_values'),
+      ];
       for (const [what, text] of Object.entries(HOSTILE)) {
         const c = cs.find((r) => r.id === companies.get(what))!;
         expect(c.name, `company ${what}`).toBe(stored(text));

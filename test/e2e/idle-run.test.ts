@@ -39,8 +39,20 @@ forEachDialect('idle incremental run', (dialect) => {
     expect(company).toBeDefined();
     const ordinal = Math.max(...[...store.fields.values()].map((x) => x.ordinal)) + 1;
     const field: SimField = {
-      key: 'field-990001', id: 'field-990001', v1Id: 990001, name: 'Added after the full sync', type: 'global', entityType: 'company',
-      listId: null, valueType: 'number', allowsMultiple: false, trackChanges: true, enrichmentSource: null, association: false, ordinal, createdAt: store.now(),
+      key: 'field-990001',
+      id: 'field-990001',
+      v1Id: 990001,
+      name: 'Added after the full sync',
+      type: 'global',
+      entityType: 'company',
+      listId: null,
+      valueType: 'number',
+      allowsMultiple: false,
+      trackChanges: true,
+      enrichmentSource: null,
+      association: false,
+      ordinal,
+      createdAt: store.now(),
     };
     store.addField(field);
     store.updateFieldValue(field.key, company!.entityId, null, { type: 'number', data: 42 });

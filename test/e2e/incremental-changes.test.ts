@@ -57,7 +57,10 @@ function dumpDifferences(actual: Dump, expected: Dump): string[] {
     const lines: string[] = [];
     for (const [k, er] of e) {
       const ar = a.get(k);
-      if (!ar) { lines.push(`${k}: missing after the incremental run`); continue; }
+      if (!ar) {
+        lines.push(`${k}: missing after the incremental run`);
+        continue;
+      }
       const cols = Object.keys(er).filter((c) => JSON.stringify(er[c]) !== JSON.stringify(ar[c]));
       if (cols.length) lines.push(`${k}: ${cols.map((c) => `${c}${firstDiff(ar[c], er[c])} (incremental vs fresh)`).join('; ')}`);
     }
@@ -88,19 +91,30 @@ function newValues(s: SimStore, f: SimField, current: FieldValue | null, salt: n
   const curEls = elementsOf(current).map((e) => JSON.stringify(e));
   const fresh = (k: number): unknown => {
     switch (base) {
-      case 'number': return 10_000 + salt * 10 + k;
-      case 'datetime': return `2025-0${1 + ((salt + k) % 9)}-1${k}T00:00:00Z`;
-      case 'location': return { streetAddress: null, city: `City ${salt}-${k}`, state: null, country: 'Portugal', continent: 'Europe' };
-      case 'ranked-dropdown': case 'dropdown': return { dropdownOptionId: s.options(f).filter((o) => !curEls.includes(JSON.stringify({ dropdownOptionId: o.id })))[k]!.id };
-      case 'person': return { id: [...s.persons.keys()].filter((id) => !curEls.includes(JSON.stringify({ id })))[salt + k]! };
-      case 'company': return { id: [...s.companies.keys()].filter((id) => !curEls.includes(JSON.stringify({ id })))[salt + k]! };
-      default: throw new Error(`no test value for ${f.valueType}`);
+      case 'number':
+        return 10_000 + salt * 10 + k;
+      case 'datetime':
+        return `2025-0${1 + ((salt + k) % 9)}-1${k}T00:00:00Z`;
+      case 'location':
+        return { streetAddress: null, city: `City ${salt}-${k}`, state: null, country: 'Portugal', continent: 'Europe' };
+      case 'ranked-dropdown':
+      case 'dropdown':
+        return { dropdownOptionId: s.options(f).filter((o) => !curEls.includes(JSON.stringify({ dropdownOptionId: o.id })))[k]!.id };
+      case 'person':
+        return { id: [...s.persons.keys()].filter((id) => !curEls.includes(JSON.stringify({ id })))[salt + k]! };
+      case 'company':
+        return { id: [...s.companies.keys()].filter((id) => !curEls.includes(JSON.stringify({ id })))[salt + k]! };
+      default:
+        throw new Error(`no test value for ${f.valueType}`);
     }
   };
   if (!f.valueType.endsWith('-multi')) return [fresh(0)];
   const cur = elementsOf(current);
   if (cur.length > 0) return [[...cur.slice(1), fresh(0)]];
-  return [[fresh(0), fresh(1)], [fresh(1), fresh(2)]];
+  return [
+    [fresh(0), fresh(1)],
+    [fresh(1), fresh(2)],
+  ];
 }
 
 /** Notes that a `note`-typed field value embeds (e.g. a company's "Latest Note"). */
@@ -136,8 +150,16 @@ async function mutate(f: SyncFixture): Promise<Mutations> {
     }
     return best.id;
   };
-  const company = withValues([...s.companies.keys()].filter((id) => !s.companies.get(id)!.isGlobal), companyFields, (id) => id);
-  const person = withValues([...s.persons.values()].filter((p) => p.type === 'external').map((p) => p.id), personFields, (id) => id);
+  const company = withValues(
+    [...s.companies.keys()].filter((id) => !s.companies.get(id)!.isGlobal),
+    companyFields,
+    (id) => id,
+  );
+  const person = withValues(
+    [...s.persons.values()].filter((p) => p.type === 'external').map((p) => p.id),
+    personFields,
+    (id) => id,
+  );
 
   const writeAll = async (fields: SimField[], row: number, entityId: number, write: (x: SimField, v: unknown) => Promise<void>, salt: number) => {
     const clear = fields.find((x) => s.getFieldValue(x.key, entityId, row) !== null && !x.valueType.endsWith('-multi'));
@@ -151,26 +173,49 @@ async function mutate(f: SyncFixture): Promise<Mutations> {
     }
   };
   // Companies and list entries through the API; the person through the store helper (same change log).
-  await writeAll(companyFields, company, company, async (x, v) => {
-    await call(f, `/v2/companies/${company}/fields/${x.id}`, 'POST', { value: v === null ? null : { type: x.valueType, data: v } });
-  }, 1);
-  await writeAll(personFields, person, person, async (x, v) => {
-    // The person's tracked types (ranked-dropdown, company, number) are stored in their wire form.
-    s.updateFieldValue(x.key, person, null, v === null ? null : { type: x.valueType, data: v } as FieldValue);
-  }, 2);
+  await writeAll(
+    companyFields,
+    company,
+    company,
+    async (x, v) => {
+      await call(f, `/v2/companies/${company}/fields/${x.id}`, 'POST', { value: v === null ? null : { type: x.valueType, data: v } });
+    },
+    1,
+  );
+  await writeAll(
+    personFields,
+    person,
+    person,
+    async (x, v) => {
+      // The person's tracked types (ranked-dropdown, company, number) are stored in their wire form.
+      s.updateFieldValue(x.key, person, null, v === null ? null : ({ type: x.valueType, data: v } as FieldValue));
+    },
+    2,
+  );
   const entries: Mutations['entries'] = [];
   for (const list of [...s.lists.values()].sort((a, b) => a.id - b.id)) {
     const fields = tracked(s.fieldsByList.get(list.id) ?? []);
-    const ids = s.entriesByList.get(list.id)!.values().filter((id) => s.listEntries.get(id)!.entityId !== company && s.listEntries.get(id)!.entityId !== person);
+    const ids = s.entriesByList
+      .get(list.id)!
+      .values()
+      .filter((id) => s.listEntries.get(id)!.entityId !== company && s.listEntries.get(id)!.entityId !== person);
     const entry = withValues(ids, fields, (id) => id);
     const e = s.listEntries.get(entry)!;
     entries.push({ id: entry, listId: list.id, type: list.type });
-    await writeAll(fields, entry, e.entityId, async (x, v) => {
-      await call(f, `/v2/lists/${list.id}/list-entries/${entry}/fields/${x.id}`, 'POST', { value: v === null ? null : { type: x.valueType, data: v } });
-    }, 3 + entries.length);
+    await writeAll(
+      fields,
+      entry,
+      e.entityId,
+      async (x, v) => {
+        await call(f, `/v2/lists/${list.id}/list-entries/${entry}/fields/${x.id}`, 'POST', { value: v === null ? null : { type: x.valueType, data: v } });
+      },
+      3 + entries.length,
+    );
   }
   // Notes: one new (attached to the company and person), one existing root note edited.
-  const created = await call(f, '/v2/notes', 'POST', { content: '<p>Met the founders; strong team.</p>', companyIds: [company], personIds: [person] }) as { id: number };
+  const created = (await call(f, '/v2/notes', 'POST', { content: '<p>Met the founders; strong team.</p>', companyIds: [company], personIds: [person] })) as {
+    id: number;
+  };
   // A note no `note` field shows: editing a shown note changes that field with no change signal (incremental-sweeps).
   const shown = notesShownInFields(s);
   const root = [...s.notes.values()].filter((n) => n.parentId === null && n.type === 'entities' && !shown.has(n.id)).sort((a, b) => a.id - b.id)[0]!;
@@ -220,7 +265,11 @@ forEachContract('e2e: incremental sync of logged changes', (contract, dialect) =
     expect([...typesOf(() => true)].sort()).toEqual([...all].sort());
     expect(typesOf((c) => c.listEntryId === null && c.entityType === 'company').size).toBe(tracked(s.fieldsByEntity.get('company')!).length);
     expect(typesOf((c) => c.listEntryId === null && c.entityType === 'person').size).toBe(tracked(s.fieldsByEntity.get('person')!).length);
-    for (const e of m.entries) expect(fresh.some((c) => c.listEntryId === e.id), `list ${e.listId} (${e.type})`).toBe(true);
+    for (const e of m.entries)
+      expect(
+        fresh.some((c) => c.listEntryId === e.id),
+        `list ${e.listId} (${e.type})`,
+      ).toBe(true);
     expect(new Set(m.entries.map((e) => e.type))).toEqual(new Set(['company', 'person', 'opportunity']));
     expect(new Set(fresh.map((c) => c.actionType))).toEqual(new Set(['add', 'update', 'delete']));
     expect(m.cleared.length).toBe(2 + m.entries.length);
@@ -253,7 +302,9 @@ forEachContract('e2e: incremental sync of logged changes', (contract, dialect) =
 
   it('reads far fewer calls than the full sync and does not sweep companies or persons', () => {
     const st = inc.summary.streams;
-    expect(inc.summary.callsTotal, `${inc.summary.callsTotal} calls vs ${full.summary.callsTotal} for the full sync`).toBeLessThan(full.summary.callsTotal * 0.25);
+    expect(inc.summary.callsTotal, `${inc.summary.callsTotal} calls vs ${full.summary.callsTotal} for the full sync`).toBeLessThan(
+      full.summary.callsTotal * 0.25,
+    );
     expect(st.companies?.mode).toBe('not due');
     expect(st.persons?.mode).toBe('not due');
     const calls = inc.summary.calls;

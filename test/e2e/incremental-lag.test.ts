@@ -75,8 +75,11 @@ forEachDialect('e2e: incremental sync and the v1-to-v2 creation lag', (dialect) 
         expect(s.fieldValueChanges.length).toBeGreaterThan(logged);
 
         during = await f.runIncremental();
-        dirtyDuring = (await f.db.kysely.selectFrom('sync_dirty').select(['kind', 'id', 'attempts']).execute())
-          .map((d) => ({ kind: d.kind, id: Number(d.id), attempts: Number(d.attempts) }));
+        dirtyDuring = (await f.db.kysely.selectFrom('sync_dirty').select(['kind', 'id', 'attempts']).execute()).map((d) => ({
+          kind: d.kind,
+          id: Number(d.id),
+          attempts: Number(d.attempts),
+        }));
         companyDuring = (await readTable(f.db, 'companies')).some((r) => r.id === id);
         changeDuring = (await readTable(f.db, 'field_value_changes')).some((r) => r.entity_id === id);
         // The lag passes (as if LAG_MS went by): /v2 serves the company from now on.
@@ -108,7 +111,11 @@ forEachDialect('e2e: incremental sync and the v1-to-v2 creation lag', (dialect) 
         expect(after.summary.errors).toEqual([]);
         expect(after.summary.status).toBe('succeeded');
         const row = (await readTable(f.db, 'companies')).find((r) => r.id === id);
-        expect(row, `company ${id} still missing from companies once /v2 serves it`).toMatchObject({ name: 'Just Created Ltd', domain: 'just-created.example', _deleted_at: null });
+        expect(row, `company ${id} still missing from companies once /v2 serves it`).toMatchObject({
+          name: 'Just Created Ltd',
+          domain: 'just-created.example',
+          _deleted_at: null,
+        });
         if (c.value === 'multi') {
           const cells = (await readTable(f.db, 'field_values')).filter((v) => v.entity_id === id && v.value_type === 'number-multi');
           expect(cells.map((v) => v.value_number).sort((a, b) => Number(a) - Number(b))).toEqual([7, 11]);

@@ -51,15 +51,17 @@ function dumpDifferences(inc: Dump, fresh: Dump): string[] {
     const lines: string[] = [];
     for (const [k, er] of e) {
       const ar = a.get(k);
-      if (!ar) { lines.push(`${k}: missing after the incremental runs`); continue; }
+      if (!ar) {
+        lines.push(`${k}: missing after the incremental runs`);
+        continue;
+      }
       const cols = Object.keys(er).filter((c) => JSON.stringify(er[c]) !== JSON.stringify(ar[c]));
       if (cols.length) lines.push(`${k}: ${cols.map((c) => `${c} ${short(ar[c])} vs fresh ${short(er[c])}`).join('; ')}`);
     }
     for (const [k, ar] of a) {
       if (e.has(k)) continue;
-      const tied = spec.kind === 'entity'
-        ? ar._deleted_at !== null
-        : Object.entries(spec.columns).some(([c, kind]) => kind === 'id' && deleted.has(String(ar[c])));
+      const tied =
+        spec.kind === 'entity' ? ar._deleted_at !== null : Object.entries(spec.columns).some(([c, kind]) => kind === 'id' && deleted.has(String(ar[c])));
       if (!tied) lines.push(`${k}: only after the incremental runs, live: ${short(ar)}`);
     }
     if (lines.length) out.push(`${table}: ${lines.length} row(s) differ; first 4:\n    ${lines.slice(0, 4).join('\n    ')}`);
@@ -88,9 +90,18 @@ interface Changes {
 /** Distinct targets, so each change is visible on its own; all through the API except the renames. */
 async function mutate(f: SyncFixture): Promise<Changes> {
   const s: SimStore = f.sim.store;
-  const companies = [...s.companies.values()].filter((c) => !c.isGlobal && c.personIds.length > 0 && c.personIds.length < 50).map((c) => c.id).sort((a, b) => a - b);
-  const persons = [...s.persons.values()].filter((p) => p.type === 'external' && p.companyIds.length > 0).map((p) => p.id).sort((a, b) => a - b);
-  const [delCompany, mergeP, mergeD, assoc, ren1, ren2] = companies.filter((id) => s.entriesOf('company', id).length > 0).concat(companies).filter((x, i, all) => all.indexOf(x) === i);
+  const companies = [...s.companies.values()]
+    .filter((c) => !c.isGlobal && c.personIds.length > 0 && c.personIds.length < 50)
+    .map((c) => c.id)
+    .sort((a, b) => a - b);
+  const persons = [...s.persons.values()]
+    .filter((p) => p.type === 'external' && p.companyIds.length > 0)
+    .map((p) => p.id)
+    .sort((a, b) => a - b);
+  const [delCompany, mergeP, mergeD, assoc, ren1, ren2] = companies
+    .filter((id) => s.entriesOf('company', id).length > 0)
+    .concat(companies)
+    .filter((x, i, all) => all.indexOf(x) === i);
   const [delPerson, pMergeP, pMergeD] = persons.filter((id) => s.entriesOf('person', id).length > 0 && !s.companies.get(assoc!)!.personIds.includes(id));
   const opps = [...s.opportunities.values()].sort((a, b) => a.id - b.id);
   const delOpp = opps.find((o) => o.personIds.length > 0)!;
@@ -104,13 +115,18 @@ async function mutate(f: SyncFixture): Promise<Changes> {
   s.renameCompany(ren1!, 'Renamed Holdings One');
   await call(f, `/organizations/${ren2!}`, 'PUT', { name: 'Renamed Holdings Two' });
   // Membership: one new entry on a company list and on a person list; one entry removed from each.
-  const outsider = (type: 'company' | 'person', listId: number) => [...(type === 'company' ? s.companies : s.persons).keys()]
-    .find((id) => !used.has(id) && !s.entriesOf(type, id).some((e) => e.listId === listId))!;
+  const outsider = (type: 'company' | 'person', listId: number) =>
+    [...(type === 'company' ? s.companies : s.persons).keys()].find((id) => !used.has(id) && !s.entriesOf(type, id).some((e) => e.listId === listId))!;
   const added: number[] = [];
   for (const l of [companyList, personList]) {
-    added.push((await call(f, `/lists/${l.id}/list-entries`, 'POST', { entity_id: outsider(l.type as 'company' | 'person', l.id) }) as { id: number }).id);
+    added.push(((await call(f, `/lists/${l.id}/list-entries`, 'POST', { entity_id: outsider(l.type as 'company' | 'person', l.id) })) as { id: number }).id);
   }
-  const removed = [companyList, personList].map((l) => s.entriesByList.get(l.id)!.values().find((id) => !used.has(s.listEntries.get(id)!.entityId) && !added.includes(id))!);
+  const removed = [companyList, personList].map((l) =>
+    s.entriesByList
+      .get(l.id)!
+      .values()
+      .find((id) => !used.has(s.listEntries.get(id)!.entityId) && !added.includes(id))!,
+  );
   for (const [i, l] of [companyList, personList].entries()) await call(f, `/lists/${l.id}/list-entries/${removed[i]!}`, 'DELETE');
   // Deletes.
   const opportunityEntry = s.entriesOf('opportunity', delOpp.id)[0]!.id;
@@ -140,10 +156,15 @@ async function mutate(f: SyncFixture): Promise<Changes> {
   expect(shownNote.id).toBeGreaterThan(0);
   await call(f, `/v2/notes/${shownNote.id}`, 'POST', { content: '<p>Rewritten after the partner meeting.</p>' });
   return {
-    renamed: [ren1!, ren2!], added, removed,
+    renamed: [ren1!, ren2!],
+    added,
+    removed,
     deleted: { company: delCompany!, person: delPerson!, opportunity: delOpp.id, opportunityEntry },
-    companyMerge: { primary: mergeP!, duplicate: mergeD! }, personMerge: { primary: pMergeP!, duplicate: pMergeD! },
-    oppAssociations: oppAssoc.id, companyPersons: assoc!, shownNote,
+    companyMerge: { primary: mergeP!, duplicate: mergeD! },
+    personMerge: { primary: pMergeP!, duplicate: pMergeD! },
+    oppAssociations: oppAssoc.id,
+    companyPersons: assoc!,
+    shownNote,
   };
 }
 
@@ -173,7 +194,10 @@ forEachContract('e2e: incremental sync of changes without a change signal', (con
     });
 
     it('applies both merges: the duplicates point at their survivors and are soft-deleted', async () => {
-      for (const [table, m] of [['companies', ch.companyMerge], ['persons', ch.personMerge]] as const) {
+      for (const [table, m] of [
+        ['companies', ch.companyMerge],
+        ['persons', ch.personMerge],
+      ] as const) {
         const dup = await rowOf(table, m.duplicate);
         expect(dup, `${table} ${m.duplicate}`).toMatchObject({ merged_into_id: m.primary });
         expect(dup!._deleted_at, `${table} ${m.duplicate} _deleted_at`).not.toBeNull();
@@ -235,15 +259,28 @@ forEachContract('e2e: incremental sync of changes without a change signal', (con
     it('equals the store: renames, membership, associations and the edited note are in', async () => {
       await expectWarehouseMatchesStore(f.db, f.sim);
       const companies = await readTable(f.db, 'companies');
-      expect(companies.filter((c) => ch.renamed.includes(c.id as number)).map((c) => c.name).sort()).toEqual(['Renamed Holdings One', 'Renamed Holdings Two']);
+      expect(
+        companies
+          .filter((c) => ch.renamed.includes(c.id as number))
+          .map((c) => c.name)
+          .sort(),
+      ).toEqual(['Renamed Holdings One', 'Renamed Holdings Two']);
       const entries = await readTable(f.db, 'list_entries');
-      for (const id of ch.added) expect(entries.find((e) => e.id === id), `added entry ${id}`).toMatchObject({ _deleted_at: null });
+      for (const id of ch.added)
+        expect(
+          entries.find((e) => e.id === id),
+          `added entry ${id}`,
+        ).toMatchObject({ _deleted_at: null });
     });
 
     it('soft-deletes what was deleted, keeping the rows', async () => {
       for (const [table, id] of [
-        ['companies', ch.deleted.company], ['persons', ch.deleted.person], ['opportunities', ch.deleted.opportunity],
-        ['list_entries', ch.deleted.opportunityEntry], ['list_entries', ch.removed[0]!], ['list_entries', ch.removed[1]!],
+        ['companies', ch.deleted.company],
+        ['persons', ch.deleted.person],
+        ['opportunities', ch.deleted.opportunity],
+        ['list_entries', ch.deleted.opportunityEntry],
+        ['list_entries', ch.removed[0]!],
+        ['list_entries', ch.removed[1]!],
       ] as const) {
         const row = await rowOf(table, id);
         expect(row, `${table} ${id} kept`).toBeDefined();

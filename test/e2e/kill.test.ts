@@ -47,7 +47,9 @@ forEachDialect('e2e: SIGKILL during a sync, then sync again', (dialect) => {
     const child = spawn(process.execPath, [BIN, 'sync', '--full'], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.on('exit', (code, signal) => resolve({ code, signal })),
+    );
     let exitedEarly = false;
     void exited.then(() => (exitedEarly = true));
 
@@ -73,7 +75,10 @@ forEachDialect('e2e: SIGKILL during a sync, then sync again', (dialect) => {
     expect(runs.map((r) => r.status)).toEqual(['running']);
     if (dialect === 'sqlite') {
       const lock = await dbc.db.kysely.selectFrom('sync_lock').selectAll().execute();
-      expect(lock.map((l) => l.pid), 'the dead process still holds the lock row').toEqual([child.pid]);
+      expect(
+        lock.map((l) => l.pid),
+        'the dead process still holds the lock row',
+      ).toEqual([child.pid]);
     }
 
     const again = await runCli(['sync', '--full'], { env, cwd, timeoutMs: 120_000 });
@@ -81,7 +86,10 @@ forEachDialect('e2e: SIGKILL during a sync, then sync again', (dialect) => {
     expect(again.stdout).toMatch(/run succeeded/);
 
     const after = await dbc.db.kysely.selectFrom('sync_runs').select(['id', 'status']).orderBy('started_at').execute();
-    expect(after.map((r) => [r.id, r.status])).toEqual([[runs[0]!.id, 'interrupted'], [after[1]!.id, 'succeeded']]);
+    expect(after.map((r) => [r.id, r.status])).toEqual([
+      [runs[0]!.id, 'interrupted'],
+      [after[1]!.id, 'succeeded'],
+    ]);
     if (dialect === 'sqlite') expect(await dbc.db.kysely.selectFrom('sync_lock').selectAll().execute()).toEqual([]);
     for (const r of await dbc.db.kysely.selectFrom('sync_state').select(['stream', 'partition', 'checkpoint_json']).execute()) {
       expect(parseCheckpoint(r.checkpoint_json).checkpoint.sweep, `${r.stream}[${r.partition}] finished`).toBeNull();

@@ -32,16 +32,29 @@ forEachDialect('e2e: a second concurrent sync is refused', (dialect) => {
     let paused!: () => void;
     const pausedNow = new Promise<void>((r) => (paused = r));
     let pages = 0;
-    const first: Promise<SyncResult> = f.runFull({ hooks: { onPageCommitted: async () => { if (pages++ === 0) { paused(); await gate; } } } });
+    const first: Promise<SyncResult> = f.runFull({
+      hooks: {
+        onPageCommitted: async () => {
+          if (pages++ === 0) {
+            paused();
+            await gate;
+          }
+        },
+      },
+    });
     await pausedNow;
 
-    const inProcess = await f.runFull().then(() => null, (err: unknown) => err);
+    const inProcess = await f.runFull().then(
+      () => null,
+      (err: unknown) => err,
+    );
     expect(inProcess).toBeInstanceOf(UserError);
     expect((inProcess as UserError).exitCode).toBe(3);
     expect((inProcess as UserError).message).toMatch(/Another relsync sync is already writing to this warehouse/);
 
     const cli = await runCli(['sync', '--full'], {
-      cwd, env: { AFFINITY_BASE_URL: f.sim.url, AFFINITY_API_KEY: f.sim.apiKey, DATABASE_URL: f.dbUrl, LOG_LEVEL: 'warn' },
+      cwd,
+      env: { AFFINITY_BASE_URL: f.sim.url, AFFINITY_API_KEY: f.sim.apiKey, DATABASE_URL: f.dbUrl, LOG_LEVEL: 'warn' },
     });
     expect(cli.code, cli.stderr).toBe(3);
     expect(cli.stderr).toMatch(/^relsync: Another relsync sync is already writing to this warehouse/m);
@@ -59,6 +72,9 @@ forEachDialect('e2e: a second concurrent sync is refused', (dialect) => {
     const next = await f.runFull();
     expect(next.summary.status).toBe('succeeded');
     const runs = await f.db.kysely.selectFrom('sync_runs').select(['id', 'status']).orderBy('started_at').execute();
-    expect(runs.map((r) => [r.id, r.status])).toEqual([[done.runId, 'succeeded'], [next.runId, 'succeeded']]);
+    expect(runs.map((r) => [r.id, r.status])).toEqual([
+      [done.runId, 'succeeded'],
+      [next.runId, 'succeeded'],
+    ]);
   }, 120_000);
 });

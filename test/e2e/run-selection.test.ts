@@ -18,13 +18,34 @@ forEachDialect('stream selection and run statistics', (dialect) => {
 
   it('a selection on a fresh warehouse first runs the streams it reads partitions from', async () => {
     f = await startSyncFixture({ dialect, scale: 'tiny' });
-    const r = await executeSync({ config: f.config, log: silentLogger(), apiKey: f.config.apiKey!, mode: 'incremental', command: 'sync', streams: ['list_entries', 'saved_views'], tty: false, db: f.db });
+    const r = await executeSync({
+      config: f.config,
+      log: silentLogger(),
+      apiKey: f.config.apiKey!,
+      mode: 'incremental',
+      command: 'sync',
+      streams: ['list_entries', 'saved_views'],
+      tty: false,
+      db: f.db,
+    });
     expect(Object.keys(r.summary.streams).sort()).toEqual(['list_entries', 'lists', 'saved_views']);
     expect(r.summary.streams.list_entries!.pages).toBeGreaterThan(0);
-    const entries = await f.db.kysely.selectFrom('list_entries').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const entries = await f.db.kysely
+      .selectFrom('list_entries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(entries.n)).toBe(f.sim.store.listEntries.size);
     // Once `lists` has completed, the same selection runs alone.
-    const again = await executeSync({ config: f.config, log: silentLogger(), apiKey: f.config.apiKey!, mode: 'full', command: 'sync', streams: ['list_entries'], tty: false, db: f.db });
+    const again = await executeSync({
+      config: f.config,
+      log: silentLogger(),
+      apiKey: f.config.apiKey!,
+      mode: 'full',
+      command: 'sync',
+      streams: ['list_entries'],
+      tty: false,
+      db: f.db,
+    });
     expect(Object.keys(again.summary.streams)).toEqual(['list_entries']);
   });
 

@@ -67,70 +67,76 @@ forEachDialect('soak: many scheduled runs in one process', (dialect) => {
     await sim?.close();
   });
 
-  it(`${RUNS} runs: each exact against the store, memory and handles flat`, async () => {
-    const config = configSchema.parse({ apiKey: sim.apiKey, baseUrl: sim.url, databaseUrl: target.url, logLevel: 'silent', schedule: '* * * * * *' });
-    const log = silentLogger();
-    const summaries: RunSummary[] = [];
-    const samples: Sample[] = [];
-    const problems: string[] = [];
-    const tally: MutationTally = { created: 0, renamed: 0, deleted: 0, fieldValues: 0, notes: 0 };
-    let rowsCompared = 0;
-    let finished!: () => void;
-    const allDone = new Promise<void>((resolve) => (finished = resolve));
-    const startedAt = Date.now();
+  it(
+    `${RUNS} runs: each exact against the store, memory and handles flat`,
+    async () => {
+      const config = configSchema.parse({ apiKey: sim.apiKey, baseUrl: sim.url, databaseUrl: target.url, logLevel: 'silent', schedule: '* * * * * *' });
+      const log = silentLogger();
+      const summaries: RunSummary[] = [];
+      const samples: Sample[] = [];
+      const problems: string[] = [];
+      const tally: MutationTally = { created: 0, renamed: 0, deleted: 0, fieldValues: 0, notes: 0 };
+      let rowsCompared = 0;
+      let finished!: () => void;
+      const allDone = new Promise<void>((resolve) => (finished = resolve));
+      const startedAt = Date.now();
 
-    const scheduler = new Scheduler({
-      cron: config.schedule,
-      log,
-      runOnce: async ({ shouldStop }) => {
-        const run = summaries.length + 1;
-        try {
-          // Between runs: what the process holds while it waits for the next tick.
-          if (run > WARMUP) samples.push(sample(run - 1));
-          const { summary } = await executeSync({ config, log, apiKey: sim.apiKey, mode: 'incremental', command: 'schedule', tty: false, shouldStop });
-          summaries.push(summary);
-          db ??= await openDatabase(target.url);
-          const cmp = await compareWarehouseToStore(db, sim);
-          for (const p of cmp.problems) problems.push(`after run ${run}: ${p}`);
-          rowsCompared += Object.values(cmp.counts).reduce((n, c) => n + c.expected, 0);
-          // The organisation changes before the next run: what the change log and the notes feed report.
-          if (run < RUNS) await mutateRound(sim, run, { kinds: 'tracked', tally });
-          else finished();
-          return summary;
-        } catch (err) {
-          problems.push(`run ${run} threw: ${errorMessage(err)}`);
-          throw err;
-        }
-      },
-    });
-    scheduler.start();
-    try {
-      await allDone;
-    } finally {
-      await scheduler.stop();
-    }
-    await db.close();
-    db = undefined as unknown as Db;
-    if (process.env.RELSYNC_SOAK_TRACE) for (const x of samples) console.log(show(x));
+      const scheduler = new Scheduler({
+        cron: config.schedule,
+        log,
+        runOnce: async ({ shouldStop }) => {
+          const run = summaries.length + 1;
+          try {
+            // Between runs: what the process holds while it waits for the next tick.
+            if (run > WARMUP) samples.push(sample(run - 1));
+            const { summary } = await executeSync({ config, log, apiKey: sim.apiKey, mode: 'incremental', command: 'schedule', tty: false, shouldStop });
+            summaries.push(summary);
+            db ??= await openDatabase(target.url);
+            const cmp = await compareWarehouseToStore(db, sim);
+            for (const p of cmp.problems) problems.push(`after run ${run}: ${p}`);
+            rowsCompared += Object.values(cmp.counts).reduce((n, c) => n + c.expected, 0);
+            // The organisation changes before the next run: what the change log and the notes feed report.
+            if (run < RUNS) await mutateRound(sim, run, { kinds: 'tracked', tally });
+            else finished();
+            return summary;
+          } catch (err) {
+            problems.push(`run ${run} threw: ${errorMessage(err)}`);
+            throw err;
+          }
+        },
+      });
+      scheduler.start();
+      try {
+        await allDone;
+      } finally {
+        await scheduler.stop();
+      }
+      await db.close();
+      db = undefined as unknown as Db;
+      if (process.env.RELSYNC_SOAK_TRACE) for (const x of samples) console.log(show(x));
 
-    const first = samples[0]!;
-    const last = samples[samples.length - 1]!;
-    const snap = scheduler.snapshot();
-    console.log([
-      `soak [${dialect}] ${RUNS} scheduled runs (${BIG ? 'big' : 'ci'} size) in ${((Date.now() - startedAt) / 1000).toFixed(0)} s; changes between runs: ${JSON.stringify(tally)}`,
-      `  runs: ${JSON.stringify(snap.runs)}, overlapping ticks skipped ${snap.overlapsSkipped}, rows compared with the store ${rowsCompared}`,
-      `  start ${show(first)}`,
-      `  end   ${show(last)}`,
-    ].join('\n'));
+      const first = samples[0]!;
+      const last = samples[samples.length - 1]!;
+      const snap = scheduler.snapshot();
+      console.log(
+        [
+          `soak [${dialect}] ${RUNS} scheduled runs (${BIG ? 'big' : 'ci'} size) in ${((Date.now() - startedAt) / 1000).toFixed(0)} s; changes between runs: ${JSON.stringify(tally)}`,
+          `  runs: ${JSON.stringify(snap.runs)}, overlapping ticks skipped ${snap.overlapsSkipped}, rows compared with the store ${rowsCompared}`,
+          `  start ${show(first)}`,
+          `  end   ${show(last)}`,
+        ].join('\n'),
+      );
 
-    expect(problems).toEqual([]);
-    expect(summaries.map((s) => s.status)).toEqual(Array(RUNS).fill('succeeded'));
-    expect(snap.runs).toMatchObject({ succeeded: RUNS, failed: 0 });
-    // Later runs really were incremental: a fraction of the first run's calls.
-    expect(Math.max(...summaries.slice(1).map((s) => s.callsTotal))).toBeLessThan(summaries[0]!.callsTotal);
-    expect(last.heapMb - first.heapMb, `heap growth (MB) from run ${first.run} to ${last.run}`).toBeLessThan(MAX_HEAP_GROWTH_MB);
-    expect(last.rssMb - first.rssMb, `RSS growth (MB) from run ${first.run} to ${last.run}`).toBeLessThan(MAX_RSS_GROWTH_MB);
-    // Between runs the same resources are open at the end as at the start: nothing accumulates.
-    expect(last.handles).toEqual(first.handles);
-  }, BIG ? 40 * 60_000 : 5 * 60_000);
+      expect(problems).toEqual([]);
+      expect(summaries.map((s) => s.status)).toEqual(Array(RUNS).fill('succeeded'));
+      expect(snap.runs).toMatchObject({ succeeded: RUNS, failed: 0 });
+      // Later runs really were incremental: a fraction of the first run's calls.
+      expect(Math.max(...summaries.slice(1).map((s) => s.callsTotal))).toBeLessThan(summaries[0]!.callsTotal);
+      expect(last.heapMb - first.heapMb, `heap growth (MB) from run ${first.run} to ${last.run}`).toBeLessThan(MAX_HEAP_GROWTH_MB);
+      expect(last.rssMb - first.rssMb, `RSS growth (MB) from run ${first.run} to ${last.run}`).toBeLessThan(MAX_RSS_GROWTH_MB);
+      // Between runs the same resources are open at the end as at the start: nothing accumulates.
+      expect(last.handles).toEqual(first.handles);
+    },
+    BIG ? 40 * 60_000 : 5 * 60_000,
+  );
 });

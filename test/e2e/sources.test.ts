@@ -68,7 +68,7 @@ forEachDialect('e2e: sources of the change log, files and update feeds', (dialec
         expect(sources.get('files')?.source).toBe('files');
       });
 
-      it('relsync status shows each capability\'s source and the refusals', async () => {
+      it("relsync status shows each capability's source and the refusals", async () => {
         const st = await readStatus(f.db, { now: new Date(), schedule: '0 * * * *' });
         const text = formatStatus(st);
         const expected = contract === 'seed' ? 'field_value_changes_by_field' : 'field_value_changes';
@@ -94,7 +94,9 @@ forEachDialect('e2e: sources of the change log, files and update feeds', (dialec
       });
 
       it('changes made between runs reach the warehouse through the chosen source', async () => {
-        const field = [...f.sim.store.fields.values()].find((x) => x.trackChanges && x.entityType === 'company' && x.listId === null && x.valueType === 'number');
+        const field = [...f.sim.store.fields.values()].find(
+          (x) => x.trackChanges && x.entityType === 'company' && x.listId === null && x.valueType === 'number',
+        );
         expect(field).toBeDefined();
         const company = [...f.sim.store.companies.values()][0]!;
         f.sim.store.updateFieldValue(field!.key, company.id, null, { type: 'number', data: 424242 });
@@ -123,7 +125,11 @@ forEachDialect('e2e: sources of the change log, files and update feeds', (dialec
       expect(e.stream).toBe('emails');
       expect(e.message).toMatch(/^emails: permission denied \(403 on GET \/v2\/emails: .+\); ask an Affinity admin/);
       expect(e.message).not.toContain('\n');
-      expect(Object.entries(run.summary.streams).filter(([, s]) => s.status === 'failed').map(([n]) => n)).toEqual(['emails']);
+      expect(
+        Object.entries(run.summary.streams)
+          .filter(([, s]) => s.status === 'failed')
+          .map(([n]) => n),
+      ).toEqual(['emails']);
     });
 
     it('every other table is complete', async () => {

@@ -32,7 +32,13 @@ forEachDialect('analyst views on simulator data', (dialect) => {
   it('one wide view per list, one row per live entry, status and tags as the field values say', async () => {
     const rows = await q('select list_entry_id, name, status, amount, tags, tags_text from list_1001_deal_pipeline order by list_entry_id');
     expect(rows).toHaveLength(20);
-    expect(rows[0]).toMatchObject({ list_entry_id: 400000001, name: 'Bluth - Won 1', status: 'Diligence', amount: 747691, tags_text: 'portfolio; priority; warm' });
+    expect(rows[0]).toMatchObject({
+      list_entry_id: 400000001,
+      name: 'Bluth - Won 1',
+      status: 'Diligence',
+      amount: 747691,
+      tags_text: 'portfolio; priority; warm',
+    });
     expect((JSON.parse(String(rows[0]!.tags)) as Array<{ data: { text: string } }>).map((t) => t.data.text)).toEqual(['portfolio', 'priority', 'warm']);
     const [target] = await q('select count(*) as n from list_1002_target_accounts');
     const [founders] = await q('select count(*) as n from list_1003_founders');
@@ -42,32 +48,49 @@ forEachDialect('analyst views on simulator data', (dialect) => {
   it('stage history: entry 400000038 was Qualified for 2,482,894 s (28 d 17 h 41 min 34 s), then is Qualified again', async () => {
     const rows = await q(`select stage, entered_at, left_at, duration_seconds, before_tracking from list_entry_stage_history
       where list_entry_id = 400000038 and field_name = 'Status' order by entered_at`);
-    expect(rows.map((r) => [r.stage, r.entered_at, r.left_at, r.duration_seconds === null ? null : Number(r.duration_seconds), Boolean(r.before_tracking)])).toEqual([
+    expect(
+      rows.map((r) => [r.stage, r.entered_at, r.left_at, r.duration_seconds === null ? null : Number(r.duration_seconds), Boolean(r.before_tracking)]),
+    ).toEqual([
       ['Qualified', '2024-12-07T12:39:14.000Z', '2025-01-05T06:20:48.000Z', 2482894, false],
       ['Qualified', '2025-01-05T06:20:48.000Z', null, null, false],
     ]);
     // An entry whose status was set before tracking: its current stage, marked, with no entry time.
-    const [before] = await q(`select stage, entered_at, before_tracking from list_entry_stage_history where list_entry_id = 400000001 and field_name = 'Status'`);
+    const [before] = await q(
+      `select stage, entered_at, before_tracking from list_entry_stage_history where list_entry_id = 400000001 and field_name = 'Status'`,
+    );
     expect([before!.stage, before!.entered_at, Boolean(before!.before_tracking)]).toEqual(['Diligence', null, true]);
   });
 
   it('field_value_history types each change and shows the value before it', async () => {
-    const rows = await q('select change_id, field_name, action_type, value_text, ref_id, previous_value_text from field_value_history where change_id in (1, 2, 3) order by change_id');
+    const rows = await q(
+      'select change_id, field_name, action_type, value_text, ref_id, previous_value_text from field_value_history where change_id in (1, 2, 3) order by change_id',
+    );
     expect(rows.map((r) => [r.change_id, r.field_name, r.action_type, r.value_text, Number(r.ref_id), r.previous_value_text])).toEqual([
       [1, 'Relationship Owner', 'add', 'Lin Mbeki', 100000005, null],
       [2, 'Relationship Owner', 'update', 'Leslie Rossi', 100000004, 'Lin Mbeki'],
       [3, 'Relationship Owner', 'update', 'Hedy Silva', 100000003, 'Leslie Rossi'],
     ]);
-    const [n] = await q('select count(*) as n from field_value_history where value_json is not null and value_text is null and value_number is null and value_date is null');
+    const [n] = await q(
+      'select count(*) as n from field_value_history where value_json is not null and value_text is null and value_number is null and value_date is null',
+    );
     const [all] = await q('select count(*) as n from field_value_changes');
     expect(Number(n!.n)).toBeLessThan(Number(all!.n));
   });
 
   it('the overviews count what the association tables and notes say', async () => {
-    const [o] = await q('select stage, people, companies, notes, last_note_id, first_interaction_at, last_interaction_at from opportunity_overview where opportunity_id = 300000001');
-    expect(o).toMatchObject({ stage: 'Diligence', last_note_id: 5000023, first_interaction_at: '2020-02-09T07:15:21.000Z', last_interaction_at: '2020-02-09T07:15:21.000Z' });
+    const [o] = await q(
+      'select stage, people, companies, notes, last_note_id, first_interaction_at, last_interaction_at from opportunity_overview where opportunity_id = 300000001',
+    );
+    expect(o).toMatchObject({
+      stage: 'Diligence',
+      last_note_id: 5000023,
+      first_interaction_at: '2020-02-09T07:15:21.000Z',
+      last_interaction_at: '2020-02-09T07:15:21.000Z',
+    });
     expect([Number(o!.people), Number(o!.companies), Number(o!.notes)]).toEqual([4, 0, 1]);
-    const [p] = await q(`select count(*) as n from opportunity_persons x join persons p on p.id = x.person_id and p._deleted_at is null where x.opportunity_id = 300000001`);
+    const [p] = await q(
+      `select count(*) as n from opportunity_persons x join persons p on p.id = x.person_id and p._deleted_at is null where x.opportunity_id = 300000001`,
+    );
     expect(Number(p!.n)).toBe(4);
     const [co] = await q('select count(*) as n from company_overview');
     const [pe] = await q('select count(*) as n from person_overview');

@@ -34,7 +34,14 @@ async function runningIds(db: Db): Promise<string[]> {
  * Run `relsync <args>` and interrupt it as asked. `db` is the test's own handle on the same warehouse
  * (on PostgreSQL opened WITHOUT the child's application_name, so a termination spares it).
  */
-export async function runChildSync(args: string[], env: Record<string, string>, cwd: string, db: Db, interruption: Interruption, timeoutMs = 300_000): Promise<ChildOutcome> {
+export async function runChildSync(
+  args: string[],
+  env: Record<string, string>,
+  cwd: string,
+  db: Db,
+  interruption: Interruption,
+  timeoutMs = 300_000,
+): Promise<ChildOutcome> {
   const before = new Set(await runningIds(db));
   const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
@@ -42,10 +49,12 @@ export async function runChildSync(args: string[], env: Record<string, string>, 
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   let exited = false;
-  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => {
-    exited = true;
-    resolve({ code, signal });
-  }));
+  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => {
+      exited = true;
+      resolve({ code, signal });
+    }),
+  );
   const guard = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
   let how: ChildOutcome['how'] = 'exited';
   let backends = 0;

@@ -16,12 +16,7 @@ export interface MiniRequest {
 }
 
 /** `n` is the 1-based index of this request. Write the answer on `res`, or misbehave with `req.socket`. */
-export type MiniHandler = (
-  req: MiniRequest,
-  res: http.ServerResponse,
-  n: number,
-  raw: http.IncomingMessage,
-) => unknown;
+export type MiniHandler = (req: MiniRequest, res: http.ServerResponse, n: number, raw: http.IncomingMessage) => unknown;
 
 export interface MiniServer {
   url: string;
@@ -66,12 +61,7 @@ export async function startMiniServer(handler: MiniHandler): Promise<MiniServer>
   };
 }
 
-export function sendJson(
-  res: http.ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
+export function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
 }

@@ -28,7 +28,9 @@ async function withAdmin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
 }
 
 export async function backendCount(appName: string): Promise<number> {
-  return withAdmin(async (c) => Number((await c.query<{ n: string }>('select count(*) as n from pg_stat_activity where application_name = $1', [appName])).rows[0]?.n ?? 0));
+  return withAdmin(async (c) =>
+    Number((await c.query<{ n: string }>('select count(*) as n from pg_stat_activity where application_name = $1', [appName])).rows[0]?.n ?? 0),
+  );
 }
 
 /**

@@ -23,13 +23,23 @@ async function write(sim: SimTarget, path: string, method: string, body: unknown
 }
 
 /** One round of changes; `round` makes every value and name new. Ids are chosen from the store, so no GET is made. */
-export async function mutateRound(sim: SimTarget & { store: SimStore }, round: number, opts: { kinds?: 'all' | 'tracked'; tally?: MutationTally } = {}): Promise<void> {
+export async function mutateRound(
+  sim: SimTarget & { store: SimStore },
+  round: number,
+  opts: { kinds?: 'all' | 'tracked'; tally?: MutationTally } = {},
+): Promise<void> {
   const all = (opts.kinds ?? 'all') === 'all';
   const tally = opts.tally;
   const s = sim.store;
   const pick = <T>(xs: readonly T[], salt: number): T => xs[(round * 7919 + salt) % xs.length]!;
-  const companies = [...s.companies.values()].filter((c) => !c.isGlobal).map((c) => c.id).sort((a, b) => a - b);
-  const persons = [...s.persons.values()].filter((p) => p.type === 'external').map((p) => p.id).sort((a, b) => a - b);
+  const companies = [...s.companies.values()]
+    .filter((c) => !c.isGlobal)
+    .map((c) => c.id)
+    .sort((a, b) => a - b);
+  const persons = [...s.persons.values()]
+    .filter((p) => p.type === 'external')
+    .map((p) => p.id)
+    .sort((a, b) => a - b);
 
   const deletes = all && persons.length > 5;
   if (all) {
@@ -40,15 +50,34 @@ export async function mutateRound(sim: SimTarget & { store: SimStore }, round: n
   if (deletes) await write(sim, `/persons/${pick(persons, 2)}`, 'DELETE', undefined, 'basic');
 
   const companyNumber = (s.fieldsByEntity.get('company') ?? []).find((f) => f.trackChanges && !f.association && f.valueType === 'number');
-  if (companyNumber) await write(sim, `/v2/companies/${pick(companies, 3)}/fields/${companyNumber.id}`, 'POST', { value: { type: 'number', data: 10_000 + round } }, 'bearer');
-  const list = [...s.lists.values()].sort((a, b) => a.id - b.id).find((l) => (s.fieldsByList.get(l.id) ?? []).some((f) => f.trackChanges && f.valueType === 'number'));
+  if (companyNumber)
+    await write(sim, `/v2/companies/${pick(companies, 3)}/fields/${companyNumber.id}`, 'POST', { value: { type: 'number', data: 10_000 + round } }, 'bearer');
+  const list = [...s.lists.values()]
+    .sort((a, b) => a.id - b.id)
+    .find((l) => (s.fieldsByList.get(l.id) ?? []).some((f) => f.trackChanges && f.valueType === 'number'));
   if (list) {
     const field = (s.fieldsByList.get(list.id) ?? []).find((f) => f.trackChanges && f.valueType === 'number')!;
     const entries = s.entriesByList.get(list.id)?.values() ?? [];
-    if (entries.length > 0) await write(sim, `/v2/lists/${list.id}/list-entries/${pick(entries, 4)}/fields/${field.id}`, 'POST', { value: { type: 'number', data: 20_000 + round } }, 'bearer');
+    if (entries.length > 0)
+      await write(
+        sim,
+        `/v2/lists/${list.id}/list-entries/${pick(entries, 4)}/fields/${field.id}`,
+        'POST',
+        { value: { type: 'number', data: 20_000 + round } },
+        'bearer',
+      );
   }
-  const alive = [...s.persons.values()].filter((p) => p.type === 'external').map((p) => p.id).sort((a, b) => a - b);
-  await write(sim, '/v2/notes', 'POST', { content: `<p>Chaos round ${round}: follow up.</p>`, companyIds: [pick(companies, 5)], personIds: [pick(alive, 6)] }, 'bearer');
+  const alive = [...s.persons.values()]
+    .filter((p) => p.type === 'external')
+    .map((p) => p.id)
+    .sort((a, b) => a - b);
+  await write(
+    sim,
+    '/v2/notes',
+    'POST',
+    { content: `<p>Chaos round ${round}: follow up.</p>`, companyIds: [pick(companies, 5)], personIds: [pick(alive, 6)] },
+    'bearer',
+  );
   if (tally) {
     tally.created += all ? 1 : 0;
     tally.renamed += all ? 1 : 0;

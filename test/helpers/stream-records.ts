@@ -38,8 +38,22 @@ export interface CaseEnv {
  * formula numbers); a field of another type, or without a numeric id, is `/v2` only.
  */
 const V1_VALUE_TYPES = new Set([
-  'person', 'person-multi', 'company', 'company-multi', 'dropdown', 'dropdown-multi', 'number', 'number-multi', 'formula-number',
-  'datetime', 'location', 'location-multi', 'text', 'ranked-dropdown', 'filterable-text', 'filterable-text-multi',
+  'person',
+  'person-multi',
+  'company',
+  'company-multi',
+  'dropdown',
+  'dropdown-multi',
+  'number',
+  'number-multi',
+  'formula-number',
+  'datetime',
+  'location',
+  'location-multi',
+  'text',
+  'ranked-dropdown',
+  'filterable-text',
+  'filterable-text-multi',
 ]);
 const onV1 = (f: SimField): boolean => f.v1Id !== null && V1_VALUE_TYPES.has(f.valueType);
 
@@ -52,10 +66,16 @@ const sortedKeys = (m: Map<number, unknown>): number[] => [...m.keys()].sort((a,
 const same = (a: unknown, b: readonly number[]): boolean => JSON.stringify(a ?? []) === JSON.stringify(b);
 
 function whole(expected: (s: SimStore) => readonly Key[], check?: (s: SimStore) => (r: unknown) => string | null): CaseBuilder {
-  return async (def, { store }) => [{
-    label: def.name, request: fullRequest(def, WHOLE), schema: def.schema, expected: expected(store), key: byId,
-    ...(check ? { check: check(store) } : {}),
-  }];
+  return async (def, { store }) => [
+    {
+      label: def.name,
+      request: fullRequest(def, WHOLE),
+      schema: def.schema,
+      expected: expected(store),
+      key: byId,
+      ...(check ? { check: check(store) } : {}),
+    },
+  ];
 }
 
 /** One case per partition the stream's own `partitions()` yields from the seeded warehouse. */
@@ -64,7 +84,11 @@ function perPartition(expected: (s: SimStore, p: Partition<unknown>) => readonly
     const read = def.read;
     if (!read.partitions) throw new Error(`${def.name} has no partitions`);
     return (await read.partitions(ctx)).map((p) => ({
-      label: `${def.name}[${p.key}]`, request: fullRequest(def, p), schema: def.schema, expected: expected(store, p), key: byId,
+      label: `${def.name}[${p.key}]`,
+      request: fullRequest(def, p),
+      schema: def.schema,
+      expected: expected(store, p),
+      key: byId,
       ...(check ? { check: check(store) } : {}),
     }));
   };
@@ -103,26 +127,38 @@ export const COLLECTION_CASES: Record<string, CaseBuilder> = {
   companies: whole((s) => sortedKeys(s.companies)),
   persons: whole((s) => sortedKeys(s.persons)),
   opportunities: whole((s) => sortedKeys(s.opportunities)),
-  list_entries: perPartition((s, p) => s.entriesByList.get(listId(p))?.values() ?? [], (s) => (r) => {
-    const want = s.listEntries.get(rec(r).id as number)?.entityId;
-    const got = rec(rec(r).entity).id;
-    return got === want ? null : `entry ${String(rec(r).id)}: entity ${String(got)}, store says ${String(want)}`;
-  }),
+  list_entries: perPartition(
+    (s, p) => s.entriesByList.get(listId(p))?.values() ?? [],
+    (s) => (r) => {
+      const want = s.listEntries.get(rec(r).id as number)?.entityId;
+      const got = rec(rec(r).entity).id;
+      return got === want ? null : `entry ${String(rec(r).id)}: entity ${String(got)}, store says ${String(want)}`;
+    },
+  ),
   // The older search: whole arrays, exactly the store's, under the reference (API.md §6.3; no cut is
   // documented); under the seed the members are absent (only `GET /opportunities/{id}` has them).
-  opportunity_associations: async (def, env) => (await whole((s) => sortedKeys(s.opportunities), (s) => (r) => {
-    const o = s.opportunities.get(rec(r).id as number);
-    if (!o) return `unknown opportunity ${String(rec(r).id)}`;
-    if (env.contract === 'seed') {
-      return rec(r).person_ids === undefined && rec(r).organization_ids === undefined ? null : `opportunity ${o.id}: the seed's search carries association arrays`;
-    }
-    if (!Array.isArray(rec(r).person_ids) || !same(rec(r).person_ids, o.personIds)) return `opportunity ${o.id}: person_ids differ from the store's`;
-    return Array.isArray(rec(r).organization_ids) && same(rec(r).organization_ids, o.companyIds) ? null : `opportunity ${o.id}: organization_ids differ`;
-  })(def, env)),
-  notes: whole((s) => sortedKeys(s.notes), (s) => (r) => {
-    const want = s.notes.get(rec(r).id as number)?.parentId;
-    return rec(r).parent_id === want ? null : `note ${String(rec(r).id)}: parent ${String(rec(r).parent_id)}, store says ${String(want)}`;
-  }),
+  opportunity_associations: async (def, env) =>
+    await whole(
+      (s) => sortedKeys(s.opportunities),
+      (s) => (r) => {
+        const o = s.opportunities.get(rec(r).id as number);
+        if (!o) return `unknown opportunity ${String(rec(r).id)}`;
+        if (env.contract === 'seed') {
+          return rec(r).person_ids === undefined && rec(r).organization_ids === undefined
+            ? null
+            : `opportunity ${o.id}: the seed's search carries association arrays`;
+        }
+        if (!Array.isArray(rec(r).person_ids) || !same(rec(r).person_ids, o.personIds)) return `opportunity ${o.id}: person_ids differ from the store's`;
+        return Array.isArray(rec(r).organization_ids) && same(rec(r).organization_ids, o.companyIds) ? null : `opportunity ${o.id}: organization_ids differ`;
+      },
+    )(def, env),
+  notes: whole(
+    (s) => sortedKeys(s.notes),
+    (s) => (r) => {
+      const want = s.notes.get(rec(r).id as number)?.parentId;
+      return rec(r).parent_id === want ? null : `note ${String(rec(r).id)}: parent ${String(rec(r).parent_id)}, store says ${String(want)}`;
+    },
+  ),
   reminders: whole((s) => sortedKeys(s.reminders)),
   emails: interactions('email'),
   meetings: interactions('meeting'),
@@ -154,7 +190,11 @@ function byIdCases(def: AnyStream, groups: ReadonlyArray<{ ids: number[]; p?: Pa
   return groups.map(({ ids, p = WHOLE }) => ({
     label: `${def.name}[${p.key ? `${p.key}:` : ''}${ids.length === 1 ? ids[0] : `${ids.length} ids`}]`,
     // As the runner sends it: a by-id read expects the record to exist (read-after-create lag retries).
-    request: { ...b.request(ids, p), expectExists: true }, schema: def.schema, expected: ids, key: byId, ...(check ? { check } : {}),
+    request: { ...b.request(ids, p), expectExists: true },
+    schema: def.schema,
+    expected: ids,
+    key: byId,
+    ...(check ? { check } : {}),
   }));
 }
 
@@ -169,19 +209,27 @@ function capped<T extends { id: number }>(m: Map<number, T>, size: (x: T) => num
 export const BY_ID_CASES: Record<string, CaseBuilder> = {
   companies_changed: async (def, { store }) => byIdCases(def, [{ ids: sortedKeys(store.companies).slice(0, 100) }]),
   persons_changed: async (def, { store }) => byIdCases(def, [{ ids: sortedKeys(store.persons).slice(-100) }]),
-  list_entries_changed: async (def, { store }) => byIdCases(def, sortedKeys(store.lists).flatMap((l) => {
-    const ids = store.entriesByList.get(l)?.values() ?? [];
-    const p: Partition<unknown> = { key: String(l), params: { listId: l } };
-    return [...new Set([ids[0], ids[ids.length - 1]])].filter((x): x is number => x !== undefined).map((id) => ({ ids: [id], p }));
-  })),
-  opportunity_associations_full: async (def, { store }) => byIdCases(def, single(capped(store.opportunities, (o) => Math.max(o.personIds.length, o.companyIds.length))), (r) => {
-    const o = store.opportunities.get(rec(r).id as number);
-    return o && same(rec(r).person_ids, o.personIds) && same(rec(r).organization_ids, o.companyIds) ? null : `opportunity ${String(rec(r).id)}: associations differ from the store`;
-  }),
-  company_persons_full: async (def, { store }) => byIdCases(def, single(capped(store.companies, (c) => c.personIds.length)), (r) => {
-    const c = store.companies.get(rec(r).id as number);
-    return c && same(rec(r).person_ids, c.personIds) ? null : `company ${String(rec(r).id)}: person_ids differ from the store`;
-  }),
+  list_entries_changed: async (def, { store }) =>
+    byIdCases(
+      def,
+      sortedKeys(store.lists).flatMap((l) => {
+        const ids = store.entriesByList.get(l)?.values() ?? [];
+        const p: Partition<unknown> = { key: String(l), params: { listId: l } };
+        return [...new Set([ids[0], ids[ids.length - 1]])].filter((x): x is number => x !== undefined).map((id) => ({ ids: [id], p }));
+      }),
+    ),
+  opportunity_associations_full: async (def, { store }) =>
+    byIdCases(def, single(capped(store.opportunities, (o) => Math.max(o.personIds.length, o.companyIds.length))), (r) => {
+      const o = store.opportunities.get(rec(r).id as number);
+      return o && same(rec(r).person_ids, o.personIds) && same(rec(r).organization_ids, o.companyIds)
+        ? null
+        : `opportunity ${String(rec(r).id)}: associations differ from the store`;
+    }),
+  company_persons_full: async (def, { store }) =>
+    byIdCases(def, single(capped(store.companies, (c) => c.personIds.length)), (r) => {
+      const c = store.companies.get(rec(r).id as number);
+      return c && same(rec(r).person_ids, c.personIds) ? null : `company ${String(rec(r).id)}: person_ids differ from the store`;
+    }),
   person_companies_full: async (def, { store }) => {
     const most = [...store.persons.values()].sort((a, b) => b.companyIds.length - a.companyIds.length || a.id - b.id).slice(0, 3);
     return byIdCases(def, single(most.map((p) => p.id)), (r) => {
@@ -192,32 +240,44 @@ export const BY_ID_CASES: Record<string, CaseBuilder> = {
   // Per entity, the first one with files of each kind: its files are what comes back, not the entity.
   files_per_entity: async (def, { store }) => {
     const files = [...store.files.values()];
-    const scopes = [['persons', 'personId'], ['companies', 'companyId'], ['opportunities', 'opportunityId']] as const;
+    const scopes = [
+      ['persons', 'personId'],
+      ['companies', 'companyId'],
+      ['opportunities', 'opportunityId'],
+    ] as const;
     return scopes.flatMap(([key, member]) => {
       const owner = files.find((f) => f[member] !== null)?.[member];
       if (owner === undefined || owner === null) return [];
-      const p: Partition<unknown> = { key, params: { table: key, param: { persons: 'person_id', companies: 'organization_id', opportunities: 'opportunity_id' }[key] } };
+      const p: Partition<unknown> = {
+        key,
+        params: { table: key, param: { persons: 'person_id', companies: 'organization_id', opportunities: 'opportunity_id' }[key] },
+      };
       return byIdCases(def, [{ ids: [owner], p }]).map((c) => ({ ...c, expected: files.filter((f) => f[member] === owner).map((f) => f.id) }));
     });
   },
   // These read a sub-collection per id: the records are members / fragments, not the id itself.
-  team_members: async (def, { store }) => byIdCases(def, single(sortedKeys(store.teams))).map((c) => {
-    const team = store.teams.get(Number(c.expected[0]));
-    return { ...c, expected: (team?.memberIds ?? []).filter((id) => store.users.has(id)) };
-  }),
-  transcript_fragments: async (def, { store }) => byIdCases(def, single(sortedKeys(store.transcripts))).map((c) => {
-    const t = store.transcripts.get(Number(c.expected[0]));
-    const frags = t?.fragments ?? [];
-    return {
-      ...c, expected: frags.map((_f, i) => i + 1),
-      check: (r: unknown) => (frags[(rec(r).id as number) - 1]?.content === rec(r).content ? null : `transcript ${String(t?.id)} fragment ${String(rec(r).id)}: content differs`),
-    };
-  }),
+  team_members: async (def, { store }) =>
+    byIdCases(def, single(sortedKeys(store.teams))).map((c) => {
+      const team = store.teams.get(Number(c.expected[0]));
+      return { ...c, expected: (team?.memberIds ?? []).filter((id) => store.users.has(id)) };
+    }),
+  transcript_fragments: async (def, { store }) =>
+    byIdCases(def, single(sortedKeys(store.transcripts))).map((c) => {
+      const t = store.transcripts.get(Number(c.expected[0]));
+      const frags = t?.fragments ?? [];
+      return {
+        ...c,
+        expected: frags.map((_f, i) => i + 1),
+        check: (r: unknown) =>
+          frags[(rec(r).id as number) - 1]?.content === rec(r).content ? null : `transcript ${String(t?.id)} fragment ${String(rec(r).id)}: content differs`,
+      };
+    }),
 };
 
 /** Streams with no case above, and why: the coverage test fails for any stream missing from all three. */
 export const NOT_COVERED: Record<string, string> = {
-  company_duplicate_suggestions: 'the generated data has no suggested pairs at tiny or small scale; test/e2e/duplicate-suggestions.test.ts creates twins and checks the stream',
+  company_duplicate_suggestions:
+    'the generated data has no suggested pairs at tiny or small scale; test/e2e/duplicate-suggestions.test.ts creates twins and checks the stream',
   person_duplicate_suggestions: 'as company_duplicate_suggestions',
   relationship_strengths: 'opt-in, one call per person; strengths are derived per (user, person) with no store record to compare',
 };
@@ -229,8 +289,14 @@ export async function seedPartitionSources(db: Db, store: SimStore): Promise<voi
   const lists = [...store.lists.values()].map((l) => ({ id: l.id, name: l.name, type: l.type, _synced_at: now }));
   if (lists.length > 0) await db.kysely.insertInto('lists').values(lists).execute();
   const fields = [...store.fields.values()].filter(onV1).map((f) => ({
-    id: f.id, v1_id: f.v1Id, name: f.name, value_type: f.valueType, entity_type: f.entityType, list_id: f.listId,
-    track_changes: bool(f.trackChanges), _synced_at: now,
+    id: f.id,
+    v1_id: f.v1Id,
+    name: f.name,
+    value_type: f.valueType,
+    entity_type: f.entityType,
+    list_id: f.listId,
+    track_changes: bool(f.trackChanges),
+    _synced_at: now,
   }));
   if (fields.length > 0) await db.kysely.insertInto('fields').values(fields).execute();
 }

@@ -74,8 +74,12 @@ export function pickStreams(names: readonly string[] | undefined): AnyStream[] {
 /** The e2e simulator: fixed seed, and a rate limit far above what a test spends (these tests are about data). */
 export function startE2eSimulator(opts: Pick<SyncFixtureOptions, 'scale' | 'seed' | 'sim' | 'contract'> = {}): Promise<RunningSimulator> {
   return startSimulator({
-    scale: opts.scale ?? 'tiny', seed: opts.seed ?? E2E_SEED, rateLimitPerMin: 1_000_000, monthlyLimit: null,
-    contract: opts.contract ?? e2eContract(), ...opts.sim,
+    scale: opts.scale ?? 'tiny',
+    seed: opts.seed ?? E2E_SEED,
+    rateLimitPerMin: 1_000_000,
+    monthlyLimit: null,
+    contract: opts.contract ?? e2eContract(),
+    ...opts.sim,
   });
 }
 
@@ -90,7 +94,12 @@ export async function startSyncFixture(opts: SyncFixtureOptions): Promise<SyncFi
     throw err;
   }
   const configInput: ConfigInput = {
-    apiKey: sim.apiKey, baseUrl: sim.url, databaseUrl: dbc.url, logLevel: 'silent', maxRetries: 2, ...opts.config,
+    apiKey: sim.apiKey,
+    baseUrl: sim.url,
+    databaseUrl: dbc.url,
+    logLevel: 'silent',
+    maxRetries: 2,
+    ...opts.config,
   };
   const config = configSchema.parse(configInput);
   const log = silentLogger();
@@ -99,7 +108,13 @@ export async function startSyncFixture(opts: SyncFixtureOptions): Promise<SyncFi
     const client = clientFromConfig(runConfig, log, sim.apiKey);
     try {
       return await runSync({
-        db: dbc.db, client, config: runConfig, log, streams: pickStreams(r.streams), mode: r.mode ?? 'full', command: 'e2e',
+        db: dbc.db,
+        client,
+        config: runConfig,
+        log,
+        streams: pickStreams(r.streams),
+        mode: r.mode ?? 'full',
+        command: 'e2e',
         ...(r.hooks ? { hooks: r.hooks } : {}),
         ...(r.since ? { since: r.since } : {}),
       });
@@ -109,7 +124,10 @@ export async function startSyncFixture(opts: SyncFixtureOptions): Promise<SyncFi
   };
   let closed = false;
   return {
-    sim, db: dbc.db, dbUrl: dbc.url, config,
+    sim,
+    db: dbc.db,
+    dbUrl: dbc.url,
+    config,
     run,
     runFull: (r = {}) => run({ ...r, mode: 'full' }),
     runIncremental: (r = {}) => run({ ...r, mode: 'incremental' }),

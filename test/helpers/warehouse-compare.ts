@@ -72,7 +72,12 @@ export interface SimData {
 }
 
 export function storeExpectations(sim: SimData): TableExpectation[] {
-  return [...coreExpectations(sim.store, sim.contract), fieldValuesExpectation(sim.store, sim.contract), ...activityExpectations(sim.store), duplicatesExpectation(sim.store)];
+  return [
+    ...coreExpectations(sim.store, sim.contract),
+    fieldValuesExpectation(sim.store, sim.contract),
+    ...activityExpectations(sim.store),
+    duplicatesExpectation(sim.store),
+  ];
 }
 
 export async function compareWarehouseToStore(db: Db, sim: SimData): Promise<CompareResult> {
@@ -94,14 +99,25 @@ export async function compareWarehouseToStore(db: Db, sim: SimData): Promise<Com
     let live = 0;
     for (const a of actual) {
       const k = keyOf(a, t.key);
-      if (seen.has(k)) { tally.other++; lines.push(`${k}: duplicate key`); continue; }
+      if (seen.has(k)) {
+        tally.other++;
+        lines.push(`${k}: duplicate key`);
+        continue;
+      }
       seen.add(k);
       const e = expected.get(k);
       if (spec.kind === 'entity' && a._deleted_at !== null) {
-        if (e) { tally.other++; lines.push(`${k}: soft-deleted (${show(a._deleted_at)}) but live upstream`); continue; }
+        if (e) {
+          tally.other++;
+          lines.push(`${k}: soft-deleted (${show(a._deleted_at)}) but live upstream`);
+          continue;
+        }
         deleted.push(a);
         const p = t.deletedCheck?.(a);
-        if (p) { tally.other++; lines.push(`${k}: soft-deleted, but ${p}`); }
+        if (p) {
+          tally.other++;
+          lines.push(`${k}: soft-deleted, but ${p}`);
+        }
         continue;
       }
       if (spec.kind === 'child' && t.owner && !t.owner.live(a)) {
@@ -113,7 +129,11 @@ export async function compareWarehouseToStore(db: Db, sim: SimData): Promise<Com
         continue;
       }
       live++;
-      if (!e) { tally.extra++; lines.push(`${k}: extra row ${show(Object.fromEntries(t.columns.map((c) => [c, a[c]])))}`); continue; }
+      if (!e) {
+        tally.extra++;
+        lines.push(`${k}: extra row ${show(Object.fromEntries(t.columns.map((c) => [c, a[c]])))}`);
+        continue;
+      }
       const diffs = t.columns.filter((c) => !cellMatches(e[c], a[c]));
       if (diffs.length) {
         tally.differing++;
@@ -121,7 +141,10 @@ export async function compareWarehouseToStore(db: Db, sim: SimData): Promise<Com
       }
     }
     for (const [k, e] of expected) {
-      if (!seen.has(k)) { tally.missing++; lines.push(`${k}: missing ${show(Object.fromEntries(t.columns.map((c) => [c, e[c]])))}`); }
+      if (!seen.has(k)) {
+        tally.missing++;
+        lines.push(`${k}: missing ${show(Object.fromEntries(t.columns.map((c) => [c, e[c]])))}`);
+      }
     }
     if (spec.kind === 'entity') deletedKeys.set(t.table, new Set(deleted.map((r) => keyOf(r, spec.pk))));
     result.deleted[t.table] = deleted;
@@ -129,8 +152,8 @@ export async function compareWarehouseToStore(db: Db, sim: SimData): Promise<Com
     const n = tally.missing + tally.extra + tally.differing + tally.other;
     if (n > 0) {
       result.problems.push(
-        `${t.table}: ${n} mismatch(es) (${tally.missing} missing, ${tally.extra} extra, ${tally.differing} differing, ${tally.other} other) `
-        + `against ${t.rows.length} expected rows; first ${Math.min(DETAIL_LINES, lines.length)}:\n    ${lines.slice(0, DETAIL_LINES).join('\n    ')}`,
+        `${t.table}: ${n} mismatch(es) (${tally.missing} missing, ${tally.extra} extra, ${tally.differing} differing, ${tally.other} other) ` +
+          `against ${t.rows.length} expected rows; first ${Math.min(DETAIL_LINES, lines.length)}:\n    ${lines.slice(0, DETAIL_LINES).join('\n    ')}`,
       );
     }
   }

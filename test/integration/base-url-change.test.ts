@@ -69,7 +69,9 @@ forEachDialect('a changed AFFINITY_BASE_URL with a sweep mid-way', (dialect) => 
       expect(r.summary.streams.companies?.error).toBeUndefined();
       expect(r.summary.status).toBe('succeeded');
       expect(r.summary.streams.companies?.pages, 'every page of the new origin, from page 1').toBe(Math.ceil(SCALE.companies / 100));
-      const cp = parseCheckpoint((await f.db.kysely.selectFrom('sync_state').select(['checkpoint_json']).where('stream', '=', 'companies').executeTakeFirstOrThrow()).checkpoint_json).checkpoint;
+      const cp = parseCheckpoint(
+        (await f.db.kysely.selectFrom('sync_state').select(['checkpoint_json']).where('stream', '=', 'companies').executeTakeFirstOrThrow()).checkpoint_json,
+      ).checkpoint;
       expect(cp.sweep).toBeNull();
       expect(cp.lastSweepCompletedAt).not.toBeNull();
       const companies = await f.db.kysely.selectFrom('companies').select(['id']).where('_deleted_at', 'is', null).execute();

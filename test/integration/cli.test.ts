@@ -43,7 +43,10 @@ describe('relsync command line', () => {
 
   it('an unreachable API stops the run with one message naming AFFINITY_BASE_URL', async () => {
     const cwd = mkdtempSync(join(tmpdir(), 'relsync-cli-'));
-    const r = await runCli(['sync'], { cwd, env: { AFFINITY_API_KEY: 'k', AFFINITY_BASE_URL: 'http://127.0.0.1:9', DATABASE_URL: `sqlite:${join(cwd, 'x.db')}` } });
+    const r = await runCli(['sync'], {
+      cwd,
+      env: { AFFINITY_API_KEY: 'k', AFFINITY_BASE_URL: 'http://127.0.0.1:9', DATABASE_URL: `sqlite:${join(cwd, 'x.db')}` },
+    });
     expect(r.code).toBe(1);
     expect(r.stderr.match(/cannot reach the API/g)).toHaveLength(1);
     expect(r.stderr).toContain('Check AFFINITY_BASE_URL');

@@ -60,7 +60,12 @@ describe.each<DialectName>(['sqlite', 'postgres'])('opportunity associations at 
     const started = Date.now();
     try {
       result = await runSync({
-        db: dbc.db, client, config, log: silentLogger(), mode: 'full', command: 'test',
+        db: dbc.db,
+        client,
+        config,
+        log: silentLogger(),
+        mode: 'full',
+        command: 'test',
         streams: ALL_STREAMS.filter((s) => STREAMS.includes(s.name)),
       });
       const syncMs = Date.now() - started;
@@ -68,7 +73,9 @@ describe.each<DialectName>(['sqlite', 'postgres'])('opportunity associations at 
       expect(summary.status).toBe('succeeded');
       const search = summary.calls['GET /opportunities'] ?? 0;
       const singles = summary.calls['GET /opportunities/{id}'] ?? 0;
-      console.info(JSON.stringify({ dialect, generationMs, syncMs, opportunities: opportunities.length, capped, search, singles, callsTotal: summary.callsTotal }));
+      console.info(
+        JSON.stringify({ dialect, generationMs, syncMs, opportunities: opportunities.length, capped, search, singles, callsTotal: summary.callsTotal }),
+      );
       expect(search).toBe(searches);
       // Exactly the opportunities at the cap: the search's whole arrays settle every other one.
       expect(singles).toBe(capped);

@@ -56,7 +56,13 @@ async function run(mode: SyncMode): Promise<{ result: SyncResult; lines: LogLine
   const client = new AffinityClient({ baseUrl: sim.url, apiKey: sim.apiKey, apiVersion: config.apiVersion, logger });
   try {
     const result = await runSync({
-      db, client, config, log: logger, mode, command: 'test', streams: ALL_STREAMS.filter((s) => STREAMS.includes(s.name)),
+      db,
+      client,
+      config,
+      log: logger,
+      mode,
+      command: 'test',
+      streams: ALL_STREAMS.filter((s) => STREAMS.includes(s.name)),
     });
     expect(result.summary.status).toBe('succeeded');
     return { result, lines: lines.map((l) => JSON.parse(l) as LogLine), calls: client.counts() };
@@ -68,7 +74,14 @@ async function run(mode: SyncMode): Promise<{ result: SyncResult; lines: LogLine
 /** Change the tracked number field of these companies (the change log records each write). */
 function changeCompanies(ids: readonly number[], salt: number): void {
   for (const id of ids) {
-    setCell(sim.store, { field, entityType: 'company', entityId: id, listEntryId: null, value: { type: 'number', data: salt * 1_000_000 + (id % 1_000_000) }, changerId: null });
+    setCell(sim.store, {
+      field,
+      entityType: 'company',
+      entityId: id,
+      listEntryId: null,
+      value: { type: 'number', data: salt * 1_000_000 + (id % 1_000_000) },
+      changerId: null,
+    });
   }
 }
 

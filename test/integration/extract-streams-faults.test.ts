@@ -12,7 +12,15 @@ import { startSimulator, type RunningSimulator, type Scale } from '../../src/sim
 import { freshMigratedDb } from '../helpers/dialects.ts';
 import { captureLogger } from '../helpers/mini-server.ts';
 import {
-  BY_ID_CASES, COLLECTION_CASES, NOT_COVERED, duplicates, readAll, seedPartitionSources, sortKeys, type CaseBuilder, type CaseEnv,
+  BY_ID_CASES,
+  COLLECTION_CASES,
+  NOT_COVERED,
+  duplicates,
+  readAll,
+  seedPartitionSources,
+  sortKeys,
+  type CaseBuilder,
+  type CaseEnv,
 } from '../helpers/stream-records.ts';
 
 const FAULTS = '5xx=0.1,reset=0.05,html=0.02';
@@ -93,7 +101,11 @@ describe.each<Scale>(['tiny', 'small'])('streams against the simulator with faul
       const keys = got.records.map(c.key);
       expect(duplicates(keys), `${c.label}: records returned more than once`).toEqual([]);
       expect(sortKeys(keys), `${c.label}: record keys differ from the store's`).toEqual(sortKeys(c.expected));
-      if (c.check) expect(got.records.map(c.check).filter((p) => p !== null), `${c.label}: content`).toEqual([]);
+      if (c.check)
+        expect(
+          got.records.map(c.check).filter((p) => p !== null),
+          `${c.label}: content`,
+        ).toEqual([]);
       total += keys.length;
     }
     // A read that returns nothing from an empty store proves nothing.

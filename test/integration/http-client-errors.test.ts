@@ -1,12 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  ApiError,
-  AuthError,
-  CursorExpiredError,
-  MergedRecordError,
-  NotFoundError,
-  PageTokenMismatchError,
-} from '../../src/extract/http/index.ts';
+import { ApiError, AuthError, CursorExpiredError, MergedRecordError, NotFoundError, PageTokenMismatchError } from '../../src/extract/http/index.ts';
 import { clientOn, failThen, sendJson, type ClientHarness, type MiniHandler } from '../helpers/mini-server.ts';
 
 let open: ClientHarness[] = [];
@@ -20,7 +13,6 @@ async function setup(handler: MiniHandler, opts: Parameters<typeof clientOn>[1] 
   open.push(h);
   return h;
 }
-
 
 describe('fatal errors', () => {
   it.each([

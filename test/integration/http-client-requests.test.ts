@@ -16,7 +16,6 @@ async function setup(handler: MiniHandler, opts: Parameters<typeof clientOn>[1] 
 
 const ok: MiniHandler = (_req, res) => sendJson(res, 200, { ok: true });
 
-
 describe('auth and headers', () => {
   it('uses Basic (empty user) for the older interface and Bearer + version header for /v2', async () => {
     const { server, client } = await setup(ok);

@@ -15,9 +15,7 @@ async function setup(handler: MiniHandler, opts: Parameters<typeof clientOn>[1] 
   return h;
 }
 
-const HTML_502 =
-  '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>';
-
+const HTML_502 = '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>';
 
 describe('retries', () => {
   it('honours Retry-After in seconds', async () => {
@@ -50,11 +48,14 @@ describe('retries', () => {
   });
 
   it('really waits between attempts (real timers)', async () => {
-    const { server, client } = await setup(failThen(2, (_q, res) => sendJson(res, 500, { message: 'oops' })), {
-      sleep: undefined,
-      backoff: { baseMs: 60, capMs: 1000 },
-      random: () => 1,
-    });
+    const { server, client } = await setup(
+      failThen(2, (_q, res) => sendJson(res, 500, { message: 'oops' })),
+      {
+        sleep: undefined,
+        backoff: { baseMs: 60, capMs: 1000 },
+        random: () => 1,
+      },
+    );
     const t0 = performance.now();
     await client.get('/v2/companies');
     const elapsed = performance.now() - t0;
@@ -63,10 +64,12 @@ describe('retries', () => {
   });
 
   it('retries an HTML 502 and succeeds', async () => {
-    const { server, client } = await setup(failThen(1, (_q, res) => {
-      res.writeHead(502, { 'content-type': 'text/html' });
-      res.end(HTML_502);
-    }));
+    const { server, client } = await setup(
+      failThen(1, (_q, res) => {
+        res.writeHead(502, { 'content-type': 'text/html' });
+        res.end(HTML_502);
+      }),
+    );
     await expect(client.get('/v2/companies')).resolves.toMatchObject({ ok: true });
     expect(server.requests).toHaveLength(2);
   });
@@ -108,10 +111,12 @@ describe('retries', () => {
   });
 
   it('retries a 200 that is an HTML page', async () => {
-    const { server, client } = await setup(failThen(1, (_q, res) => {
-      res.writeHead(200, { 'content-type': 'text/html' });
-      res.end('<html><body>Sign in</body></html>');
-    }));
+    const { server, client } = await setup(
+      failThen(1, (_q, res) => {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end('<html><body>Sign in</body></html>');
+      }),
+    );
     await expect(client.get('/v2/companies')).resolves.toMatchObject({ ok: true });
     expect(server.requests).toHaveLength(2);
   });
@@ -126,17 +131,22 @@ describe('retries', () => {
   });
 
   it('retries a body cut off mid-way', async () => {
-    const { server, client } = await setup(failThen(1, (_q, res, _n, raw) => {
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '500' });
-      res.write('{"data":[');
-      setTimeout(() => raw.socket.destroy(), 10);
-    }));
+    const { server, client } = await setup(
+      failThen(1, (_q, res, _n, raw) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '500' });
+        res.write('{"data":[');
+        setTimeout(() => raw.socket.destroy(), 10);
+      }),
+    );
     await expect(client.get('/v2/companies')).resolves.toMatchObject({ ok: true });
     expect(server.requests).toHaveLength(2);
   });
 
   it('retries a request whose headers never come (timeout)', async () => {
-    const { server, client } = await setup(failThen(1, () => undefined), { timeoutMs: 150 });
+    const { server, client } = await setup(
+      failThen(1, () => undefined),
+      { timeoutMs: 150 },
+    );
     await expect(client.get('/v2/companies')).resolves.toMatchObject({ ok: true });
     expect(server.requests).toHaveLength(2);
   });

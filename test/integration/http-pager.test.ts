@@ -137,9 +137,7 @@ describe('v2 pages', () => {
 
   it('a wrong envelope is a MalformedResponseError, not retried', async () => {
     const { server, client } = await setup((_q, res) => sendJson(res, 200, { companies: [co(1)] }));
-    await expect(new Pager(client, { path: '/v2/companies', paginator: 'v2' }, Company).next()).rejects.toBeInstanceOf(
-      MalformedResponseError,
-    );
+    await expect(new Pager(client, { path: '/v2/companies', paginator: 'v2' }, Company).next()).rejects.toBeInstanceOf(MalformedResponseError);
     expect(server.requests).toHaveLength(1);
   });
 });

@@ -16,7 +16,8 @@ function exposeError(err: unknown): string {
 }
 
 /** Echo the Authorization header back in every error body, in the given shape. */
-const echo = (status: number, shape: 'v2' | 'v1' | 'html' | 'text' | 'broken-json' | 'envelope'): MiniHandler =>
+const echo =
+  (status: number, shape: 'v2' | 'v1' | 'html' | 'text' | 'broken-json' | 'envelope'): MiniHandler =>
   (req, res) => {
     const auth = String(req.headers.authorization);
     const said = `you sent Authorization: ${auth} and X-Api-Key ${auth.replace(/^(Bearer|Basic) /, '')}`;
@@ -94,8 +95,14 @@ describe('the API key never leaks', () => {
   });
 
   it('resets and timeouts', async () => {
-    await scenario((_q, _res, _n, raw) => raw.socket.destroy(), (c) => c.get('/v2/companies'));
-    await scenario(() => undefined, (c) => c.get('/organizations'));
+    await scenario(
+      (_q, _res, _n, raw) => raw.socket.destroy(),
+      (c) => c.get('/v2/companies'),
+    );
+    await scenario(
+      () => undefined,
+      (c) => c.get('/organizations'),
+    );
   });
 
   it('a key placed in a query value or a foreign URL', async () => {

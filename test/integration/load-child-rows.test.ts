@@ -13,7 +13,13 @@ const T2 = '2024-04-02T07:00:00.000Z';
 const T3 = '2024-04-03T07:00:00.000Z';
 
 const fv = (entity_type: string, entity_id: number, list_entry_id = 0, field_id = 'field-1') => ({
-  field_id, entity_type, entity_id, list_entry_id, value_index: 0, value_type: 'number', value_number: entity_id,
+  field_id,
+  entity_type,
+  entity_id,
+  list_entry_id,
+  value_index: 0,
+  value_type: 'number',
+  value_number: entity_id,
 });
 
 forEachDialect('load: soft deletes take their child rows along', (dialect) => {
@@ -21,17 +27,57 @@ forEachDialect('load: soft deletes take their child rows along', (dialect) => {
 
   it('a deleted person: values, associations and attachments go, participants forget it, _raw stays', async () => {
     const k = db().kysely;
-    await upsertRows(k, dialect, 'persons', [{ id: 10, first_name: 'Gone', _raw: '{"id":10}' }, { id: 11, _raw: '{"id":11}' }], T1);
+    await upsertRows(
+      k,
+      dialect,
+      'persons',
+      [
+        { id: 10, first_name: 'Gone', _raw: '{"id":10}' },
+        { id: 11, _raw: '{"id":11}' },
+      ],
+      T1,
+    );
     await upsertRows(k, dialect, 'field_values', [fv('person', 10), fv('person', 10, 70, 'field-2'), fv('person', 11), fv('company', 10)], T1);
-    await upsertRows(k, dialect, 'company_persons', [{ company_id: 1, person_id: 10 }, { company_id: 1, person_id: 11 }], T1);
-    await upsertRows(k, dialect, 'opportunity_persons', [{ opportunity_id: 100, person_id: 10 }, { opportunity_id: 100, person_id: 11 }], T1);
-    await upsertRows(k, dialect, 'note_attachments', [
-      { note_id: 5, entity_type: 'person', entity_id: 10 }, { note_id: 5, entity_type: 'company', entity_id: 10 },
-    ], T1);
-    await upsertRows(k, dialect, 'interaction_participants', [
-      { kind: 'email', interaction_id: 9, role: 'to', position: 0, person_id: 10, email_address: 'gone@x.co' },
-      { kind: 'email', interaction_id: 9, role: 'to', position: 1, person_id: 11, email_address: 'kept@x.co' },
-    ], T1);
+    await upsertRows(
+      k,
+      dialect,
+      'company_persons',
+      [
+        { company_id: 1, person_id: 10 },
+        { company_id: 1, person_id: 11 },
+      ],
+      T1,
+    );
+    await upsertRows(
+      k,
+      dialect,
+      'opportunity_persons',
+      [
+        { opportunity_id: 100, person_id: 10 },
+        { opportunity_id: 100, person_id: 11 },
+      ],
+      T1,
+    );
+    await upsertRows(
+      k,
+      dialect,
+      'note_attachments',
+      [
+        { note_id: 5, entity_type: 'person', entity_id: 10 },
+        { note_id: 5, entity_type: 'company', entity_id: 10 },
+      ],
+      T1,
+    );
+    await upsertRows(
+      k,
+      dialect,
+      'interaction_participants',
+      [
+        { kind: 'email', interaction_id: 9, role: 'to', position: 0, person_id: 10, email_address: 'gone@x.co' },
+        { kind: 'email', interaction_id: 9, role: 'to', position: 1, person_id: 11, email_address: 'kept@x.co' },
+      ],
+      T1,
+    );
     await upsertRows(k, dialect, 'persons', [{ id: 11, _raw: '{"id":11}' }], T2); // the sweep that began at T2 saw only 11
 
     expect(await softDeleteMissing(k, 'persons', { sweepStartedAt: T2, now: T3 })).toBe(1);
@@ -39,12 +85,18 @@ forEachDialect('load: soft deletes take their child rows along', (dialect) => {
     const person = await k.selectFrom('persons').select(['first_name', '_raw', '_deleted_at']).where('id', '=', 10).executeTakeFirstOrThrow();
     expect({ ...person, _raw: JSON.parse(String(person._raw)) }).toEqual({ first_name: 'Gone', _raw: { id: 10 }, _deleted_at: T3 });
     const values = await k.selectFrom('field_values').select(['entity_type', 'entity_id', 'list_entry_id']).orderBy('entity_type').execute();
-    expect(values).toEqual([{ entity_type: 'company', entity_id: 10, list_entry_id: 0 }, { entity_type: 'person', entity_id: 11, list_entry_id: 0 }]);
+    expect(values).toEqual([
+      { entity_type: 'company', entity_id: 10, list_entry_id: 0 },
+      { entity_type: 'person', entity_id: 11, list_entry_id: 0 },
+    ]);
     expect(await k.selectFrom('company_persons').select('person_id').execute()).toEqual([{ person_id: 11 }]);
     expect(await k.selectFrom('opportunity_persons').select('person_id').execute()).toEqual([{ person_id: 11 }]);
     expect(await k.selectFrom('note_attachments').select(['entity_type', 'entity_id']).execute()).toEqual([{ entity_type: 'company', entity_id: 10 }]);
     const parts = await k.selectFrom('interaction_participants').select(['position', 'person_id', 'email_address']).orderBy('position').execute();
-    expect(parts).toEqual([{ position: 0, person_id: null, email_address: 'gone@x.co' }, { position: 1, person_id: 11, email_address: 'kept@x.co' }]);
+    expect(parts).toEqual([
+      { position: 0, person_id: null, email_address: 'gone@x.co' },
+      { position: 1, person_id: 11, email_address: 'kept@x.co' },
+    ]);
   });
 
   it('a deleted company and opportunity lose their values and association rows', async () => {
@@ -52,9 +104,36 @@ forEachDialect('load: soft deletes take their child rows along', (dialect) => {
     await upsertRows(k, dialect, 'companies', [{ id: 1 }, { id: 2 }], T1);
     await upsertRows(k, dialect, 'opportunities', [{ id: 100 }, { id: 101 }], T1);
     await upsertRows(k, dialect, 'field_values', [fv('company', 1), fv('company', 2), fv('opportunity', 100, 700), fv('opportunity', 101, 701)], T1);
-    await upsertRows(k, dialect, 'company_persons', [{ company_id: 1, person_id: 10 }, { company_id: 2, person_id: 10 }], T1);
-    await upsertRows(k, dialect, 'opportunity_companies', [{ opportunity_id: 100, company_id: 2 }, { opportunity_id: 101, company_id: 1 }], T1);
-    await upsertRows(k, dialect, 'opportunity_persons', [{ opportunity_id: 100, person_id: 10 }, { opportunity_id: 101, person_id: 10 }], T1);
+    await upsertRows(
+      k,
+      dialect,
+      'company_persons',
+      [
+        { company_id: 1, person_id: 10 },
+        { company_id: 2, person_id: 10 },
+      ],
+      T1,
+    );
+    await upsertRows(
+      k,
+      dialect,
+      'opportunity_companies',
+      [
+        { opportunity_id: 100, company_id: 2 },
+        { opportunity_id: 101, company_id: 1 },
+      ],
+      T1,
+    );
+    await upsertRows(
+      k,
+      dialect,
+      'opportunity_persons',
+      [
+        { opportunity_id: 100, person_id: 10 },
+        { opportunity_id: 101, person_id: 10 },
+      ],
+      T1,
+    );
     await upsertRows(k, dialect, 'companies', [{ id: 2 }], T2);
     await upsertRows(k, dialect, 'opportunities', [{ id: 101 }], T2);
 
@@ -62,7 +141,10 @@ forEachDialect('load: soft deletes take their child rows along', (dialect) => {
     expect(await softDeleteMissing(k, 'opportunities', { sweepStartedAt: T2, now: T3 })).toBe(1);
 
     const values = await k.selectFrom('field_values').select(['entity_type', 'entity_id']).orderBy('entity_type').execute();
-    expect(values).toEqual([{ entity_type: 'company', entity_id: 2 }, { entity_type: 'opportunity', entity_id: 101 }]);
+    expect(values).toEqual([
+      { entity_type: 'company', entity_id: 2 },
+      { entity_type: 'opportunity', entity_id: 101 },
+    ]);
     expect(await k.selectFrom('company_persons').select('company_id').execute()).toEqual([{ company_id: 2 }]);
     expect(await k.selectFrom('opportunity_companies').selectAll().execute()).toEqual([]);
     expect(await k.selectFrom('opportunity_persons').select('opportunity_id').execute()).toEqual([{ opportunity_id: 101 }]);
@@ -73,7 +155,16 @@ forEachDialect('load: soft deletes take their child rows along', (dialect) => {
     const entry = (id: number) => ({ id, list_id: 5, entity_type: 'company', entity_id: id });
     await upsertRows(k, dialect, 'list_entries', [entry(70), entry(71)], T1);
     await upsertRows(k, dialect, 'field_values', [fv('company', 70, 70), fv('company', 71, 71)], T1);
-    await upsertRows(k, dialect, 'interactions', [{ kind: 'email', id: 9 }, { kind: 'meeting', id: 9 }], T1);
+    await upsertRows(
+      k,
+      dialect,
+      'interactions',
+      [
+        { kind: 'email', id: 9 },
+        { kind: 'meeting', id: 9 },
+      ],
+      T1,
+    );
     const part = (kind: string) => ({ kind, interaction_id: 9, role: 'to', position: 0, email_address: `${kind}@x.co` });
     await upsertRows(k, dialect, 'interaction_participants', [part('email'), part('meeting')], T1);
     await upsertRows(k, dialect, 'notes', [{ id: 5 }], T1);

@@ -41,15 +41,24 @@ forEachDialect('docs/queries.md on simulator data', (dialect) => {
 
   it('2. time in each stage: the hand-computed 28 d 17 h 41 min 34 s of entry 400000038 is 28.7 days', async () => {
     const rows = await run(1);
-    expect(rows.map((r) => [r.stage, r.entered_at, r.left_at, r.days === null ? null : Number(r.days)])).toContainEqual(
-      ['Qualified', '2024-12-07T12:39:14.000Z', '2025-01-05T06:20:48.000Z', 28.7],
-    );
+    expect(rows.map((r) => [r.stage, r.entered_at, r.left_at, r.days === null ? null : Number(r.days)])).toContainEqual([
+      'Qualified',
+      '2024-12-07T12:39:14.000Z',
+      '2025-01-05T06:20:48.000Z',
+      28.7,
+    ]);
   });
 
   it('3. one row per deal, fields as columns', async () => {
     const rows = await run(2);
     expect(rows).toHaveLength(20);
-    expect(rows[0]).toMatchObject({ list_entry_id: 400000001, name: 'Bluth - Won 1', status: 'Diligence', amount: 747691, tags_text: 'portfolio; priority; warm' });
+    expect(rows[0]).toMatchObject({
+      list_entry_id: 400000001,
+      name: 'Bluth - Won 1',
+      status: 'Diligence',
+      amount: 747691,
+      tags_text: 'portfolio; priority; warm',
+    });
   });
 
   it('4. stale deals: every live deal whose people last met more than 30 days ago (the data ends in 2025)', async () => {
@@ -62,10 +71,30 @@ forEachDialect('docs/queries.md on simulator data', (dialect) => {
   it('5. who changed what this week: only a change made this week', async () => {
     expect(await run(4)).toEqual([]);
     const yesterday = new Date(Date.now() - 86_400_000).toISOString();
-    await applyBatch(f!.db.kysely, dialect, { upserts: { field_value_changes: [{
-      id: 999_999, field_id: 'field-2028', entity_type: 'opportunity', entity_id: 300000001, list_entry_id: 400000001, list_id: 1001,
-      action_type: 'update', changed_at: yesterday, value_type: 'number', value_json: '123',
-    }] }, replace: [] }, yesterday);
+    await applyBatch(
+      f!.db.kysely,
+      dialect,
+      {
+        upserts: {
+          field_value_changes: [
+            {
+              id: 999_999,
+              field_id: 'field-2028',
+              entity_type: 'opportunity',
+              entity_id: 300000001,
+              list_entry_id: 400000001,
+              list_id: 1001,
+              action_type: 'update',
+              changed_at: yesterday,
+              value_type: 'number',
+              value_json: '123',
+            },
+          ],
+        },
+        replace: [],
+      },
+      yesterday,
+    );
     const rows = await run(4);
     expect(rows.map((r) => [r.field_name, r.action_type, Number(r.value_number)])).toEqual([['Amount', 'update', 123]]);
   });

@@ -20,11 +20,17 @@ const T1 = '2024-04-01T07:00:00.000Z';
 /** The fields stream's partitions with the records each returns, as the simulator serves them. */
 function partitionPages(store: SimStore): Array<{ p: Partition<FieldsParams>; raws: unknown[] }> {
   const out: Array<{ p: Partition<FieldsParams>; raws: unknown[] }> = [];
-  for (const [key, entityType] of [['companies', 'company'], ['persons', 'person']] as const) {
+  for (const [key, entityType] of [
+    ['companies', 'company'],
+    ['persons', 'person'],
+  ] as const) {
     out.push({ p: { key, params: { entityType, path: `/v2/${key}/fields` } }, raws: (store.fieldsByEntity.get(entityType) ?? []).map(fieldMeta) });
   }
   for (const l of [...store.lists.values()].sort((a, b) => a.id - b.id)) {
-    out.push({ p: { key: `list-${l.id}`, params: { listId: l.id, entityType: l.type, path: `/v2/lists/${l.id}/fields` } }, raws: store.applicableFields(l.type, l.id).map(fieldMeta) });
+    out.push({
+      p: { key: `list-${l.id}`, params: { listId: l.id, entityType: l.type, path: `/v2/lists/${l.id}/fields` } },
+      raws: store.applicableFields(l.type, l.id).map(fieldMeta),
+    });
   }
   return out;
 }
@@ -68,8 +74,21 @@ forEachDialect('load: fields do not depend on read order', (dialect) => {
   it('a system id shared by several scopes keeps only scope-free members in fields; a custom field keeps its scope', async () => {
     const fields = (await dumpWarehouse(a.db)).fields!;
     const location = fields.find((r) => r.id === 'affinity-data-location')!;
-    expect(location).toMatchObject({ name: 'Location', value_type: 'location', enrichment_source: 'affinity-data', type: null, entity_type: null, list_id: null, _raw: null });
+    expect(location).toMatchObject({
+      name: 'Location',
+      value_type: 'location',
+      enrichment_source: 'affinity-data',
+      type: null,
+      entity_type: null,
+      list_id: null,
+      _raw: null,
+    });
     const custom = [...store.fields.values()].find((f) => f.type === 'list' && f.v1Id !== null)!;
-    expect(fields.find((r) => r.id === custom.id)).toMatchObject({ type: 'list', entity_type: custom.entityType, list_id: custom.listId, _raw: fieldMeta(custom) });
+    expect(fields.find((r) => r.id === custom.id)).toMatchObject({
+      type: 'list',
+      entity_type: custom.entityType,
+      list_id: custom.listId,
+      _raw: fieldMeta(custom),
+    });
   });
 });

@@ -35,8 +35,14 @@ forEachDialect('load: unstorable text is made storable', (dialect) => {
   it('replace sets (child rows) are sanitised the same way, and a hostile owner key still replaces its rows', async () => {
     const k = db().kysely;
     const value = (text: string) => ({
-      field_id: `field-1${NUL}`, entity_type: 'company', entity_id: 7, list_entry_id: 0, value_index: 0,
-      value_type: 'text', value_json: JSON.stringify({ type: 'text', data: text }), value_text: text,
+      field_id: `field-1${NUL}`,
+      entity_type: 'company',
+      entity_id: 7,
+      list_entry_id: 0,
+      value_index: 0,
+      value_type: 'text',
+      value_json: JSON.stringify({ type: 'text', data: text }),
+      value_text: text,
     });
     const owner = { field_id: `field-1${NUL}`, entity_type: 'company', entity_id: 7, list_entry_id: 0 };
     const scope = ['field_id', 'entity_type', 'entity_id', 'list_entry_id'] as const;

@@ -12,10 +12,16 @@ forEachDialect('load: upsert', (dialect) => {
 
   it('inserts, then updates in place: no duplicates, changed columns, _synced_at advanced', async () => {
     const k = db().kysely;
-    await upsertRows(k, dialect, 'companies', [
-      { id: 1, name: 'Acme', domain: 'acme.co', _raw: '{"id":1}' },
-      { id: 2, name: 'Globex', domain: 'globex.com', _raw: '{"id":2}' },
-    ], T1);
+    await upsertRows(
+      k,
+      dialect,
+      'companies',
+      [
+        { id: 1, name: 'Acme', domain: 'acme.co', _raw: '{"id":1}' },
+        { id: 2, name: 'Globex', domain: 'globex.com', _raw: '{"id":2}' },
+      ],
+      T1,
+    );
     await upsertRows(k, dialect, 'companies', [{ id: 1, name: 'Acme Inc', domain: 'acme.com', _raw: '{"id":1,"v":2}' }], T2);
     const rows = await k.selectFrom('companies').selectAll().orderBy('id').execute();
     expect(rows.map((r) => [r.id, r.name, r.domain, r._synced_at, r._deleted_at])).toEqual([
@@ -41,12 +47,28 @@ forEachDialect('load: upsert', (dialect) => {
     expect(5000 * columns).toBeGreaterThan(65535);
     expect(rowsPerStatement(dialect, columns)).toBeLessThan(5000);
     const rows: Array<RowOf<'reminders'>> = Array.from({ length: 5000 }, (_, i) => ({
-      id: i + 1, type: 'one-time', content: `call back #${i}`, due_date: T2, reset_type: null, reminder_days: i % 30,
-      status: 'active', owner_id: 1, creator_id: 2, completer_id: null, person_id: i, company_id: null,
-      opportunity_id: null, created_at: T1, completed_at: null, _raw: JSON.stringify({ id: i + 1 }),
+      id: i + 1,
+      type: 'one-time',
+      content: `call back #${i}`,
+      due_date: T2,
+      reset_type: null,
+      reminder_days: i % 30,
+      status: 'active',
+      owner_id: 1,
+      creator_id: 2,
+      completer_id: null,
+      person_id: i,
+      company_id: null,
+      opportunity_id: null,
+      created_at: T1,
+      completed_at: null,
+      _raw: JSON.stringify({ id: i + 1 }),
     }));
     expect(await upsertRows(db().kysely, dialect, 'reminders', rows, T1)).toBe(5000);
-    const n = await db().kysely.selectFrom('reminders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const n = await db()
+      .kysely.selectFrom('reminders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(n.n)).toBe(5000);
     const last = await db().kysely.selectFrom('reminders').selectAll().where('id', '=', 5000).executeTakeFirstOrThrow();
     expect([last.content, last.reminder_days, last.due_date]).toEqual(['call back #4999', 4999 % 30, T2]);
@@ -54,11 +76,17 @@ forEachDialect('load: upsert', (dialect) => {
 
   it('rows with the same key in one batch: the last one wins, members merged in order', async () => {
     const k = db().kysely;
-    const n = await upsertRows(k, dialect, 'persons', [
-      { id: 5, first_name: 'Ann', last_name: 'Lee', type: 'external' },
-      { id: 6, first_name: 'Bo' },
-      { id: 5, first_name: 'Anne', primary_email: 'anne@x.co' },
-    ], T1);
+    const n = await upsertRows(
+      k,
+      dialect,
+      'persons',
+      [
+        { id: 5, first_name: 'Ann', last_name: 'Lee', type: 'external' },
+        { id: 6, first_name: 'Bo' },
+        { id: 5, first_name: 'Anne', primary_email: 'anne@x.co' },
+      ],
+      T1,
+    );
     expect(n).toBe(2);
     const rows = await k.selectFrom('persons').select(['id', 'first_name', 'last_name', 'primary_email']).orderBy('id').execute();
     expect(rows).toEqual([
@@ -69,9 +97,18 @@ forEachDialect('load: upsert', (dialect) => {
 
   it('booleans round-trip as comparable values whether given as true/false or 1/0', async () => {
     const k = db().kysely;
-    await upsertRows(k, dialect, 'companies', [
-      { id: 1, is_global: true }, { id: 2, is_global: false }, { id: 3, is_global: 1 }, { id: 4, is_global: null },
-    ], T1);
+    await upsertRows(
+      k,
+      dialect,
+      'companies',
+      [
+        { id: 1, is_global: true },
+        { id: 2, is_global: false },
+        { id: 3, is_global: 1 },
+        { id: 4, is_global: null },
+      ],
+      T1,
+    );
     const rows = await k.selectFrom('companies').select(['id', 'is_global']).orderBy('id').execute();
     expect(rows.map((r) => fromDbBool(r.is_global))).toEqual([true, false, true, null]);
     const globals = await k.selectFrom('companies').select('id').where('is_global', '=', toDbBool(dialect, true)).orderBy('id').execute();
@@ -93,7 +130,10 @@ forEachDialect('load: upsert', (dialect) => {
 
   it('quarantine is idempotent: one row per record, first_seen_at kept, the rest refreshed', async () => {
     const k = db().kysely;
-    const bad = [{ raw: { id: 9, name: 42 }, error: 'name: expected string' }, { raw: { name: 'no id' }, error: 'id: required' }];
+    const bad = [
+      { raw: { id: 9, name: 42 }, error: 'name: expected string' },
+      { raw: { name: 'no id' }, error: 'id: required' },
+    ];
     await quarantineRecords(k, dialect, 'companies', bad, 'run-1', T1);
     await quarantineRecords(k, dialect, 'companies', [...bad, { raw: { id: 9 }, error: 'still bad' }], 'run-2', T2);
     const rows = await k.selectFrom('quarantine').selectAll().orderBy('record_key').execute();

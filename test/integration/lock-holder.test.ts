@@ -90,7 +90,10 @@ forEachDialect('writer lock holder', (dialect) => {
     const db: Db = dbc.db;
     const lock = await acquireWriterLock(db, 'sync run-a');
     try {
-      const err = await acquireWriterLock(db, 'sync run-b').then(() => null, (e: unknown) => e);
+      const err = await acquireWriterLock(db, 'sync run-b').then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(err).toBeInstanceOf(UserError);
       expect((err as UserError).exitCode).toBe(3);
       expect((err as UserError).message).toMatch(
@@ -111,7 +114,10 @@ forEachDialect('writer lock holder', (dialect) => {
       // The sync holds the lock and has committed pages.
       await until('the sync to commit pages', async () => (await dbc.db.kysely.selectFrom('sync_state').select('stream').execute()).length >= 2);
       const held = await dbc.db.kysely.selectFrom('sync_lock').selectAll().execute();
-      expect(held.map((l) => l.pid), 'the sync names itself as the holder').toEqual([childPid]);
+      expect(
+        held.map((l) => l.pid),
+        'the sync names itself as the holder',
+      ).toEqual([childPid]);
       process.kill(childPid, 'SIGKILL');
       await until('the killed sync to be a zombie', () => procState(childPid) === 'Z', 10_000);
 

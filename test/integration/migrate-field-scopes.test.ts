@@ -27,20 +27,57 @@ forEachDialect('migrate: 005 field scopes from existing fields rows', (dialect) 
     await t?.cleanup();
   });
 
-  it('copies each row\'s scope and clears the scope members of system ids', async () => {
+  it("copies each row's scope and clears the scope members of system ids", async () => {
     t = await freshDatabaseUrl(dialect);
     const db = await openDatabase(t.url);
     try {
       await migrateTo(db, '004-owner-indexes');
-      await db.kysely.insertInto('fields').values([
-        { id: 'field-5', v1_id: 5, name: 'Status', type: 'list', value_type: 'ranked-dropdown', entity_type: 'opportunity', list_id: 42, _raw: '{"id":"field-5"}', _synced_at: T1 },
-        { id: 'affinity-data-location', v1_id: null, name: 'Location', type: 'enriched', value_type: 'location', entity_type: 'person', list_id: null, _raw: '{"id":"affinity-data-location"}', _synced_at: T1 },
-        { id: 'first-email', v1_id: null, name: 'First Email', type: 'relationship-intelligence', value_type: 'interaction', entity_type: null, list_id: null, _raw: null, _synced_at: T1 },
-      ]).execute();
+      await db.kysely
+        .insertInto('fields')
+        .values([
+          {
+            id: 'field-5',
+            v1_id: 5,
+            name: 'Status',
+            type: 'list',
+            value_type: 'ranked-dropdown',
+            entity_type: 'opportunity',
+            list_id: 42,
+            _raw: '{"id":"field-5"}',
+            _synced_at: T1,
+          },
+          {
+            id: 'affinity-data-location',
+            v1_id: null,
+            name: 'Location',
+            type: 'enriched',
+            value_type: 'location',
+            entity_type: 'person',
+            list_id: null,
+            _raw: '{"id":"affinity-data-location"}',
+            _synced_at: T1,
+          },
+          {
+            id: 'first-email',
+            v1_id: null,
+            name: 'First Email',
+            type: 'relationship-intelligence',
+            value_type: 'interaction',
+            entity_type: null,
+            list_id: null,
+            _raw: null,
+            _synced_at: T1,
+          },
+        ])
+        .execute();
       const r = await migrateToLatest(db);
       expect(r.results.map((x) => [x.migrationName, x.status])).toContainEqual(['005-field-scopes', 'Success']);
 
-      const scopes = await db.kysely.selectFrom('field_scopes').select(['field_id', 'entity_type', 'list_id', 'type', 'definition_json']).orderBy('field_id').execute();
+      const scopes = await db.kysely
+        .selectFrom('field_scopes')
+        .select(['field_id', 'entity_type', 'list_id', 'type', 'definition_json'])
+        .orderBy('field_id')
+        .execute();
       expect(scopes.map((s) => ({ ...s, definition_json: JSON.parse(String(s.definition_json)) }))).toEqual([
         { field_id: 'affinity-data-location', entity_type: 'person', list_id: 0, type: 'enriched', definition_json: { id: 'affinity-data-location' } },
         { field_id: 'field-5', entity_type: 'opportunity', list_id: 42, type: 'list', definition_json: { id: 'field-5' } },

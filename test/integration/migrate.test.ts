@@ -37,7 +37,15 @@ forEachDialect('migrate', (dialect) => {
       const doc = JSON.stringify({ v: 1, kind: 'sweep', token: 'abc' });
       await db.kysely
         .insertInto('sync_state')
-        .values({ stream: 'companies', partition: '', version: 1, checkpoint_json: doc, last_success_at: null, last_sweep_at: null, updated_at: '2024-04-01T07:00:00.000Z' })
+        .values({
+          stream: 'companies',
+          partition: '',
+          version: 1,
+          checkpoint_json: doc,
+          last_success_at: null,
+          last_sweep_at: null,
+          updated_at: '2024-04-01T07:00:00.000Z',
+        })
         .execute();
       const row = await db.kysely.selectFrom('sync_state').selectAll().executeTakeFirstOrThrow();
       expect(JSON.parse(row.checkpoint_json)).toEqual({ v: 1, kind: 'sweep', token: 'abc' });

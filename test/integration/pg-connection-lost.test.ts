@@ -30,7 +30,16 @@ async function syncInto(db: Db, sim: RunningSimulator, onPage?: (e: PageEvent) =
   const config = configSchema.parse({ apiKey: sim.apiKey, baseUrl: sim.url, databaseUrl: 'sqlite::memory:', logLevel: 'silent', maxRetries: 2 });
   const client = clientFromConfig(config, silentLogger(), sim.apiKey);
   try {
-    return await runSync({ db, client, config, log: silentLogger(), streams: ALL_STREAMS, mode: 'full', command: 'test', ...(onPage ? { hooks: { onPageCommitted: onPage } } : {}) });
+    return await runSync({
+      db,
+      client,
+      config,
+      log: silentLogger(),
+      streams: ALL_STREAMS,
+      mode: 'full',
+      command: 'test',
+      ...(onPage ? { hooks: { onPageCommitted: onPage } } : {}),
+    });
   } finally {
     await client.close();
   }
@@ -71,7 +80,10 @@ describe('PostgreSQL connection lost mid-run [postgres]', () => {
     await sim?.close();
   });
   afterEach(() => {
-    expect(uncaught.map((e) => String(e)), 'uncaught exceptions (a crashed process)').toEqual([]);
+    expect(
+      uncaught.map((e) => String(e)),
+      'uncaught exceptions (a crashed process)',
+    ).toEqual([]);
     uncaught.length = 0;
   });
 
@@ -81,7 +93,10 @@ describe('PostgreSQL connection lost mid-run [postgres]', () => {
     try {
       await migrateToLatest(db);
       const kill = killOnce(t);
-      const err = await syncInto(db, sim, kill.hook).then(() => null, (e: unknown) => e);
+      const err = await syncInto(db, sim, kill.hook).then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(kill.state.killed, 'backends terminated (the lock session at least)').toBeGreaterThan(0);
       expect(err).toBeInstanceOf(UserError);
       expect((err as UserError).message).toMatch(/^The warehouse cannot take writes: /);
@@ -100,7 +115,7 @@ describe('PostgreSQL connection lost mid-run [postgres]', () => {
     }
   }, 120_000);
 
-  it('losing only the writer lock\'s session stops the run too: nothing is written without the lock', async () => {
+  it("losing only the writer lock's session stops the run too: nothing is written without the lock", async () => {
     const t = await namedPgDatabase();
     const db = await openDatabase(t.url);
     try {
@@ -111,7 +126,10 @@ describe('PostgreSQL connection lost mid-run [postgres]', () => {
         if (kill.state.killed > 0) pagesAfterKill += 1;
         await kill.hook();
       };
-      const err = await syncInto(db, sim, hook).then(() => null, (e: unknown) => e);
+      const err = await syncInto(db, sim, hook).then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(kill.state.killed, 'the lock session alone was terminated').toBe(1);
       expect(err).toBeInstanceOf(UserError);
       expect((err as UserError).message).toBe('The warehouse cannot take writes: the connection holding the writer lock was lost (57P01).');

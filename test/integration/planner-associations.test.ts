@@ -16,16 +16,32 @@ forEachDialect('planner: association single reads', (dialect) => {
   const ctx = () => ({ db: db() });
 
   async function entities(table: 'companies' | 'persons' | 'opportunities', ids: number[], deleted: number[] = []) {
-    await db().kysely.insertInto(table).values(ids.map((id) => ({ id, ...(table === 'persons' ? {} : { name: `n${id}` }), _synced_at: T0, _deleted_at: deleted.includes(id) ? T0 : null })) as never).execute();
+    await db()
+      .kysely.insertInto(table)
+      .values(
+        ids.map((id) => ({ id, ...(table === 'persons' ? {} : { name: `n${id}` }), _synced_at: T0, _deleted_at: deleted.includes(id) ? T0 : null })) as never,
+      )
+      .execute();
   }
   async function mark(marks: DirtyMark[], at = T0) {
-    await db().kysely.transaction().execute((trx) => markDirty(trx, db().dialect, marks, at));
+    await db()
+      .kysely.transaction()
+      .execute((trx) => markDirty(trx, db().dialect, marks, at));
   }
   const kinds = async () => (await db().kysely.selectFrom('sync_dirty').select(['kind', 'id']).orderBy('id').execute()).map((r) => `${r.kind}:${Number(r.id)}`);
 
   it('a settled mark removes an older mark of its kind only, and never creates one', async () => {
-    await mark([{ kind: 'opportunity_links', id: 1 }, { kind: 'company_links', id: 2 }]);
-    await mark([{ kind: 'opportunity_links', id: 1, settled: true }, { kind: 'opportunity_links', id: 3, settled: true }], T1);
+    await mark([
+      { kind: 'opportunity_links', id: 1 },
+      { kind: 'company_links', id: 2 },
+    ]);
+    await mark(
+      [
+        { kind: 'opportunity_links', id: 1, settled: true },
+        { kind: 'opportunity_links', id: 3, settled: true },
+      ],
+      T1,
+    );
     expect(await kinds()).toEqual(['company_links:2']);
     // A mark set after the settling read (a newer lack) stays.
     await mark([{ kind: 'company_links', id: 2 }], T1);
@@ -35,9 +51,18 @@ forEachDialect('planner: association single reads', (dialect) => {
 
   it('opportunities: marked live ones plus those at the cap, never a soft-deleted one', async () => {
     await entities('opportunities', [10, 11, 12, 13], [12]);
-    await mark([{ kind: 'opportunity_links', id: 11 }, { kind: 'opportunity_links', id: 12 }]);
-    await db().kysely.insertInto('opportunity_persons').values(Array.from({ length: 100 }, (_, i) => ({ opportunity_id: 13, person_id: i + 1, _synced_at: T0 })) as never).execute();
-    await db().kysely.insertInto('opportunity_persons').values([{ opportunity_id: 10, person_id: 1, _synced_at: T0 }] as never).execute();
+    await mark([
+      { kind: 'opportunity_links', id: 11 },
+      { kind: 'opportunity_links', id: 12 },
+    ]);
+    await db()
+      .kysely.insertInto('opportunity_persons')
+      .values(Array.from({ length: 100 }, (_, i) => ({ opportunity_id: 13, person_id: i + 1, _synced_at: T0 })) as never)
+      .execute();
+    await db()
+      .kysely.insertInto('opportunity_persons')
+      .values([{ opportunity_id: 10, person_id: 1, _synced_at: T0 }] as never)
+      .execute();
     expect(await opportunityLinkReads(ctx())).toEqual([11, 13]);
   });
 

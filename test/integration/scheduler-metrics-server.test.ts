@@ -19,7 +19,16 @@ describe('metrics server (node:http on 127.0.0.1)', () => {
 
   const failing: HealthReport = {
     httpStatus: 503,
-    body: { status: 'failing', reason: 'the last run failed', running: false, runningSince: null, lastRun: null, lastSuccessAt: null, nextRun: null, overlapsSkipped: 1 },
+    body: {
+      status: 'failing',
+      reason: 'the last run failed',
+      running: false,
+      runningSince: null,
+      lastRun: null,
+      lastSuccessAt: null,
+      nextRun: null,
+      overlapsSkipped: 1,
+    },
   };
 
   it('serves /healthz with the report status and JSON body, /metrics as Prometheus text, and 404/405 otherwise', async () => {

@@ -30,8 +30,14 @@ async function startSchedule(sim: RunningSimulator, databaseUrl: string, env: Re
   const child = spawn(process.execPath, [BIN, 'schedule'], {
     cwd: REPO_ROOT,
     env: {
-      ...process.env, AFFINITY_BASE_URL: sim.url, AFFINITY_API_KEY: sim.apiKey, DATABASE_URL: databaseUrl,
-      RELSYNC_SCHEDULE: '* * * * * *', RELSYNC_METRICS_PORT: String(port), LOG_LEVEL: 'info', ...env,
+      ...process.env,
+      AFFINITY_BASE_URL: sim.url,
+      AFFINITY_API_KEY: sim.apiKey,
+      DATABASE_URL: databaseUrl,
+      RELSYNC_SCHEDULE: '* * * * * *',
+      RELSYNC_METRICS_PORT: String(port),
+      LOG_LEVEL: 'info',
+      ...env,
     },
   });
   const out = { stdout: '', stderr: '' };

@@ -17,7 +17,12 @@ const SQL_TYPE: Readonly<Record<DialectName, Readonly<Record<ColumnKind, string>
   sqlite: { id: 'bigint', int: 'integer', real: 'real', text: 'text', ts: 'text', json: 'text', bool: 'integer' },
   // information_schema.columns.data_type spells the types out.
   postgres: {
-    id: 'bigint', int: 'integer', real: 'double precision', text: 'text', ts: 'timestamp with time zone', json: 'jsonb',
+    id: 'bigint',
+    int: 'integer',
+    real: 'double precision',
+    text: 'text',
+    ts: 'timestamp with time zone',
+    json: 'jsonb',
     bool: 'boolean',
   },
 };
@@ -52,7 +57,10 @@ async function sqliteSchema(db: Db): Promise<Schema> {
     const info = await sql<{ name: string; type: string; notnull: number; pk: number }>`select * from pragma_table_info(${name})`.execute(db.kysely);
     out[name] = {
       columns: Object.fromEntries(info.rows.map((c) => [c.name, describeColumn(c.type, c.notnull === 1)])),
-      pk: info.rows.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name),
+      pk: info.rows
+        .filter((c) => c.pk > 0)
+        .sort((a, b) => a.pk - b.pk)
+        .map((c) => c.name),
     };
   }
   return out;
@@ -92,7 +100,7 @@ forEachDialect('schema: registry = migrated database', (dialect) => {
     await ctx?.cleanup();
   });
 
-  it('the migrations build exactly the registry\'s tables', () => {
+  it("the migrations build exactly the registry's tables", () => {
     expect(Object.keys(actual).sort()).toEqual([...WAREHOUSE_TABLE_NAMES].sort());
   });
 

@@ -20,10 +20,19 @@ describe('simulator contract profiles: refusals', () => {
     ]);
     // A few more changes on two tracked fields, so filters and order have something to tell apart.
     for (const sim of [ref, seed]) {
-      const tracked = [...sim.store.fields.values()].filter((f) => f.trackChanges && f.listId === null && f.entityType === 'company' && f.valueType === 'number');
+      const tracked = [...sim.store.fields.values()].filter(
+        (f) => f.trackChanges && f.listId === null && f.entityType === 'company' && f.valueType === 'number',
+      );
       const company = [...sim.store.companies.keys()][0] as number;
       for (const [i, f] of tracked.slice(0, 2).entries()) {
-        setCell(sim.store, { field: f, entityType: 'company', entityId: company, listEntryId: null, value: { type: 'number', data: 1000 + i }, changerId: null });
+        setCell(sim.store, {
+          field: f,
+          entityType: 'company',
+          entityId: company,
+          listEntryId: null,
+          value: { type: 'number', data: 1000 + i },
+          changerId: null,
+        });
       }
     }
   });

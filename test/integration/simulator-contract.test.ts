@@ -23,7 +23,8 @@ describe('simulator contract profiles: associations', () => {
     await Promise.all([ref.close(), seed.close()]);
   });
 
-  const listOf = (sim: RunningSimulator, type: string) => [...sim.store.lists.values()].find((l) => l.type === type && (sim.store.entriesByList.get(l.id)?.length ?? 0) > 0);
+  const listOf = (sim: RunningSimulator, type: string) =>
+    [...sim.store.lists.values()].find((l) => l.type === type && (sim.store.entriesByList.get(l.id)?.length ?? 0) > 0);
   const fieldIds = async (sim: RunningSimulator, path: string) => ((await pageAllV2(sim, path)) as Field[]).map((f) => `${f.id}:${f.type}`);
 
   it('reference: association fields are list fields of opportunity and person lists only, never company/person fields', async () => {
@@ -108,10 +109,12 @@ describe('simulator contract profiles: associations', () => {
       const p = (await simCall(sim, `/persons/${person?.id}`)).json as { organization_ids: number[] };
       expect(p.organization_ids).toEqual(person?.companyIds);
     }
-    const orgSearch = async (sim: RunningSimulator) => ((await simCall(sim, '/organizations?page_size=5&with_opportunities=true')).json as { organizations: Array<Record<string, unknown>> }).organizations;
+    const orgSearch = async (sim: RunningSimulator) =>
+      ((await simCall(sim, '/organizations?page_size=5&with_opportunities=true')).json as { organizations: Array<Record<string, unknown>> }).organizations;
     expect((await orgSearch(ref)).every((o) => Array.isArray(o.opportunity_ids))).toBe(true);
     expect((await orgSearch(seed)).some((o) => 'opportunity_ids' in o)).toBe(false);
-    const personSearch = async (sim: RunningSimulator) => ((await simCall(sim, '/persons?page_size=50&with_current_organizations=true')).json as { persons: Array<Record<string, unknown>> }).persons;
+    const personSearch = async (sim: RunningSimulator) =>
+      ((await simCall(sim, '/persons?page_size=50&with_current_organizations=true')).json as { persons: Array<Record<string, unknown>> }).persons;
     expect((await personSearch(ref)).every((p) => Array.isArray(p.current_organization_ids))).toBe(true);
     expect((await personSearch(seed)).some((p) => 'current_organization_ids' in p)).toBe(false);
     for (const sim of [ref, seed]) {

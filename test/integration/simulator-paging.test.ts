@@ -121,7 +121,13 @@ for (const scale of ['tiny', 'small'] as const) {
         .map((i) => i.id);
       const got: unknown[] = [];
       for (let y = 2019; y <= 2026; y++) {
-        got.push(...(await pageAllV1(sim, `/interactions?type=3&person_id=${person}&start_time=${y}-01-01T00:00:00Z&end_time=${y + 1}-01-01T00:00:00Z&page_size=2`, 'emails')));
+        got.push(
+          ...(await pageAllV1(
+            sim,
+            `/interactions?type=3&person_id=${person}&start_time=${y}-01-01T00:00:00Z&end_time=${y + 1}-01-01T00:00:00Z&page_size=2`,
+            'emails',
+          )),
+        );
       }
       expect(sorted(ids(got))).toEqual(sorted(expected));
     });

@@ -60,7 +60,9 @@ describe('simulator auth, versions, envelopes and cursors', () => {
   it('returns field data only when fieldIds or fieldTypes is given, and validates limit', async () => {
     const plain = (await simCall(sim, '/v2/companies?limit=3')).json as { data: Array<{ fields: unknown[] }> };
     expect(plain.data.every((c) => c.fields.length === 0)).toBe(true);
-    const withTypes = (await simCall(sim, '/v2/companies?limit=3&fieldTypes=enriched&field_types=global')).json as { data: Array<{ fields: Array<{ type: string }> }> };
+    const withTypes = (await simCall(sim, '/v2/companies?limit=3&fieldTypes=enriched&field_types=global')).json as {
+      data: Array<{ fields: Array<{ type: string }> }>;
+    };
     const kinds = new Set(withTypes.data.flatMap((c) => c.fields.map((f) => f.type)));
     expect(kinds).toEqual(new Set(['enriched', 'global']));
     const byId = (await simCall(sim, '/v2/persons?limit=2&fieldIds=affinity-data-location')).json as { data: Array<{ fields: Array<{ id: string }> }> };

@@ -22,13 +22,27 @@ describe('simulator route coverage', () => {
     const personMerge = [...s.merges.values()].find((m) => m.kind === 'person');
     const meeting = [...s.interactions.values()].find((i) => i.kind === 'meeting');
     return {
-      companyId: String([...s.companies.keys()][0]), personId: String([...s.persons.keys()][10]), opportunityId: String(opp?.id),
-      listId: String(list?.id), listEntryId: String(entry?.id), fieldId: dropdown?.id ?? '', dropdownOptionId: String(s.options(dropdown as never)[0]?.id),
-      noteId: String(note), viewId: String([...s.savedViews.values()].find((v) => v.listId === list?.id && v.type === 'sheet')?.id),
-      mergeId: String(merge?.id), taskId: merge?.taskId ?? '', meetingId: String(meeting?.id), transcriptId: String([...s.transcripts.keys()][0]),
-      fileId: String([...s.files.keys()][0]), reminderId: String([...s.reminders.keys()][0]), teamId: String([...s.teams.keys()][0]),
-      userId: String([...s.users.keys()][0]), webhookId: String([...s.webhooks.keys()][0]), id: String([...s.companies.keys()][0]),
-      personMergeId: String(personMerge?.id), personTaskId: personMerge?.taskId ?? '',
+      companyId: String([...s.companies.keys()][0]),
+      personId: String([...s.persons.keys()][10]),
+      opportunityId: String(opp?.id),
+      listId: String(list?.id),
+      listEntryId: String(entry?.id),
+      fieldId: dropdown?.id ?? '',
+      dropdownOptionId: String(s.options(dropdown as never)[0]?.id),
+      noteId: String(note),
+      viewId: String([...s.savedViews.values()].find((v) => v.listId === list?.id && v.type === 'sheet')?.id),
+      mergeId: String(merge?.id),
+      taskId: merge?.taskId ?? '',
+      meetingId: String(meeting?.id),
+      transcriptId: String([...s.transcripts.keys()][0]),
+      fileId: String([...s.files.keys()][0]),
+      reminderId: String([...s.reminders.keys()][0]),
+      teamId: String([...s.teams.keys()][0]),
+      userId: String([...s.users.keys()][0]),
+      webhookId: String([...s.webhooks.keys()][0]),
+      id: String([...s.companies.keys()][0]),
+      personMergeId: String(personMerge?.id),
+      personTaskId: personMerge?.taskId ?? '',
     };
   }
 
@@ -91,14 +105,36 @@ describe('simulator route coverage', () => {
     const tracked = [...s.fields.values()].find((f) => f.trackChanges && f.v1Id !== null);
     const meeting = [...s.interactions.values()].find((i) => i.kind === 'meeting');
     const paths = [
-      '/auth/whoami', '/rate-limit', '/entity-files', `/entity-files/${p.fileId}`, `/entity-files/download/${p.fileId}`,
-      `/field-value-changes?field_id=${tracked?.v1Id}`, `/field-values?organization_id=${p.companyId}`, `/field-values?list_entry_id=${entry}`,
-      '/fields', '/lists', `/lists/${p.listId}`, `/lists/${p.listId}/list-entries`, `/lists/${p.listId}/list-entries/${entry}`,
+      '/auth/whoami',
+      '/rate-limit',
+      '/entity-files',
+      `/entity-files/${p.fileId}`,
+      `/entity-files/download/${p.fileId}`,
+      `/field-value-changes?field_id=${tracked?.v1Id}`,
+      `/field-values?organization_id=${p.companyId}`,
+      `/field-values?list_entry_id=${entry}`,
+      '/fields',
+      '/lists',
+      `/lists/${p.listId}`,
+      `/lists/${p.listId}/list-entries`,
+      `/lists/${p.listId}/list-entries/${entry}`,
       `/interactions?type=0&person_id=${meeting?.personIds[0]}&start_time=2024-01-01T00:00:00Z&end_time=2024-12-31T00:00:00Z`,
-      `/interactions/${meeting?.id}?type=0`, '/notes', `/notes/${p.noteId}`, '/opportunities', `/opportunities/${p.opportunityId}`,
-      '/organizations?term=labs', '/organizations/fields', `/organizations/${p.companyId}`, '/persons?with_opportunities=true',
-      '/persons/fields', `/persons/${p.personId}`, `/relationships-strengths?external_id=${p.personId}`, '/reminders',
-      `/reminders/${p.reminderId}`, '/webhook', `/webhook/${p.webhookId}`,
+      `/interactions/${meeting?.id}?type=0`,
+      '/notes',
+      `/notes/${p.noteId}`,
+      '/opportunities',
+      `/opportunities/${p.opportunityId}`,
+      '/organizations?term=labs',
+      '/organizations/fields',
+      `/organizations/${p.companyId}`,
+      '/persons?with_opportunities=true',
+      '/persons/fields',
+      `/persons/${p.personId}`,
+      `/relationships-strengths?external_id=${p.personId}`,
+      '/reminders',
+      `/reminders/${p.reminderId}`,
+      '/webhook',
+      `/webhook/${p.webhookId}`,
     ];
     const failures: string[] = [];
     for (const path of paths) {
@@ -129,7 +165,10 @@ describe('simulator route coverage', () => {
     expect(opt.json).toMatchObject({ text: 'Parked', color: 'blue' });
     const optId = (opt.json as { id: number }).id;
     expect((await simCall(sim, `${base}/${optId}`, { method: 'DELETE' })).json).toEqual({ success: true });
-    const it1 = await simCall(sim, '/interactions', { method: 'POST', body: { type: 0, person_ids: [Number(p.personId)], content: 'Coffee', date: '2026-01-05T10:00:00Z' } });
+    const it1 = await simCall(sim, '/interactions', {
+      method: 'POST',
+      body: { type: 0, person_ids: [Number(p.personId)], content: 'Coffee', date: '2026-01-05T10:00:00Z' },
+    });
     expect(it1.status).toBe(200);
     const itId = (it1.json as { id: number }).id;
     expect((await simCall(sim, `/interactions/${itId}?type=0`)).json).toMatchObject({ id: itId, title: 'Coffee' });
@@ -141,7 +180,11 @@ describe('simulator route coverage', () => {
     expect((await simCall(sim, '/organizations/fields')).json).not.toContainEqual(expect.objectContaining({ id: fieldId }));
     const boundary = 'xyz';
     const body = `--${boundary}\r\nContent-Disposition: form-data; name="person_id"\r\n\r\n${p.personId}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="deck.pdf"\r\nContent-Type: application/pdf\r\n\r\nPDF\r\n--${boundary}--\r\n`;
-    const res = await fetch(`${sim.url}/entity-files`, { method: 'POST', headers: { authorization: `Bearer ${sim.apiKey}`, 'content-type': `multipart/form-data; boundary=${boundary}` }, body });
+    const res = await fetch(`${sim.url}/entity-files`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sim.apiKey}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+    });
     expect(res.status).toBe(200);
     const files = (await simCall(sim, `/entity-files?person_id=${p.personId}`)).json as { entity_files: Array<{ name: string }> };
     expect(files.entity_files.map((f) => f.name)).toContain('deck.pdf');

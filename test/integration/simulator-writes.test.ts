@@ -39,7 +39,14 @@ describe('simulator writes', () => {
     const before = sim.store.fieldValueChanges.length;
     const had = getCell(sim.store, f, company) !== null;
     expect((await simCall(sim, `/v2/companies/${company}/fields/${f.id}`, { method: 'POST', body: { value: { type: 'number', data: 11 } } })).status).toBe(204);
-    expect((await simCall(sim, `/v2/companies/${company}/fields`, { method: 'PATCH', body: { operation: 'update-fields', updates: [{ id: f.id, value: { type: 'number', data: 12 } }] } })).status).toBe(200);
+    expect(
+      (
+        await simCall(sim, `/v2/companies/${company}/fields`, {
+          method: 'PATCH',
+          body: { operation: 'update-fields', updates: [{ id: f.id, value: { type: 'number', data: 12 } }] },
+        })
+      ).status,
+    ).toBe(200);
     expect((await simCall(sim, `/v2/companies/${company}/fields/${f.id}`, { method: 'POST', body: { value: null } })).status).toBe(204);
     const logged = sim.store.fieldValueChanges.slice(before);
     expect(logged.map((c) => c.actionType)).toEqual([had ? 'update' : 'add', 'update', 'delete']);
@@ -55,7 +62,10 @@ describe('simulator writes', () => {
     const lf = trackedField(sim, (x) => x.listId !== null && x.valueType === 'ranked-dropdown');
     const entryId = [...(sim.store.entriesByList.get(lf.listId as number)?.values() ?? [])][0] as number;
     const option = sim.store.options(lf)[2];
-    const r = await simCall(sim, `/v2/lists/${lf.listId}/list-entries/${entryId}/fields/${lf.id}`, { method: 'POST', body: { value: { type: 'ranked-dropdown', data: { dropdownOptionId: option?.id } } } });
+    const r = await simCall(sim, `/v2/lists/${lf.listId}/list-entries/${entryId}/fields/${lf.id}`, {
+      method: 'POST',
+      body: { value: { type: 'ranked-dropdown', data: { dropdownOptionId: option?.id } } },
+    });
     expect(r.status).toBe(204);
     const last = sim.store.fieldValueChanges.at(-1);
     expect(last).toMatchObject({ listEntryId: entryId, fieldKey: lf.key, value: { data: { dropdownOptionId: option?.id } } });
@@ -64,7 +74,9 @@ describe('simulator writes', () => {
   });
 
   it('does not log changes for untracked fields and v1 refuses their change log (422)', async () => {
-    const f = [...sim.store.fields.values()].find((x) => !x.trackChanges && x.v1Id !== null && x.valueType === 'text' && x.listId === null && x.entityType === 'person') as SimField;
+    const f = [...sim.store.fields.values()].find(
+      (x) => !x.trackChanges && x.v1Id !== null && x.valueType === 'text' && x.listId === null && x.entityType === 'person',
+    ) as SimField;
     const person = [...sim.store.persons.keys()][10] as number;
     const before = sim.store.fieldValueChanges.length;
     const w = await simCall(sim, '/field-values', { method: 'POST', body: { field_id: f.v1Id, entity_id: person, value: 'hello' } });
@@ -126,7 +138,9 @@ describe('simulator writes', () => {
     const r = await simCall(sim, '/v2/person-merges', { method: 'POST', body: { primaryPersonId: a.id, duplicatePersonId: b.id } });
     expect(r.status).toBe(202);
     expect((await simCall(sim, `/persons/${b.id}`)).status).toBe(422);
-    expect((await simCall(sim, `/v2/persons/${b.id}`)).json).toMatchObject({ errors: [{ message: `${b.id} no longer exists as it has been merged into ${a.id}` }] });
+    expect((await simCall(sim, `/v2/persons/${b.id}`)).json).toMatchObject({
+      errors: [{ message: `${b.id} no longer exists as it has been merged into ${a.id}` }],
+    });
   });
 
   it('v1 opportunity PUT replaces person and organization sets wholesale; deletes disappear everywhere', async () => {
@@ -156,13 +170,19 @@ describe('simulator writes', () => {
     expect(((await simCall(sim, `/v2/persons/${person}/notes`)).json as { data: Array<{ id: number }> }).data.map((x) => x.id)).toContain(noteId);
     expect((await simCall(sim, `/v2/notes/${noteId}`, { method: 'DELETE' })).json).toEqual({ success: true });
     expect((await simCall(sim, `/notes/${noteId}`)).status).toBe(404);
-    const rem = await simCall(sim, '/reminders', { method: 'POST', body: { owner_id: 100000001, type: 0, due_date: '2030-01-01T00:00:00Z', content: 'call', person_id: person } });
+    const rem = await simCall(sim, '/reminders', {
+      method: 'POST',
+      body: { owner_id: 100000001, type: 0, due_date: '2030-01-01T00:00:00Z', content: 'call', person_id: person },
+    });
     expect(rem.status).toBe(200);
     const remId = (rem.json as { id: number }).id;
     const put = await simCall(sim, `/reminders/${remId}`, { method: 'PUT', body: { type: 1, reset_type: 1, reminder_days: 14 } });
     expect(put.json).toMatchObject({ type: 1, reset_type: 1, reminder_days: 14 });
     expect((await simCall(sim, `/reminders/${remId}`, { method: 'DELETE' })).json).toEqual({ success: true });
-    const v2rem = await simCall(sim, '/v2/reminders', { method: 'POST', body: { type: 'one-time', content: 'x', dueDate: '2030-02-01T00:00:00Z', personId: person } });
+    const v2rem = await simCall(sim, '/v2/reminders', {
+      method: 'POST',
+      body: { type: 'one-time', content: 'x', dueDate: '2030-02-01T00:00:00Z', personId: person },
+    });
     expect(v2rem.status).toBe(201);
   });
 

@@ -75,7 +75,11 @@ describe('a read-only SQLite warehouse file [sqlite]', () => {
     const roDir = mkdtempSync(join(tmpdir(), 'relsync-rodir-'));
     try {
       chmodSync(roDir, 0o555);
-      const r = await runCliAsUser(['sync'], { DATABASE_URL: `sqlite:${join(roDir, 'w.db')}`, AFFINITY_API_KEY: 'k-test', AFFINITY_BASE_URL: 'http://127.0.0.1:1' });
+      const r = await runCliAsUser(['sync'], {
+        DATABASE_URL: `sqlite:${join(roDir, 'w.db')}`,
+        AFFINITY_API_KEY: 'k-test',
+        AFFINITY_BASE_URL: 'http://127.0.0.1:1',
+      });
       expect(r.code, r.stderr).toBe(2);
       expect(r.stderr).toMatch(/^relsync: Cannot open SQLite database /m);
     } finally {
@@ -83,7 +87,7 @@ describe('a read-only SQLite warehouse file [sqlite]', () => {
     }
   }, 60_000);
 
-  it('classifies the driver\'s own read-only error (a handle opened read-only, then written)', () => {
+  it("classifies the driver's own read-only error (a handle opened read-only, then written)", () => {
     const handle = new SQLite(file, { readonly: true });
     let raw: unknown;
     try {

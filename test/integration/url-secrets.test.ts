@@ -37,9 +37,12 @@ describe('maskUrlPasswords', () => {
     expect(maskUrlPasswords(input)).toBe(masked);
   });
 
-  it.each(['sqlite:./relsync.db', 'postgres://postgres@127.0.0.1:5432/test', 'https://api.affinity.co/v2/companies?cursor=abc', 'mail me at a@b.c'])('leaves %s alone', (text) => {
-    expect(maskUrlPasswords(text)).toBe(text);
-  });
+  it.each(['sqlite:./relsync.db', 'postgres://postgres@127.0.0.1:5432/test', 'https://api.affinity.co/v2/companies?cursor=abc', 'mail me at a@b.c'])(
+    'leaves %s alone',
+    (text) => {
+      expect(maskUrlPasswords(text)).toBe(text);
+    },
+  );
 });
 
 describe('a DATABASE_URL with a password in a message', () => {

@@ -28,7 +28,10 @@ describe('RowBatch helpers', () => {
 
   it('a member left undefined is absent from the row (the loader keeps the stored value)', () => {
     const b = addUpsert(emptyBatch(), 'lists', { id: 1, name: undefined, size: 3 }, { id: 2, name: null });
-    expect(b.upserts.lists).toEqual([{ id: 1, size: 3 }, { id: 2, name: null }]);
+    expect(b.upserts.lists).toEqual([
+      { id: 1, size: 3 },
+      { id: 2, name: null },
+    ]);
     expect(Object.keys(b.upserts.lists![0]!)).toEqual(['id', 'size']);
     expect(Object.keys(single('teams', { id: 5, name: undefined }).upserts.teams![0]!)).toEqual(['id']);
   });

@@ -53,7 +53,9 @@ describe('loadConfig', () => {
 
   it('says what a number must be and echoes the value given, on one line', () => {
     const err = configError(() => loadConfig({ env: { RELSYNC_CONCURRENCY: 'lots' }, cwd: emptyDir() }));
-    expect(err.message).toBe('Invalid configuration: RELSYNC_CONCURRENCY must be a whole number from 1 to 32 (got "lots"); see config/relsync.config.example.json for every option and its default');
+    expect(err.message).toBe(
+      'Invalid configuration: RELSYNC_CONCURRENCY must be a whole number from 1 to 32 (got "lots"); see config/relsync.config.example.json for every option and its default',
+    );
     expect(err.message).not.toContain('\n');
   });
 
@@ -101,10 +103,15 @@ describe('fatalDatabaseError', () => {
   ])('recognises %o', (err, message) => {
     expect(fatalDatabaseError(err)?.message).toMatch(message);
   });
-  it('leaves other errors alone, including the API client\'s own unreachable error', () => {
+  it("leaves other errors alone, including the API client's own unreachable error", () => {
     expect(fatalDatabaseError({ code: 'SQLITE_CONSTRAINT', message: 'UNIQUE' })).toBeNull();
     expect(fatalDatabaseError(new Error('boom'))).toBeNull();
-    const apiDown = new UnreachableError('cannot reach the API for GET /v2/lists (ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:9)', { status: null, method: 'GET', path: '/v2/lists', endpoint: 'GET /v2/lists' } as never);
+    const apiDown = new UnreachableError('cannot reach the API for GET /v2/lists (ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:9)', {
+      status: null,
+      method: 'GET',
+      path: '/v2/lists',
+      endpoint: 'GET /v2/lists',
+    } as never);
     expect(fatalDatabaseError(apiDown)).toBeNull();
   });
 });

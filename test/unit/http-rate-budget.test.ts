@@ -47,8 +47,18 @@ describe('parseRateHeaders', () => {
     ).toEqual(want);
     expect(
       parseRateHeaders([
-        'X-Ratelimit-Limit-User', '900', 'X-Ratelimit-Limit-User-Remaining', '899', 'X-Ratelimit-Limit-User-Reset', '41',
-        'X-Ratelimit-Limit-Org', '100000', 'X-Ratelimit-Limit-Org-Remaining', '99000', 'X-Ratelimit-Limit-Org-Reset', '86400',
+        'X-Ratelimit-Limit-User',
+        '900',
+        'X-Ratelimit-Limit-User-Remaining',
+        '899',
+        'X-Ratelimit-Limit-User-Reset',
+        '41',
+        'X-Ratelimit-Limit-Org',
+        '100000',
+        'X-Ratelimit-Limit-Org-Remaining',
+        '99000',
+        'X-Ratelimit-Limit-Org-Reset',
+        '86400',
       ]),
     ).toEqual(want);
   });

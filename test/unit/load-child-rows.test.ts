@@ -4,7 +4,10 @@ import { WAREHOUSE_TABLES } from '../../src/load/tables.ts';
 
 describe('CHILD_ROWS registry', () => {
   it('names every child table of the warehouse under at least one parent', () => {
-    const children = Object.values(WAREHOUSE_TABLES).filter((t) => t.kind === 'child').map((t) => t.name).sort();
+    const children = Object.values(WAREHOUSE_TABLES)
+      .filter((t) => t.kind === 'child')
+      .map((t) => t.name)
+      .sort();
     const linked = [...new Set(Object.values(CHILD_ROWS).flatMap((links) => links.map((l) => l.table)))].sort();
     expect(linked).toEqual(children);
   });

@@ -46,7 +46,9 @@ describe('relsync plan report', () => {
   it('advises fewer runs when every-run work alone exceeds the budget', () => {
     const plan = planBudget(COSTS, HOUR, 1_000);
     expect(plan.stretch).toBe(Infinity);
-    expect(adviceFor(plan)).toEqual(['every-run work alone (change log, feeds: 1440 calls a month) exceeds the budget: run less often (schedule) or raise monthlyBudget']);
+    expect(adviceFor(plan)).toEqual([
+      'every-run work alone (change log, feeds: 1440 calls a month) exceeds the budget: run less often (schedule) or raise monthlyBudget',
+    ]);
     expect(lineOf(formatPlan({ plan, unpriced: [], advice: adviceFor(plan) }), 'companies')[2]).toBe('never');
   });
 });

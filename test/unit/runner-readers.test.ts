@@ -17,7 +17,14 @@ type Rec = { id: number; at?: string };
 const schema = z.object({ id: z.number(), at: z.string().optional() });
 
 function stream(read: AnyStream['read']): AnyStream {
-  return defineStream<unknown, unknown>({ name: 'things', description: 'test', group: 'other', schema, read, transform: () => ({ rows: { upserts: {}, replace: [] } }) });
+  return defineStream<unknown, unknown>({
+    name: 'things',
+    description: 'test',
+    group: 'other',
+    schema,
+    read,
+    transform: () => ({ rows: { upserts: {}, replace: [] } }),
+  });
 }
 
 async function drain(reader: Reader<unknown>): Promise<Array<Fetched<unknown>>> {
@@ -61,7 +68,10 @@ describe('sweep reader', () => {
 
   it('a sweep whose pages were all committed resumes straight to completion', async () => {
     const sources = memorySources({ pages });
-    const cp: Checkpoint = { ...emptyCheckpoint(), sweep: { startedAt: '2026-01-01T00:00:00.000Z', token: SWEEP_PAGES_DONE, pages: 3, records: 4, params: {} } };
+    const cp: Checkpoint = {
+      ...emptyCheckpoint(),
+      sweep: { startedAt: '2026-01-01T00:00:00.000Z', token: SWEEP_PAGES_DONE, pages: 3, records: 4, params: {} },
+    };
     expect(await drain(sweepReader(stream(read), read, WHOLE, cp, readerEnv(sources), { restart: false }))).toEqual([]);
     expect(sources.opened).toEqual([]);
   });
@@ -99,7 +109,10 @@ describe('ids reader', () => {
     const pages = { '/things/1,2': [[{ id: 1 }, { id: 2 }]], '/things/3,5': [[{ id: 5 }]] };
     const r = read([5, 3, 1, 2], 2);
     const got = await drain(await idsReader(stream(r), r, WHOLE, emptyCheckpoint(), readerEnv(memorySources({ pages })), { restart: false }));
-    expect(got.map((f) => f.page.ids)).toEqual([[1, 2], [3, 5]]);
+    expect(got.map((f) => f.page.ids)).toEqual([
+      [1, 2],
+      [3, 5],
+    ]);
     expect(got.map((f) => f.checkpoint.sweep?.token)).toEqual(['2', '5']);
     expect(got[1]?.consumed).toMatchObject({ kind: 'company', done: [5], missing: [3] });
   });
@@ -114,7 +127,9 @@ describe('ids reader', () => {
     const fin = reader.finish();
     expect(fin.checkpoint.pendingIds).toEqual([7]);
     const next = read([], 1);
-    const again = await drain(await idsReader(stream(next), next, WHOLE, fin.checkpoint, readerEnv(memorySources({ pages: { '/things/7': [[{ id: 7 }]] } })), { restart: false }));
+    const again = await drain(
+      await idsReader(stream(next), next, WHOLE, fin.checkpoint, readerEnv(memorySources({ pages: { '/things/7': [[{ id: 7 }]] } })), { restart: false }),
+    );
     expect(again.map(ids)).toEqual([[7]]);
   });
 
@@ -135,7 +150,15 @@ describe('feed reader', () => {
     request: () => ({ path: '/feed', paginator: 'v2' }),
     position: (r) => ({ at: (r as Rec).at ?? '', id: (r as Rec).id }),
   });
-  const pages = { '/feed': [[{ id: 1, at: '2026-01-01T00:00:00Z' }, { id: 2, at: '2026-01-01T00:00:01Z' }], [{ id: 3, at: '2026-01-01T00:00:02Z' }]] };
+  const pages = {
+    '/feed': [
+      [
+        { id: 1, at: '2026-01-01T00:00:00Z' },
+        { id: 2, at: '2026-01-01T00:00:01Z' },
+      ],
+      [{ id: 3, at: '2026-01-01T00:00:02Z' }],
+    ],
+  };
 
   it('orders positions by time, then id; without an id the mark itself is not after', () => {
     expect(after({ at: '2026-01-01T00:00:01Z', id: 1 }, { at: '2026-01-01T00:00:00Z', id: 9 })).toBe(true);
@@ -167,7 +190,13 @@ describe('feed reader', () => {
   it('with no mark and startAtNow, reads nothing and starts following from now', async () => {
     const f = feed(false, true);
     const sources = memorySources({ pages });
-    const reader = feedReader(stream(f), f, WHOLE, emptyCheckpoint(), readerEnv(sources, () => '2026-05-05T00:00:00.000Z'));
+    const reader = feedReader(
+      stream(f),
+      f,
+      WHOLE,
+      emptyCheckpoint(),
+      readerEnv(sources, () => '2026-05-05T00:00:00.000Z'),
+    );
     expect(await drain(reader)).toEqual([]);
     expect(sources.opened).toEqual([]);
     expect(reader.finish().checkpoint.highWater).toEqual({ at: '2026-05-05T00:00:00.000Z', id: null });

@@ -34,7 +34,7 @@ describe('stopsTheRun', () => {
     expect(stopsTheRun(forPeople)).toBe(true);
   });
 
-  it('the pg driver\'s own ECONNRESET still stops the run', () => {
+  it("the pg driver's own ECONNRESET still stops the run", () => {
     expect(stopsTheRun({ code: 'ECONNRESET', message: 'read ECONNRESET' })).toBe(true);
   });
 

@@ -6,7 +6,16 @@ import { RunStats } from '../../src/scheduler/run-stats.ts';
 import type { RunSummary, StreamRunStats } from '../../src/state/runs.ts';
 
 const stream = (over: Partial<StreamRunStats>): StreamRunStats => ({
-  status: 'succeeded', mode: 'sweep', pages: 1, records: 1, rows: 0, invalid: 0, softDeleted: 0, calls: 1, durationMs: 10, ...over,
+  status: 'succeeded',
+  mode: 'sweep',
+  pages: 1,
+  records: 1,
+  rows: 0,
+  invalid: 0,
+  softDeleted: 0,
+  calls: 1,
+  durationMs: 10,
+  ...over,
 });
 
 const WEIRD = 'we"ird\\stream\nname';
@@ -25,8 +34,13 @@ const KNOWN: RunSummary = {
   calls: { 'GET /v2/companies': 3, 'GET /v2/lists/{id}/list-entries': 2 },
   errors: [{ stream: WEIRD, message: 'HTTP 500' }],
   rateBudget: {
-    userLimit: 900, userRemaining: 895, userResetAt: '2024-01-01T00:01:00.000Z',
-    orgLimit: 100000, orgRemaining: 99995, orgResetAt: '2024-02-01T00:00:00.000Z', observedAt: '2024-01-01T00:00:01.400Z',
+    userLimit: 900,
+    userRemaining: 895,
+    userResetAt: '2024-01-01T00:01:00.000Z',
+    orgLimit: 100000,
+    orgRemaining: 99995,
+    orgResetAt: '2024-02-01T00:00:00.000Z',
+    observedAt: '2024-01-01T00:00:01.400Z',
   },
 };
 
@@ -78,8 +92,10 @@ describe('renderMetrics (Prometheus text exposition)', () => {
   it('accumulates counters across runs; a thrown run counts as failed and keeps the last budget seen', () => {
     const stats = new RunStats(new Date('2024-01-01T00:00:00.000Z'));
     stats.recordSummary(KNOWN, new Date('2024-01-01T00:00:00.000Z'));
-    stats.recordSummary({ ...KNOWN, status: 'succeeded', errors: [], finishedAt: '2024-01-01T01:00:02.000Z', rateBudget: null,
-      streams: { companies: stream({ rows: 4 }) } }, new Date('2024-01-01T01:00:00.000Z'));
+    stats.recordSummary(
+      { ...KNOWN, status: 'succeeded', errors: [], finishedAt: '2024-01-01T01:00:02.000Z', rateBudget: null, streams: { companies: stream({ rows: 4 }) } },
+      new Date('2024-01-01T01:00:00.000Z'),
+    );
     stats.recordFailure('lock busy', new Date('2024-01-01T02:00:00.000Z'), new Date('2024-01-01T02:00:00.250Z'));
     const lines = renderMetrics(stats.snapshot()).split('\n');
     expect(lines).toContain('relsync_stream_rows_total{stream="companies"} 14');
@@ -140,7 +156,11 @@ describe('health and the cron interval', () => {
 
   it('a fresh process is healthy for 3 intervals even if the warehouse last succeeded long ago', () => {
     const stats = new RunStats(new Date('2024-01-02T00:00:00.000Z'));
-    stats.seed({ streams: [], lastRuns: [{ id: 'a', command: 'sync', mode: 'full', status: 'succeeded', startedAt: '2023-12-01T00:00:00.000Z', durationMs: 0, calls: 0, rows: 0 }], rateBudget: null });
+    stats.seed({
+      streams: [],
+      lastRuns: [{ id: 'a', command: 'sync', mode: 'full', status: 'succeeded', startedAt: '2023-12-01T00:00:00.000Z', durationMs: 0, calls: 0, rows: 0 }],
+      rateBudget: null,
+    });
     const at = (iso: string) => evaluateHealth(stats.snapshot(), { now: new Date(iso), intervalMs: 3_600_000, nextRun: null });
     expect(at('2024-01-02T03:00:00.000Z').httpStatus).toBe(200);
     expect(at('2024-01-02T03:00:00.001Z')).toMatchObject({ httpStatus: 503, body: { status: 'failing', lastSuccessAt: '2023-12-01T00:00:00.000Z' } });
@@ -149,13 +169,28 @@ describe('health and the cron interval', () => {
   it('an in-progress run shows as running; a failed last run is 503 even when recent', () => {
     const stats = new RunStats(new Date('2024-01-01T00:00:00.000Z'));
     stats.recordStart(new Date('2024-01-01T00:01:00.000Z'));
-    const h = evaluateHealth(stats.snapshot(), { now: new Date('2024-01-01T00:01:01.000Z'), intervalMs: 60_000, nextRun: new Date('2024-01-01T00:02:00.000Z') });
-    expect(h).toEqual({ httpStatus: 200, body: {
-      status: 'ok', running: true, runningSince: '2024-01-01T00:01:00.000Z', lastRun: null, lastSuccessAt: null,
-      nextRun: '2024-01-01T00:02:00.000Z', overlapsSkipped: 0,
-    } });
+    const h = evaluateHealth(stats.snapshot(), {
+      now: new Date('2024-01-01T00:01:01.000Z'),
+      intervalMs: 60_000,
+      nextRun: new Date('2024-01-01T00:02:00.000Z'),
+    });
+    expect(h).toEqual({
+      httpStatus: 200,
+      body: {
+        status: 'ok',
+        running: true,
+        runningSince: '2024-01-01T00:01:00.000Z',
+        lastRun: null,
+        lastSuccessAt: null,
+        nextRun: '2024-01-01T00:02:00.000Z',
+        overlapsSkipped: 0,
+      },
+    });
     stats.recordFailure('key rejected', new Date('2024-01-01T00:01:00.000Z'), new Date('2024-01-01T00:01:02.000Z'));
     const f = evaluateHealth(stats.snapshot(), { now: new Date('2024-01-01T00:01:03.000Z'), intervalMs: 60_000, nextRun: null });
-    expect(f).toMatchObject({ httpStatus: 503, body: { status: 'failing', reason: 'the last run failed', running: false, lastRun: { errors: ['key rejected'] } } });
+    expect(f).toMatchObject({
+      httpStatus: 503,
+      body: { status: 'failing', reason: 'the last run failed', running: false, lastRun: { errors: ['key rejected'] } },
+    });
   });
 });

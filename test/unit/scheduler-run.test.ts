@@ -29,9 +29,16 @@ function deferred<T>() {
 
 function summary(over: Partial<RunSummary> = {}): RunSummary {
   return {
-    status: 'succeeded', finishedAt: new Date().toISOString(), durationMs: 100, callsTotal: 2, rowsTotal: 5,
+    status: 'succeeded',
+    finishedAt: new Date().toISOString(),
+    durationMs: 100,
+    callsTotal: 2,
+    rowsTotal: 5,
     streams: { companies: { status: 'succeeded', mode: 'sweep', pages: 1, records: 5, rows: 5, invalid: 0, softDeleted: 0, calls: 1, durationMs: 90 } },
-    calls: { 'GET /v2/companies': 2 }, errors: [], rateBudget: null, ...over,
+    calls: { 'GET /v2/companies': 2 },
+    errors: [],
+    rateBudget: null,
+    ...over,
   };
 }
 
@@ -53,7 +60,10 @@ describe('Scheduler (node-cron driven by fake timers)', () => {
   it('skips a tick that fires while a run is in progress, logs it at warn and counts it', async () => {
     const { log, lines } = captureLog();
     const first = deferred<RunSummary>();
-    const runOnce = vi.fn().mockReturnValueOnce(first.promise).mockImplementation(async () => summary());
+    const runOnce = vi
+      .fn()
+      .mockReturnValueOnce(first.promise)
+      .mockImplementation(async () => summary());
     scheduler = new Scheduler({ cron: '* * * * * *', runOnce, log });
     scheduler.start();
 
@@ -126,7 +136,8 @@ describe('Scheduler (node-cron driven by fake timers)', () => {
 
   it('a failed run is logged without a stack, redacted, and the schedule goes on', async () => {
     const { log, lines } = captureLog();
-    const runOnce = vi.fn()
+    const runOnce = vi
+      .fn()
       .mockRejectedValueOnce(new Error('401 Unauthorized for key sk-live-secret-1234'))
       .mockRejectedValueOnce(new UserError('Another relsync sync is already writing to this warehouse', { hint: 'Wait for it to finish' }))
       .mockResolvedValueOnce(summary({ status: 'failed', errors: [{ stream: 'persons', message: 'HTTP 500 on sk-live-secret-1234' }] }))

@@ -23,43 +23,79 @@ import {
 
 // Examples copied verbatim from reference/API.md §7.
 const company = {
-  id: 1, name: 'Acme', domain: 'acme.co', domains: ['acme.co'], isGlobal: true,
-  fields: [{ id: 'affinity-data-location', name: 'Location', type: 'enriched',
-    enrichmentSource: 'affinity-data',
-    value: { type: 'location', data: { streetAddress: '1 Main Street', city: 'San Francisco',
-      state: 'California', country: 'United States', continent: 'North America' } } }],
+  id: 1,
+  name: 'Acme',
+  domain: 'acme.co',
+  domains: ['acme.co'],
+  isGlobal: true,
+  fields: [
+    {
+      id: 'affinity-data-location',
+      name: 'Location',
+      type: 'enriched',
+      enrichmentSource: 'affinity-data',
+      value: {
+        type: 'location',
+        data: { streetAddress: '1 Main Street', city: 'San Francisco', state: 'California', country: 'United States', continent: 'North America' },
+      },
+    },
+  ],
 };
 const listEntry = {
-  id: 1, listId: 1, type: 'company', createdAt: '2023-01-01T00:00:00Z', creatorId: 1,
-  entity: { id: 222345350, name: 'Acme', domain: 'acme.co', domains: ['acme.co'], isGlobal: true,
+  id: 1,
+  listId: 1,
+  type: 'company',
+  createdAt: '2023-01-01T00:00:00Z',
+  creatorId: 1,
+  entity: {
+    id: 222345350,
+    name: 'Acme',
+    domain: 'acme.co',
+    domains: ['acme.co'],
+    isGlobal: true,
     fields: [
-      { id: 'field-1', name: 'Global Number Field', type: 'global', enrichmentSource: null,
-        value: { type: 'number', data: 100 } },
-      { id: 'field-2', name: 'List Number Field', type: 'list', enrichmentSource: null,
-        value: { type: 'number', data: 200 } }] },
+      { id: 'field-1', name: 'Global Number Field', type: 'global', enrichmentSource: null, value: { type: 'number', data: 100 } },
+      { id: 'field-2', name: 'List Number Field', type: 'list', enrichmentSource: null, value: { type: 'number', data: 200 } },
+    ],
+  },
 };
 const valueExamples = [
   { type: 'ranked-dropdown', data: { dropdownOptionId: 1, text: 'Option 1', rank: 1, color: 'gray' } },
-  { type: 'person-multi', data: [{ id: 1, firstName: 'Wile E.', lastName: 'Coyote',
-    primaryEmailAddress: 'wile.e@coyote.com', type: 'internal' }] },
+  { type: 'person-multi', data: [{ id: 1, firstName: 'Wile E.', lastName: 'Coyote', primaryEmailAddress: 'wile.e@coyote.com', type: 'internal' }] },
   { type: 'company', data: { id: 1, name: 'Acme', domain: 'acme.co' } },
   { type: 'formula-number', data: { calculatedValue: 100 } },
-  { type: 'interaction', data: { type: 'meeting', id: 1, title: 'Defective Products', allDay: false,
-    startTime: '2020-01-02T00:00:00Z', endTime: '2020-01-02T01:00:00Z',
-    attendees: [{ emailAddress: 'bobbo@acme.co', person: null }] } },
+  {
+    type: 'interaction',
+    data: {
+      type: 'meeting',
+      id: 1,
+      title: 'Defective Products',
+      allDay: false,
+      startTime: '2020-01-02T00:00:00Z',
+      endTime: '2020-01-02T01:00:00Z',
+      attendees: [{ emailAddress: 'bobbo@acme.co', person: null }],
+    },
+  },
 ];
 const person = { id: 7, firstName: 'Jane', lastName: null, primaryEmailAddress: null, emailAddresses: [], type: 'external' };
 const note = {
-  id: 1, type: 'entities', content: { html: '<p>…</p>' },
+  id: 1,
+  type: 'entities',
+  content: { html: '<p>…</p>' },
   creator: { id: 1, firstName: 'Jane', lastName: 'Doe', primaryEmailAddress: 'jane.doe@acme.co', type: 'internal' },
   mentions: [{ id: 1, type: 'person', person: { id: 2, firstName: 'Al', lastName: null, primaryEmailAddress: null, type: 'external' } }],
-  createdAt: '2023-01-01T00:00:00Z', updatedAt: '2023-01-21T00:00:00Z',
+  createdAt: '2023-01-01T00:00:00Z',
+  updatedAt: '2023-01-21T00:00:00Z',
   permissions: { owner: { id: 1, firstName: 'Jane', lastName: 'Doe', primaryEmailAddress: null, type: 'internal' }, sharingType: 'private' },
 };
 const fvc = {
-  id: 42, type: 'ranked-dropdown', actionType: 'update', changedAt: '2024-06-01T12:00:00Z',
+  id: 42,
+  type: 'ranked-dropdown',
+  actionType: 'update',
+  changedAt: '2024-06-01T12:00:00Z',
   field: { id: 'field-1234', name: 'Stage', type: 'list', entityType: 'company' },
-  entity: { id: 1 }, listEntry: { id: 1, listId: 1 },
+  entity: { id: 1 },
+  listEntry: { id: 1, listId: 1 },
   changer: { id: 1, firstName: 'John', lastName: 'Smith', emailAddress: 'john.smith@contoso.com' },
   value: { referenceType: 'entity', dropdownOptionId: 7, text: 'Won', rank: 3, color: 'green' },
 };
@@ -76,19 +112,36 @@ describe('v2 schemas accept the API.md examples verbatim', () => {
     ['opportunity', v2OpportunitySchema, { id: 5, name: 'Deal', listId: 3 }],
     ['list', v2ListSchema, { id: 1, name: 'Deals', type: 'opportunity', isPublic: true, ownerId: 1, creatorId: 1 }],
     ['list entry', v2ListEntryWithEntitySchema, listEntry],
-    ['field metadata', v2FieldMetadataSchema,
-      { id: 'field-1625', name: 'Status', type: 'list', enrichmentSource: null, valueType: 'ranked-dropdown' }],
+    ['field metadata', v2FieldMetadataSchema, { id: 'field-1625', name: 'Status', type: 'list', enrichmentSource: null, valueType: 'ranked-dropdown' }],
     ['note', v2NoteSchema, note],
     ['field value change', v2FieldValueChangeSchema, fvc],
     ['whoami', v2WhoAmISchema, whoami],
     ['saved view', v2SavedViewSchema, { id: 1, name: 'All', type: 'sheet', createdAt: '2023-01-01T00:00:00Z' }],
-    ['webhook', v2WebhookSchema, { id: 3, url: 'https://x.test/h', subscriptions: [], status: 'active', creator: null,
-      createdAt: '2026-01-01T00:00:00Z', updatedAt: null }],
+    [
+      'webhook',
+      v2WebhookSchema,
+      { id: 3, url: 'https://x.test/h', subscriptions: [], status: 'active', creator: null, createdAt: '2026-01-01T00:00:00Z', updatedAt: null },
+    ],
     ['rate limit', v2RateLimitSchema, { callerPerMinute: { limit: 900, remaining: 899, reset: 30, used: 1 } }],
-    ['company merge', v2CompanyMergeSchema, { id: 9, status: 'success', taskId: '2b1e2b9e-0000-4000-8000-000000000000',
-      startedAt: '2024-01-01T00:00:00Z', primaryCompanyId: 1, duplicateCompanyId: 2, completedAt: null, errorMessage: null }],
-    ['merge task', v2MergeTaskSchema, { id: '2b1e2b9e-0000-4000-8000-000000000000', status: 'in-progress',
-      resultsSummary: { total: 1, inProgress: 1, success: 0, failed: 0 } }],
+    [
+      'company merge',
+      v2CompanyMergeSchema,
+      {
+        id: 9,
+        status: 'success',
+        taskId: '2b1e2b9e-0000-4000-8000-000000000000',
+        startedAt: '2024-01-01T00:00:00Z',
+        primaryCompanyId: 1,
+        duplicateCompanyId: 2,
+        completedAt: null,
+        errorMessage: null,
+      },
+    ],
+    [
+      'merge task',
+      v2MergeTaskSchema,
+      { id: '2b1e2b9e-0000-4000-8000-000000000000', status: 'in-progress', resultsSummary: { total: 1, inProgress: 1, success: 0, failed: 0 } },
+    ],
   ])('%s', (_name, schema, example) => {
     const r = schema.safeParse(example);
     expect(r.error?.issues).toBeUndefined();
@@ -102,14 +155,20 @@ describe('v2 schemas accept the API.md examples verbatim', () => {
 
   it('every §7.6 value type, including null data', () => {
     const samples: Array<[string, unknown]> = [
-      ['text', 'x'], ['filterable-text', 'x'], ['filterable-text-multi', ['a', 'b']], ['number', 1.5],
-      ['number-multi', [1, 2]], ['datetime', '2024-04-01T07:00:00.000Z'],
+      ['text', 'x'],
+      ['filterable-text', 'x'],
+      ['filterable-text-multi', ['a', 'b']],
+      ['number', 1.5],
+      ['number-multi', [1, 2]],
+      ['datetime', '2024-04-01T07:00:00.000Z'],
       ['location', { streetAddress: null, city: 'Paris', state: null, country: 'France', continent: null }],
       ['location-multi', [{ streetAddress: null, city: 'Oslo', state: null, country: 'Norway', continent: null }]],
-      ['dropdown', { dropdownOptionId: 3, text: 'A' }], ['dropdown-multi', [{ dropdownOptionId: 3, text: 'A' }]],
+      ['dropdown', { dropdownOptionId: 3, text: 'A' }],
+      ['dropdown-multi', [{ dropdownOptionId: 3, text: 'A' }]],
       ['person', { id: 1, firstName: 'A', lastName: null, primaryEmailAddress: null, type: 'internal' }],
       ['company-multi', [{ id: 1, name: 'Acme', domain: null }]],
-      ['list-multi', [{ id: 1, name: 'L', type: 'company', entityCount: 3 }]], ['note', { id: 4 }],
+      ['list-multi', [{ id: 1, name: 'L', type: 'company', entityCount: 3 }]],
+      ['note', { id: 4 }],
       ['reminder', { id: 5, type: 'one-time', content: 'c', dueDate: '2026-01-01T00:00:00Z', createdAt: '2025-01-01T00:00:00Z' }],
     ];
     for (const [type, data] of samples) {
@@ -119,12 +178,35 @@ describe('v2 schemas accept the API.md examples verbatim', () => {
   });
 
   it('email and meeting (beta) records', () => {
-    expect(v2EmailSchema.safeParse({ id: 1, subject: '********', sentAt: '2024-01-01T00:00:00Z', createdAt: '2024-01-01T00:00:00Z',
-      updatedAt: null, direction: 'sent', loggingType: 'automated', from: { emailAddress: 'a@b.c', person: null },
-      toParticipantsPreview: { data: [], totalCount: 0 }, ccParticipantsPreview: { data: [], totalCount: 0 } }).success).toBe(true);
-    expect(v2MeetingSchema.safeParse({ id: 1, title: null, allDay: false, startTime: '2024-01-01T00:00:00Z', endTime: null,
-      loggingType: 'manual', creator: null, organizer: null, createdAt: '2024-01-01T00:00:00Z', updatedAt: null,
-      attendeesPreview: { data: [{ emailAddress: 'x@y.z', person: null }], totalCount: 1 } }).success).toBe(true);
+    expect(
+      v2EmailSchema.safeParse({
+        id: 1,
+        subject: '********',
+        sentAt: '2024-01-01T00:00:00Z',
+        createdAt: '2024-01-01T00:00:00Z',
+        updatedAt: null,
+        direction: 'sent',
+        loggingType: 'automated',
+        from: { emailAddress: 'a@b.c', person: null },
+        toParticipantsPreview: { data: [], totalCount: 0 },
+        ccParticipantsPreview: { data: [], totalCount: 0 },
+      }).success,
+    ).toBe(true);
+    expect(
+      v2MeetingSchema.safeParse({
+        id: 1,
+        title: null,
+        allDay: false,
+        startTime: '2024-01-01T00:00:00Z',
+        endTime: null,
+        loggingType: 'manual',
+        creator: null,
+        organizer: null,
+        createdAt: '2024-01-01T00:00:00Z',
+        updatedAt: null,
+        attendeesPreview: { data: [{ emailAddress: 'x@y.z', person: null }], totalCount: 1 },
+      }).success,
+    ).toBe(true);
   });
 });
 

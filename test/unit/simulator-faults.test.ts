@@ -6,7 +6,13 @@ import type { Ctx } from '../../src/simulator/http-types.ts';
 
 describe('parseFaults', () => {
   it('parses a full spec', () => {
-    expect(parseFaults('5xx=0.05,reset=0.02,html=0.01,slow=0.01,malformed=0.005')).toEqual({ '5xx': 0.05, reset: 0.02, html: 0.01, slow: 0.01, malformed: 0.005 });
+    expect(parseFaults('5xx=0.05,reset=0.02,html=0.01,slow=0.01,malformed=0.005')).toEqual({
+      '5xx': 0.05,
+      reset: 0.02,
+      html: 0.01,
+      slow: 0.01,
+      malformed: 0.005,
+    });
     expect(parseFaults('')).toEqual({});
   });
   it('names the bad part', () => {
@@ -35,7 +41,11 @@ function ctxWith(query: string): Ctx {
 
 describe('filter expressions', () => {
   it('parses and evaluates and/or terms with dates, ints and strings', () => {
-    const f = parseFilter(ctxWith(`filter=${encodeURIComponent('changedAt>=2024-01-01T00:00:00Z&field.id=field-1|id=7')}`), { changedAt: 'date', 'field.id': 'string', id: 'int' });
+    const f = parseFilter(ctxWith(`filter=${encodeURIComponent('changedAt>=2024-01-01T00:00:00Z&field.id=field-1|id=7')}`), {
+      changedAt: 'date',
+      'field.id': 'string',
+      id: 'int',
+    });
     expect(f).not.toBeNull();
     const rec = (changedAt: string, field: string, id: number) => (p: string) => (p === 'changedAt' ? changedAt : p === 'field.id' ? field : id);
     expect(f?.test(rec('2024-02-01T00:00:00Z', 'field-1', 1))).toBe(true);

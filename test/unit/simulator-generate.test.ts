@@ -50,7 +50,10 @@ describe('simulator generator', () => {
     const types = new Set(fields.map((f) => f.valueType));
     for (const t of VALUE_TYPES) expect(types, t).toContain(t);
     for (const kind of ['enriched', 'global', 'list', 'relationship-intelligence'] as const) {
-      expect(fields.some((f) => f.type === kind), kind).toBe(true);
+      expect(
+        fields.some((f) => f.type === kind),
+        kind,
+      ).toBe(true);
     }
     const tracked = fields.filter((f) => f.trackChanges);
     expect(tracked.length).toBeGreaterThan(3);

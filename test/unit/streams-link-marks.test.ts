@@ -20,7 +20,10 @@ describe('older opportunity search items', () => {
 
   it('with both arrays: replaces both sets and settles the mark', () => {
     const out = run({ id: 300000001, person_ids: [1, 2], organization_ids: [] });
-    expect(out.rows.replace.map((r) => [r.table, r.rows.length])).toEqual([['opportunity_persons', 2], ['opportunity_companies', 0]]);
+    expect(out.rows.replace.map((r) => [r.table, r.rows.length])).toEqual([
+      ['opportunity_persons', 2],
+      ['opportunity_companies', 0],
+    ]);
     expect(out.marks).toEqual([{ kind: 'opportunity_links', id: 300000001, settled: true }]);
   });
 
@@ -68,13 +71,29 @@ describe('/v2 companies and persons', () => {
 
 describe('opportunity list entries', () => {
   const entry = (fields: unknown[]) => ({
-    id: 400000001, listId: 1001, createdAt: '2024-01-01T00:00:00Z', type: 'opportunity', entity: { id: 300000009, name: 'Deal', listId: 1001, fields },
+    id: 400000001,
+    listId: 1001,
+    createdAt: '2024-01-01T00:00:00Z',
+    type: 'opportunity',
+    entity: { id: 300000009, name: 'Deal', listId: 1001, fields },
   });
-  const run = (e: unknown) => listEntriesStream.transform([v2ListEntryWithEntitySchema.parse(e)], [e], { ...page, partition: { key: '1001', params: { listId: 1001, listType: 'opportunity' } } });
-  const persons = (ids: number[]) => ({ id: 'persons', type: 'list', value: { type: 'person-multi', data: ids.map((id) => ({ id, firstName: 'A', lastName: 'B', primaryEmailAddress: null, type: 'external' })) } });
-  const companies = (ids: number[]) => ({ id: 'companies', type: 'list', value: { type: 'company-multi', data: ids.map((id) => ({ id, name: 'C', domain: null })) } });
+  const run = (e: unknown) =>
+    listEntriesStream.transform([v2ListEntryWithEntitySchema.parse(e)], [e], {
+      ...page,
+      partition: { key: '1001', params: { listId: 1001, listType: 'opportunity' } },
+    });
+  const persons = (ids: number[]) => ({
+    id: 'persons',
+    type: 'list',
+    value: { type: 'person-multi', data: ids.map((id) => ({ id, firstName: 'A', lastName: 'B', primaryEmailAddress: null, type: 'external' })) },
+  });
+  const companies = (ids: number[]) => ({
+    id: 'companies',
+    type: 'list',
+    value: { type: 'company-multi', data: ids.map((id) => ({ id, name: 'C', domain: null })) },
+  });
 
-  it('with both association fields whole: settles the search\'s mark', () => {
+  it("with both association fields whole: settles the search's mark", () => {
     expect(run(entry([persons([1]), companies([2])])).marks).toEqual([{ kind: 'opportunity_links', id: 300000009, settled: true }]);
   });
 

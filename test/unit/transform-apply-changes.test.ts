@@ -5,9 +5,15 @@ import { setOf } from '../helpers/batch.ts';
 
 function change(over: Record<string, unknown>): V2FieldValueChange {
   return v2FieldValueChangeSchema.parse({
-    id: 1, type: 'number', actionType: 'update', changedAt: '2026-01-01T00:00:00Z',
+    id: 1,
+    type: 'number',
+    actionType: 'update',
+    changedAt: '2026-01-01T00:00:00Z',
     field: { id: 'field-7', name: 'Size', type: 'global', entityType: 'company' },
-    entity: { id: 200000001 }, listEntry: null, changer: null, value: 5,
+    entity: { id: 200000001 },
+    listEntry: null,
+    changer: null,
+    value: 5,
     ...over,
   });
 }
@@ -17,8 +23,16 @@ describe('applyChange (single-valued cells)', () => {
     ['number', 42, { value_number: 42 }],
     ['text', 'hello', { value_text: 'hello' }],
     ['datetime', '2024-04-01T07:00:00.000Z', { value_date: '2024-04-01T07:00:00.000Z' }],
-    ['ranked-dropdown', { referenceType: 'entity', dropdownOptionId: 7, text: 'Won', rank: 3, color: 'green' }, { ref_id: 7, value_text: 'Won', value_number: 3 }],
-    ['person', { referenceType: 'entity', id: 100000001, firstName: 'Ada', lastName: 'Lovelace', primaryEmailAddress: null, type: 'external' }, { ref_id: 100000001 }],
+    [
+      'ranked-dropdown',
+      { referenceType: 'entity', dropdownOptionId: 7, text: 'Won', rank: 3, color: 'green' },
+      { ref_id: 7, value_text: 'Won', value_number: 3 },
+    ],
+    [
+      'person',
+      { referenceType: 'entity', id: 100000001, firstName: 'Ada', lastName: 'Lovelace', primaryEmailAddress: null, type: 'external' },
+      { ref_id: 100000001 },
+    ],
     ['company', { referenceType: 'entity', id: 200000009, name: 'Acme', domain: 'acme.co' }, { ref_id: 200000009, value_text: 'Acme' }],
   ])('%s: replaces exactly its cell with the read-shaped row', (type, value, typed) => {
     const b = applyChange(change({ type, value }))!;
@@ -55,18 +69,33 @@ describe('applyChange (single-valued cells)', () => {
 
 describe('multi-valued cell edits', () => {
   const base = (over: Partial<CellEdit>): CellEdit => ({
-    fieldId: 'field-8', entityType: 'company', entityId: 1, listEntryId: 0, listId: null, valueType: 'person-multi', action: 'add', element: { id: 5 }, ...over,
+    fieldId: 'field-8',
+    entityType: 'company',
+    entityId: 1,
+    listEntryId: 0,
+    listId: null,
+    valueType: 'person-multi',
+    action: 'add',
+    element: { id: 5 },
+    ...over,
   });
   const cell = (ids: number[]) => ids.map((id) => JSON.stringify({ type: 'person-multi', data: { id } }));
 
   it('an add appends one row per element in order', () => {
     const rows = editCellRows(cell([1, 2]), base({ element: { id: 5 } }));
-    expect(rows.map((r) => [r.value_index, r.ref_id])).toEqual([[0, 1], [1, 2], [2, 5]]);
+    expect(rows.map((r) => [r.value_index, r.ref_id])).toEqual([
+      [0, 1],
+      [1, 2],
+      [2, 5],
+    ]);
   });
 
   it('a delete removes the element and renumbers', () => {
     const rows = editCellRows(cell([1, 2, 3]), base({ action: 'delete', element: { id: 2 } }));
-    expect(rows.map((r) => [r.value_index, r.ref_id])).toEqual([[0, 1], [1, 3]]);
+    expect(rows.map((r) => [r.value_index, r.ref_id])).toEqual([
+      [0, 1],
+      [1, 3],
+    ]);
   });
 
   it('is idempotent: adding a present element or deleting an absent one changes nothing', () => {
@@ -79,8 +108,15 @@ describe('multi-valued cell edits', () => {
   });
 
   it('builds edits from multi-valued changes only', () => {
-    expect(multiCellEdit(change({ type: 'number-multi', actionType: 'add', value: 3 }))).toMatchObject({ action: 'add', element: 3, valueType: 'number-multi' });
-    expect(multiCellEdit(change({ type: 'person-multi', actionType: 'delete', value: { referenceType: 'entity', id: 9 } }))).toMatchObject({ action: 'delete', element: { id: 9 } });
+    expect(multiCellEdit(change({ type: 'number-multi', actionType: 'add', value: 3 }))).toMatchObject({
+      action: 'add',
+      element: 3,
+      valueType: 'number-multi',
+    });
+    expect(multiCellEdit(change({ type: 'person-multi', actionType: 'delete', value: { referenceType: 'entity', id: 9 } }))).toMatchObject({
+      action: 'delete',
+      element: { id: 9 },
+    });
     expect(multiCellEdit(change({ type: 'number', value: 3 }))).toBeNull();
     expect(multiCellEdit(change({ type: 'person-multi', actionType: 'add', value: { referenceType: 'deleted-entity', displayValue: 'x' } }))).toBeNull();
   });

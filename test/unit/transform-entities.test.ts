@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  v1OrganizationSchema,
-  v1PersonSchema,
-  v2CompanySchema,
-  v2PersonSchema,
-} from '../../src/extract/schemas/index.ts';
+import { v1OrganizationSchema, v1PersonSchema, v2CompanySchema, v2PersonSchema } from '../../src/extract/schemas/index.ts';
 import { v1OrganizationAssociations, v1PersonAssociations, v2CompanyRows, v2PersonRows } from '../../src/transform/index.ts';
 
 const pd = (id: number) => ({ id, firstName: `P${id}`, lastName: null, primaryEmailAddress: null, type: 'external' });
@@ -12,29 +7,55 @@ const cd = (id: number) => ({ id, name: `C${id}`, domain: null });
 const range = (n: number, from = 1) => Array.from({ length: n }, (_, i) => from + i);
 
 const rawCompany = {
-  id: 1, name: 'Acme', domain: 'acme.co', domains: ['acme.co', 'acme.com'], isGlobal: false, surprise: 'kept',
+  id: 1,
+  name: 'Acme',
+  domain: 'acme.co',
+  domains: ['acme.co', 'acme.com'],
+  isGlobal: false,
+  surprise: 'kept',
   fields: [
-    { id: 'affinity-data-location', name: 'Location', type: 'enriched', enrichmentSource: 'affinity-data',
-      value: { type: 'location', data: { streetAddress: null, city: 'San Francisco', state: 'California', country: 'United States', continent: null } } },
-    { id: 'persons', name: 'People', type: 'relationship-intelligence', enrichmentSource: null,
-      value: { type: 'person-multi', data: [pd(7), pd(8), pd(7)] } },
+    {
+      id: 'affinity-data-location',
+      name: 'Location',
+      type: 'enriched',
+      enrichmentSource: 'affinity-data',
+      value: { type: 'location', data: { streetAddress: null, city: 'San Francisco', state: 'California', country: 'United States', continent: null } },
+    },
+    { id: 'persons', name: 'People', type: 'relationship-intelligence', enrichmentSource: null, value: { type: 'person-multi', data: [pd(7), pd(8), pd(7)] } },
   ],
 };
 
 describe('v2 companies and persons', () => {
   it('company row, entity-level field values and company_persons replaced per company', () => {
     const b = v2CompanyRows(v2CompanySchema.parse(rawCompany), rawCompany);
-    expect(b.upserts.companies).toEqual([{
-      id: 1, name: 'Acme', domain: 'acme.co', domains_json: '["acme.co","acme.com"]', is_global: false, _raw: JSON.stringify(rawCompany),
-    }]);
+    expect(b.upserts.companies).toEqual([
+      {
+        id: 1,
+        name: 'Acme',
+        domain: 'acme.co',
+        domains_json: '["acme.co","acme.com"]',
+        is_global: false,
+        _raw: JSON.stringify(rawCompany),
+      },
+    ]);
     const fv = b.replace.find((s) => s.table === 'field_values')!;
     expect(fv.owners).toEqual([{ entity_type: 'company', entity_id: 1, list_entry_id: 0 }]);
     expect(fv.rows.map((r) => [r.field_id, r.value_index, r.ref_id])).toEqual([
-      ['affinity-data-location', 0, null], ['persons', 0, 7], ['persons', 1, 8], ['persons', 2, 7],
+      ['affinity-data-location', 0, null],
+      ['persons', 0, 7],
+      ['persons', 1, 8],
+      ['persons', 2, 7],
     ]);
     const cp = b.replace.find((s) => s.table === 'company_persons')!;
-    expect(cp).toEqual({ table: 'company_persons', scope: ['company_id'], owners: [{ company_id: 1 }],
-      rows: [{ company_id: 1, person_id: 7 }, { company_id: 1, person_id: 8 }] });
+    expect(cp).toEqual({
+      table: 'company_persons',
+      scope: ['company_id'],
+      owners: [{ company_id: 1 }],
+      rows: [
+        { company_id: 1, person_id: 7 },
+        { company_id: 1, person_id: 8 },
+      ],
+    });
     expect(b.upserts.company_persons).toBeUndefined();
   });
 
@@ -55,20 +76,52 @@ describe('v2 companies and persons', () => {
   });
 
   it('a truncated association (100 items) is upserted, not replaced', () => {
-    const raw = { id: 3, firstName: 'A', lastName: 'B', primaryEmailAddress: 'a@b.c', emailAddresses: ['a@b.c'], type: 'internal',
-      fields: [{ id: 'companies', name: 'Organizations', type: 'relationship-intelligence', enrichmentSource: null,
-        value: { type: 'company-multi', data: range(100).map(cd) } }] };
+    const raw = {
+      id: 3,
+      firstName: 'A',
+      lastName: 'B',
+      primaryEmailAddress: 'a@b.c',
+      emailAddresses: ['a@b.c'],
+      type: 'internal',
+      fields: [
+        {
+          id: 'companies',
+          name: 'Organizations',
+          type: 'relationship-intelligence',
+          enrichmentSource: null,
+          value: { type: 'company-multi', data: range(100).map(cd) },
+        },
+      ],
+    };
     const person = v2PersonSchema.parse(raw);
     const b = v2PersonRows(person);
     expect(b.replace.some((s) => s.table === 'company_persons')).toBe(false);
     expect(b.upserts.company_persons).toHaveLength(100);
     expect(b.upserts.company_persons?.[0]).toEqual({ person_id: 3, company_id: 1 });
-    expect(b.upserts.persons?.[0]).toMatchObject({ id: 3, first_name: 'A', last_name: 'B', primary_email: 'a@b.c', emails_json: '["a@b.c"]', type: 'internal' });
+    expect(b.upserts.persons?.[0]).toMatchObject({
+      id: 3,
+      first_name: 'A',
+      last_name: 'B',
+      primary_email: 'a@b.c',
+      emails_json: '["a@b.c"]',
+      type: 'internal',
+    });
   });
 
   it('totalCount beyond the items also counts as truncated', () => {
-    const p = v2PersonSchema.parse({ id: 4, firstName: 'X', fields: [{ id: 'companies', name: 'O', type: 'relationship-intelligence',
-      enrichmentSource: null, value: { type: 'company-multi', data: [cd(1)], totalCount: 2 } }] });
+    const p = v2PersonSchema.parse({
+      id: 4,
+      firstName: 'X',
+      fields: [
+        {
+          id: 'companies',
+          name: 'O',
+          type: 'relationship-intelligence',
+          enrichmentSource: null,
+          value: { type: 'company-multi', data: [cd(1)], totalCount: 2 },
+        },
+      ],
+    });
     const b = v2PersonRows(p);
     expect(b.replace.some((s) => s.table === 'company_persons')).toBe(false);
     expect(b.upserts.company_persons).toEqual([{ person_id: 4, company_id: 1 }]);
@@ -77,14 +130,28 @@ describe('v2 companies and persons', () => {
 
 describe('v1 single reads and searches → associations', () => {
   it('organization person_ids and opportunity_ids replace per company', () => {
-    const org = v1OrganizationSchema.parse({ id: 64779194, name: 'Affinity', domain: 'affinity.co', domains: [], global: false,
-      person_ids: [38706, 38707, 38706], opportunity_ids: [117], list_entries: [] });
+    const org = v1OrganizationSchema.parse({
+      id: 64779194,
+      name: 'Affinity',
+      domain: 'affinity.co',
+      domains: [],
+      global: false,
+      person_ids: [38706, 38707, 38706],
+      opportunity_ids: [117],
+      list_entries: [],
+    });
     const b = v1OrganizationAssociations(org);
     expect(b.replace).toEqual([
-      { table: 'company_persons', scope: ['company_id'], owners: [{ company_id: 64779194 }],
-        rows: [{ company_id: 64779194, person_id: 38706 }, { company_id: 64779194, person_id: 38707 }] },
-      { table: 'opportunity_companies', scope: ['company_id'], owners: [{ company_id: 64779194 }],
-        rows: [{ company_id: 64779194, opportunity_id: 117 }] },
+      {
+        table: 'company_persons',
+        scope: ['company_id'],
+        owners: [{ company_id: 64779194 }],
+        rows: [
+          { company_id: 64779194, person_id: 38706 },
+          { company_id: 64779194, person_id: 38707 },
+        ],
+      },
+      { table: 'opportunity_companies', scope: ['company_id'], owners: [{ company_id: 64779194 }], rows: [{ company_id: 64779194, opportunity_id: 117 }] },
     ]);
     expect(b.upserts).toEqual({});
   });
@@ -96,11 +163,20 @@ describe('v1 single reads and searches → associations', () => {
   });
 
   it('person organization_ids → company_persons per person, opportunity_ids → opportunity_persons', () => {
-    const p = v1PersonSchema.parse({ id: 38706, type: 0, first_name: 'John', last_name: 'Doe', primary_email: 'john@affinity.co',
-      emails: ['john@affinity.co'], organization_ids: [1687449], opportunity_ids: [4, 11] });
+    const p = v1PersonSchema.parse({
+      id: 38706,
+      type: 0,
+      first_name: 'John',
+      last_name: 'Doe',
+      primary_email: 'john@affinity.co',
+      emails: ['john@affinity.co'],
+      organization_ids: [1687449],
+      opportunity_ids: [4, 11],
+    });
     const b = v1PersonAssociations(p);
     expect(b.replace.map((s) => [s.table, s.scope, s.rows.length])).toEqual([
-      ['company_persons', ['person_id'], 1], ['opportunity_persons', ['person_id'], 2],
+      ['company_persons', ['person_id'], 1],
+      ['opportunity_persons', ['person_id'], 2],
     ]);
     expect(b.replace[0]!.rows).toEqual([{ person_id: 38706, company_id: 1687449 }]);
   });

@@ -11,17 +11,20 @@ import {
 } from '../../src/transform/index.ts';
 
 const owner: FieldValueOwner = { entityType: 'company', entityId: 10 };
-const pd = (id: number, firstName: string | null, lastName: string | null, email: string | null = null) =>
-  ({ id, firstName, lastName, primaryEmailAddress: email, type: 'external' });
-const loc = (city: string | null, state: string | null, country: string | null) =>
-  ({ streetAddress: '1 Main', city, state, country, continent: 'Europe' });
+const pd = (id: number, firstName: string | null, lastName: string | null, email: string | null = null) => ({
+  id,
+  firstName,
+  lastName,
+  primaryEmailAddress: email,
+  type: 'external',
+});
+const loc = (city: string | null, state: string | null, country: string | null) => ({ streetAddress: '1 Main', city, state, country, continent: 'Europe' });
 
 /** Parse like the extractor does, then transform. */
 function rows(value: unknown, o: FieldValueOwner = owner) {
   return valueRows('field-1', v2FieldValueSchema.parse(value), o);
 }
-const typed = (r: Record<string, unknown>) =>
-  ({ value_text: r.value_text, value_number: r.value_number, value_date: r.value_date, ref_id: r.ref_id });
+const typed = (r: Record<string, unknown>) => ({ value_text: r.value_text, value_number: r.value_number, value_date: r.value_date, ref_id: r.ref_id });
 
 describe('v2 field values → field_values rows, single-valued types', () => {
   it.each([
@@ -35,26 +38,54 @@ describe('v2 field values → field_values rows, single-valued types', () => {
     ['person', pd(7, 'Wile E.', 'Coyote'), { value_text: 'Wile E. Coyote', ref_id: 7 }],
     ['company', { id: 1, name: 'Acme', domain: 'acme.co' }, { value_text: 'Acme', ref_id: 1 }],
     ['formula-number', { calculatedValue: 100 }, { value_number: 100 }],
-    ['interaction', { type: 'meeting', id: 1, title: 'Defective Products', allDay: false, startTime: '2020-01-02T00:00:00Z',
-      endTime: '2020-01-02T01:00:00Z', attendees: [{ emailAddress: 'bobbo@acme.co', person: null }] },
-      { value_text: 'meeting', value_date: '2020-01-02T00:00:00.000Z', ref_id: 1 }],
-    ['interaction', { type: 'email', id: 2, subject: null, sentAt: '2021-10-04T08:54:24.694-04:00', from: { emailAddress: null, person: null },
-      to: [], cc: [] }, { value_text: 'email', value_date: '2021-10-04T12:54:24.694Z', ref_id: 2 }],
-    ['interaction', { type: 'chat-message', id: 3, direction: 'sent', sentAt: '2021-01-01T00:00:00Z', manualCreator: pd(1, 'A', null),
-      participants: [] }, { value_text: 'chat-message', value_date: '2021-01-01T00:00:00.000Z', ref_id: 3 }],
-    ['interaction', { type: 'call', id: 4, startTime: '2021-01-01T10:00:00Z', attendees: [] },
-      { value_text: 'call', value_date: '2021-01-01T10:00:00.000Z', ref_id: 4 }],
+    [
+      'interaction',
+      {
+        type: 'meeting',
+        id: 1,
+        title: 'Defective Products',
+        allDay: false,
+        startTime: '2020-01-02T00:00:00Z',
+        endTime: '2020-01-02T01:00:00Z',
+        attendees: [{ emailAddress: 'bobbo@acme.co', person: null }],
+      },
+      { value_text: 'meeting', value_date: '2020-01-02T00:00:00.000Z', ref_id: 1 },
+    ],
+    [
+      'interaction',
+      { type: 'email', id: 2, subject: null, sentAt: '2021-10-04T08:54:24.694-04:00', from: { emailAddress: null, person: null }, to: [], cc: [] },
+      { value_text: 'email', value_date: '2021-10-04T12:54:24.694Z', ref_id: 2 },
+    ],
+    [
+      'interaction',
+      { type: 'chat-message', id: 3, direction: 'sent', sentAt: '2021-01-01T00:00:00Z', manualCreator: pd(1, 'A', null), participants: [] },
+      { value_text: 'chat-message', value_date: '2021-01-01T00:00:00.000Z', ref_id: 3 },
+    ],
+    [
+      'interaction',
+      { type: 'call', id: 4, startTime: '2021-01-01T10:00:00Z', attendees: [] },
+      { value_text: 'call', value_date: '2021-01-01T10:00:00.000Z', ref_id: 4 },
+    ],
     ['note', { id: 12 }, { ref_id: 12 }],
-    ['reminder', { id: 5, type: 'one-time', content: 'Call', dueDate: '2026-01-01T00:00:00-05:00', createdAt: null },
-      { value_text: 'Call', value_date: '2026-01-01T05:00:00.000Z', ref_id: 5 }],
+    [
+      'reminder',
+      { id: 5, type: 'one-time', content: 'Call', dueDate: '2026-01-01T00:00:00-05:00', createdAt: null },
+      { value_text: 'Call', value_date: '2026-01-01T05:00:00.000Z', ref_id: 5 },
+    ],
   ])('%s', (type, data, expected) => {
     const out = rows({ type, data });
     expect(out).toHaveLength(1);
     const r = out[0]!;
     expect(typed(r)).toEqual({ value_text: null, value_number: null, value_date: null, ref_id: null, ...expected });
     expect(r).toMatchObject({
-      field_id: 'field-1', entity_type: 'company', entity_id: 10, list_entry_id: 0, list_id: null,
-      value_index: 0, value_type: type, updated_at: null,
+      field_id: 'field-1',
+      entity_type: 'company',
+      entity_id: 10,
+      list_entry_id: 0,
+      list_id: null,
+      value_index: 0,
+      value_type: type,
+      updated_at: null,
     });
     expect(JSON.parse(r.value_json as string)).toEqual({ type, data });
   });
@@ -64,9 +95,27 @@ describe('v2 field values → field_values rows, single-valued types', () => {
     expect(JSON.parse(rows(v)[0]!.value_json as string)).toEqual(v);
   });
 
-  it.each(['text', 'number', 'datetime', 'location', 'dropdown', 'ranked-dropdown', 'person', 'company', 'formula-number',
-    'interaction', 'person-multi', 'company-multi', 'dropdown-multi', 'location-multi', 'number-multi', 'filterable-text-multi',
-    'list-multi', 'note', 'reminder'])('%s with null data → no rows', (type) => {
+  it.each([
+    'text',
+    'number',
+    'datetime',
+    'location',
+    'dropdown',
+    'ranked-dropdown',
+    'person',
+    'company',
+    'formula-number',
+    'interaction',
+    'person-multi',
+    'company-multi',
+    'dropdown-multi',
+    'location-multi',
+    'number-multi',
+    'filterable-text-multi',
+    'list-multi',
+    'note',
+    'reminder',
+  ])('%s with null data → no rows', (type) => {
     expect(rows({ type, data: null })).toEqual([]);
   });
 
@@ -91,9 +140,25 @@ describe('multi-valued cells → one row per value', () => {
     ['filterable-text-multi', ['Healthcare', 'Fintech', 'SaaS'], 'value_text', ['Healthcare', 'Fintech', 'SaaS']],
     ['number-multi', [3, 1, 2], 'value_number', [3, 1, 2]],
     ['location-multi', [loc('Oslo', null, 'Norway'), loc(null, 'Texas', 'United States')], 'value_text', ['Oslo, Norway', 'Texas, United States']],
-    ['dropdown-multi', [{ dropdownOptionId: 8, text: 'B2B' }, { dropdownOptionId: 9, text: 'B2C' }], 'ref_id', [8, 9]],
+    [
+      'dropdown-multi',
+      [
+        { dropdownOptionId: 8, text: 'B2B' },
+        { dropdownOptionId: 9, text: 'B2C' },
+      ],
+      'ref_id',
+      [8, 9],
+    ],
     ['person-multi', [pd(1, 'A', 'B'), pd(2, 'C', null)], 'value_text', ['A B', 'C']],
-    ['company-multi', [{ id: 5, name: 'Acme', domain: null }, { id: 6, name: 'Beta', domain: 'b.co' }], 'ref_id', [5, 6]],
+    [
+      'company-multi',
+      [
+        { id: 5, name: 'Acme', domain: null },
+        { id: 6, name: 'Beta', domain: 'b.co' },
+      ],
+      'ref_id',
+      [5, 6],
+    ],
     ['list-multi', [{ id: 1, name: 'Deals', type: 'opportunity', entityCount: 3 }], 'ref_id', [1]],
   ] as const)('%s', (type, data, column, expected) => {
     const out = rows({ type, data, totalCount: data.length });
@@ -113,11 +178,23 @@ describe('unknown value types are stored as JSON, never a crash', () => {
   it('one row with only value_json', () => {
     const v = { type: 'hologram', data: { beams: [1, 2] }, extra: 'x' };
     const out = rows(v);
-    expect(out).toEqual([{
-      field_id: 'field-1', entity_type: 'company', entity_id: 10, list_entry_id: 0, list_id: null, updated_at: null,
-      value_index: 0, value_type: 'hologram', value_json: JSON.stringify(v),
-      value_text: null, value_number: null, value_date: null, ref_id: null,
-    }]);
+    expect(out).toEqual([
+      {
+        field_id: 'field-1',
+        entity_type: 'company',
+        entity_id: 10,
+        list_entry_id: 0,
+        list_id: null,
+        updated_at: null,
+        value_index: 0,
+        value_type: 'hologram',
+        value_json: JSON.stringify(v),
+        value_text: null,
+        value_number: null,
+        value_date: null,
+        ref_id: null,
+      },
+    ]);
   });
 
   it('a redacted (hidden, null) value gives no row', () => {

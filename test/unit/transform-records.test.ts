@@ -14,19 +14,39 @@ describe('lists and list entries', () => {
     expect(b.upserts.lists?.[0]).not.toHaveProperty('created_at');
   });
 
-  it.each([[0, 'person'], [1, 'company'], [8, 'opportunity'], [5, 'v1-5']])('v1 list type %i → %s', (type, name) => {
+  it.each([
+    [0, 'person'],
+    [1, 'company'],
+    [8, 'opportunity'],
+    [5, 'v1-5'],
+  ])('v1 list type %i → %s', (type, name) => {
     const b = T.v1ListRows(S.v1ListSchema.parse({ id: 26, type, name: 'L', public: true, owner_id: 1, creator_id: 1, list_size: 12 }));
     expect(b.upserts.lists?.[0]).toMatchObject({ id: 26, type: name, is_public: true, size: 12 });
   });
 
   it('v2 company list entry: row + list fields only', () => {
-    const e = S.v2ListEntryWithEntitySchema.parse({ id: 1, listId: 1, type: 'company', createdAt: '2023-01-01T00:00:00Z', creatorId: null,
-      entity: { id: 222345350, name: 'Acme', domain: 'acme.co', domains: ['acme.co'], isGlobal: true, fields: [
-        { id: 'field-1', name: 'G', type: 'global', enrichmentSource: null, value: { type: 'number', data: 100 } },
-        { id: 'field-2', name: 'L', type: 'list', enrichmentSource: null, value: { type: 'number', data: 200 } }] } });
+    const e = S.v2ListEntryWithEntitySchema.parse({
+      id: 1,
+      listId: 1,
+      type: 'company',
+      createdAt: '2023-01-01T00:00:00Z',
+      creatorId: null,
+      entity: {
+        id: 222345350,
+        name: 'Acme',
+        domain: 'acme.co',
+        domains: ['acme.co'],
+        isGlobal: true,
+        fields: [
+          { id: 'field-1', name: 'G', type: 'global', enrichmentSource: null, value: { type: 'number', data: 100 } },
+          { id: 'field-2', name: 'L', type: 'list', enrichmentSource: null, value: { type: 'number', data: 200 } },
+        ],
+      },
+    });
     const b = T.v2ListEntryRows(e);
-    expect(b.upserts.list_entries).toEqual([{ id: 1, list_id: 1, entity_type: 'company', entity_id: 222345350,
-      created_at: '2023-01-01T00:00:00.000Z', creator_id: null, _raw: JSON.stringify(e) }]);
+    expect(b.upserts.list_entries).toEqual([
+      { id: 1, list_id: 1, entity_type: 'company', entity_id: 222345350, created_at: '2023-01-01T00:00:00.000Z', creator_id: null, _raw: JSON.stringify(e) },
+    ]);
     expect(b.replace).toHaveLength(1);
     expect(b.replace[0]).toMatchObject({ scope: ['list_entry_id'], owners: [{ list_entry_id: 1 }] });
     expect(setOf(b.replace[0], 'field_values').rows.map((r) => r.field_id)).toEqual(['field-2']);
@@ -41,29 +61,76 @@ describe('lists and list entries', () => {
 
 describe('fields', () => {
   it('v2 metadata: v1_id from field-<n>, list_id only for list fields, allows_multiple from the type', () => {
-    const list = T.v2FieldRows(S.v2FieldMetadataSchema.parse({ id: 'field-1625', name: 'Status', type: 'list', enrichmentSource: null,
-      valueType: 'ranked-dropdown' }), { listId: 4, entityType: 'opportunity' });
-    expect(list.upserts.fields?.[0]).toMatchObject({ id: 'field-1625', v1_id: 1625, type: 'list', value_type: 'ranked-dropdown',
-      list_id: 4, entity_type: 'opportunity', allows_multiple: false, enrichment_source: null });
+    const list = T.v2FieldRows(
+      S.v2FieldMetadataSchema.parse({ id: 'field-1625', name: 'Status', type: 'list', enrichmentSource: null, valueType: 'ranked-dropdown' }),
+      { listId: 4, entityType: 'opportunity' },
+    );
+    expect(list.upserts.fields?.[0]).toMatchObject({
+      id: 'field-1625',
+      v1_id: 1625,
+      type: 'list',
+      value_type: 'ranked-dropdown',
+      list_id: 4,
+      entity_type: 'opportunity',
+      allows_multiple: false,
+      enrichment_source: null,
+    });
     expect(list.upserts.fields?.[0]).not.toHaveProperty('track_changes');
-    const enriched = T.v2FieldRows(S.v2FieldMetadataSchema.parse({ id: 'affinity-data-industry', name: 'Industry', type: 'enriched',
-      enrichmentSource: 'affinity-data', valueType: 'filterable-text-multi' }), { listId: 4 });
+    const enriched = T.v2FieldRows(
+      S.v2FieldMetadataSchema.parse({
+        id: 'affinity-data-industry',
+        name: 'Industry',
+        type: 'enriched',
+        enrichmentSource: 'affinity-data',
+        valueType: 'filterable-text-multi',
+      }),
+      { listId: 4 },
+    );
     expect(enriched.upserts.fields?.[0]).toMatchObject({ v1_id: null, allows_multiple: true });
     // A system id's scope-dependent members go to field_scopes only (one row per defining entity type / list).
     for (const c of ['entity_type', 'list_id', 'type', '_raw']) expect(enriched.upserts.fields?.[0]).not.toHaveProperty(c);
-    expect(list.upserts.field_scopes).toEqual([{ field_id: 'field-1625', entity_type: 'opportunity', list_id: 4, type: 'list',
-      definition_json: JSON.stringify({ id: 'field-1625', name: 'Status', type: 'list', enrichmentSource: null, valueType: 'ranked-dropdown' }) }]);
+    expect(list.upserts.field_scopes).toEqual([
+      {
+        field_id: 'field-1625',
+        entity_type: 'opportunity',
+        list_id: 4,
+        type: 'list',
+        definition_json: JSON.stringify({ id: 'field-1625', name: 'Status', type: 'list', enrichmentSource: null, valueType: 'ranked-dropdown' }),
+      },
+    ]);
     expect(enriched.upserts.field_scopes).toBeUndefined(); // no entity type known: no scope to record
   });
 
   it('v1 field: ids, types, enrichment "none" → null, dropdown options replaced per field', () => {
-    const f = S.v1FieldSchema.parse({ id: 1234, name: 'Deal Status', list_id: 11, enrichment_source: 'none', value_type: 7,
-      allows_multiple: false, track_changes: true, dropdown_options: [{ id: 2863451, text: 'New', rank: 0, color: 3 }] });
+    const f = S.v1FieldSchema.parse({
+      id: 1234,
+      name: 'Deal Status',
+      list_id: 11,
+      enrichment_source: 'none',
+      value_type: 7,
+      allows_multiple: false,
+      track_changes: true,
+      dropdown_options: [{ id: 2863451, text: 'New', rank: 0, color: 3 }],
+    });
     const b = T.v1FieldRows(f);
-    expect(b.upserts.fields?.[0]).toMatchObject({ id: 'field-1234', v1_id: 1234, type: 'list', value_type: 'ranked-dropdown',
-      list_id: 11, enrichment_source: null, allows_multiple: false, track_changes: true });
-    expect(b.replace).toEqual([{ table: 'dropdown_options', scope: ['field_id'], owners: [{ field_id: 'field-1234' }],
-      rows: [{ field_id: 'field-1234', id: 2863451, text: 'New', rank: 0, color: '3' }] }]);
+    expect(b.upserts.fields?.[0]).toMatchObject({
+      id: 'field-1234',
+      v1_id: 1234,
+      type: 'list',
+      value_type: 'ranked-dropdown',
+      list_id: 11,
+      enrichment_source: null,
+      allows_multiple: false,
+      track_changes: true,
+    });
+    expect(b.replace).toEqual([
+      {
+        table: 'dropdown_options',
+        scope: ['field_id'],
+        owners: [{ field_id: 'field-1234' }],
+        rows: [{ field_id: 'field-1234', id: 2863451, text: 'New', rank: 0, color: '3' }],
+      },
+    ]);
   });
 
   it.each([
@@ -83,36 +150,93 @@ describe('fields', () => {
 
 describe('field value changes', () => {
   it('v2 (API.md §7.9 example)', () => {
-    const c = S.v2FieldValueChangeSchema.parse({ id: 42, type: 'ranked-dropdown', actionType: 'update', changedAt: '2024-06-01T12:00:00Z',
-      field: { id: 'field-1234', name: 'Stage', type: 'list', entityType: 'company' }, entity: { id: 1 }, listEntry: { id: 1, listId: 1 },
+    const c = S.v2FieldValueChangeSchema.parse({
+      id: 42,
+      type: 'ranked-dropdown',
+      actionType: 'update',
+      changedAt: '2024-06-01T12:00:00Z',
+      field: { id: 'field-1234', name: 'Stage', type: 'list', entityType: 'company' },
+      entity: { id: 1 },
+      listEntry: { id: 1, listId: 1 },
       changer: { id: 1, firstName: 'John', lastName: 'Smith', emailAddress: 'john.smith@contoso.com' },
-      value: { referenceType: 'entity', dropdownOptionId: 7, text: 'Won', rank: 3, color: 'green' } });
+      value: { referenceType: 'entity', dropdownOptionId: 7, text: 'Won', rank: 3, color: 'green' },
+    });
     expect(T.v2FieldValueChangeRows(c).upserts.field_value_changes?.[0]).toMatchObject({
-      id: 42, field_id: 'field-1234', entity_type: 'company', entity_id: 1, list_entry_id: 1, list_id: 1, action_type: 'update',
-      changed_at: '2024-06-01T12:00:00.000Z', changer_id: 1, value_type: 'ranked-dropdown',
-      value_json: '{"referenceType":"entity","dropdownOptionId":7,"text":"Won","rank":3,"color":"green"}' });
+      id: 42,
+      field_id: 'field-1234',
+      entity_type: 'company',
+      entity_id: 1,
+      list_entry_id: 1,
+      list_id: 1,
+      action_type: 'update',
+      changed_at: '2024-06-01T12:00:00.000Z',
+      changer_id: 1,
+      value_type: 'ranked-dropdown',
+      value_json: '{"referenceType":"entity","dropdownOptionId":7,"text":"Won","rank":3,"color":"green"}',
+    });
   });
 
-  it.each([[0, 'add'], [1, 'delete'], [2, 'update'], [7, 'v1-7']])('v1 action_type %i → %s', (action, name) => {
-    const c = S.v1FieldValueChangeSchema.parse({ id: 50822718, field_id: 236333, entity_id: 261131046, list_entry_id: 15709964,
-      action_type: action, changer: v1p, changed_at: '2020-04-11T15:46:50.963-07:00', value: { id: 1607859, text: 'New', rank: 1, color: 0 } });
+  it.each([
+    [0, 'add'],
+    [1, 'delete'],
+    [2, 'update'],
+    [7, 'v1-7'],
+  ])('v1 action_type %i → %s', (action, name) => {
+    const c = S.v1FieldValueChangeSchema.parse({
+      id: 50822718,
+      field_id: 236333,
+      entity_id: 261131046,
+      list_entry_id: 15709964,
+      action_type: action,
+      changer: v1p,
+      changed_at: '2020-04-11T15:46:50.963-07:00',
+      value: { id: 1607859, text: 'New', rank: 1, color: 0 },
+    });
     const row = T.v1FieldValueChangeRows(c, { entityType: 'company', valueType: 'ranked-dropdown', listId: 5 }).upserts.field_value_changes?.[0];
-    expect(row).toMatchObject({ id: 50822718, field_id: 'field-236333', entity_type: 'company', entity_id: 261131046,
-      list_entry_id: 15709964, list_id: 5, action_type: name, changed_at: '2020-04-11T22:46:50.963Z', changer_id: 38706,
-      value_type: 'ranked-dropdown' });
+    expect(row).toMatchObject({
+      id: 50822718,
+      field_id: 'field-236333',
+      entity_type: 'company',
+      entity_id: 261131046,
+      list_entry_id: 15709964,
+      list_id: 5,
+      action_type: name,
+      changed_at: '2020-04-11T22:46:50.963Z',
+      changer_id: 38706,
+      value_type: 'ranked-dropdown',
+    });
   });
 });
 
 describe('notes', () => {
-  const base = { id: 1, type: 'entities', content: { html: '<p>Hi &amp; bye</p>' }, creator: pd,
-    mentions: [{ id: 1, type: 'person', person: { ...pd, id: 9 } }], createdAt: '2023-01-01T00:00:00Z', updatedAt: null };
+  const base = {
+    id: 1,
+    type: 'entities',
+    content: { html: '<p>Hi &amp; bye</p>' },
+    creator: pd,
+    mentions: [{ id: 1, type: 'person', person: { ...pd, id: 9 } }],
+    createdAt: '2023-01-01T00:00:00Z',
+    updatedAt: null,
+  };
 
   it('v2 note with complete previews → attachments replaced (mentions included)', () => {
-    const n = S.v2NoteSchema.parse({ ...base, personsPreview: { data: [{ ...pd, id: 2 }], totalCount: 1 },
-      companiesPreview: { data: [{ id: 3, name: 'A', domain: null }], totalCount: 1 }, opportunitiesPreview: { data: [], totalCount: 0 } });
+    const n = S.v2NoteSchema.parse({
+      ...base,
+      personsPreview: { data: [{ ...pd, id: 2 }], totalCount: 1 },
+      companiesPreview: { data: [{ id: 3, name: 'A', domain: null }], totalCount: 1 },
+      opportunitiesPreview: { data: [], totalCount: 0 },
+    });
     const b = T.v2NoteRows(n);
-    expect(b.upserts.notes?.[0]).toMatchObject({ id: 1, type: 'entities', parent_id: null, content_html: '<p>Hi &amp; bye</p>',
-      content_text: 'Hi & bye', creator_id: 1, created_at: '2023-01-01T00:00:00.000Z', updated_at: null });
+    expect(b.upserts.notes?.[0]).toMatchObject({
+      id: 1,
+      type: 'entities',
+      parent_id: null,
+      content_html: '<p>Hi &amp; bye</p>',
+      content_text: 'Hi & bye',
+      creator_id: 1,
+      created_at: '2023-01-01T00:00:00.000Z',
+      updated_at: null,
+    });
     expect(b.replace[0]).toMatchObject({ table: 'note_attachments', scope: ['note_id'], owners: [{ note_id: 1 }] });
     expect(setOf(b.replace[0], 'note_attachments').rows.map((r) => `${r.entity_type}:${r.entity_id}`)).toEqual(['person:2', 'person:9', 'company:3']);
   });
@@ -138,28 +262,73 @@ describe('notes', () => {
   });
 
   it.each([
-    [{ type: 0 }, 'entities', null, 'plain'], [{ type: 2 }, 'entities', 'plain', 'plain'], [{ type: 1 }, 'interaction', null, 'plain'],
-    [{ type: 3 }, 'ai-notetaker', 'plain', 'plain'], [{ type: 0, interaction_id: 114, interaction_type: 0 }, 'interaction', null, 'plain'],
-    [{ type: 0, parent_id: 5 }, 'user-reply', null, 'plain'], [{ type: 3, parent_id: 5 }, 'ai-notetaker-reply', 'plain', 'plain'],
+    [{ type: 0 }, 'entities', null, 'plain'],
+    [{ type: 2 }, 'entities', 'plain', 'plain'],
+    [{ type: 1 }, 'interaction', null, 'plain'],
+    [{ type: 3 }, 'ai-notetaker', 'plain', 'plain'],
+    [{ type: 0, interaction_id: 114, interaction_type: 0 }, 'interaction', null, 'plain'],
+    [{ type: 0, parent_id: 5 }, 'user-reply', null, 'plain'],
+    [{ type: 3, parent_id: 5 }, 'ai-notetaker-reply', 'plain', 'plain'],
   ])('v1 note %j → %s', (over, type, html, text) => {
-    const n = S.v1NoteSchema.parse({ id: 22984, creator_id: 860197, person_ids: [38708], mentioned_person_ids: [49817],
-      organization_ids: [64779194], opportunity_ids: [117], content: 'plain', created_at: '2017-03-28T00:38:41.275-08:00', ...over });
+    const n = S.v1NoteSchema.parse({
+      id: 22984,
+      creator_id: 860197,
+      person_ids: [38708],
+      mentioned_person_ids: [49817],
+      organization_ids: [64779194],
+      opportunity_ids: [117],
+      content: 'plain',
+      created_at: '2017-03-28T00:38:41.275-08:00',
+      ...over,
+    });
     const b = T.v1NoteRows(n);
     expect(b.upserts.notes?.[0]).toMatchObject({ type, content_html: html, content_text: text, created_at: '2017-03-28T08:38:41.275Z' });
-    expect(setOf(b.replace[0], 'note_attachments').rows.map((r) => `${r.entity_type}:${r.entity_id}`)).toEqual(
-      ['person:38708', 'person:49817', 'company:64779194', 'opportunity:117']);
+    expect(setOf(b.replace[0], 'note_attachments').rows.map((r) => `${r.entity_type}:${r.entity_id}`)).toEqual([
+      'person:38708',
+      'person:49817',
+      'company:64779194',
+      'opportunity:117',
+    ]);
   });
 });
 
 describe('reminders', () => {
   it('v1 enums → names (API.md §6.9 example)', () => {
-    const r = S.v1ReminderSchema.parse({ id: 15326, type: 1, created_at: '2021-11-18T14:34:53.218-08:00', completed_at: null,
-      content: 'Reply email to Alice', due_date: '2021-12-18T14:34:53.217-08:00', reset_type: 1, reminder_days: 30, status: 2,
-      creator: v1p, owner: { ...v1p, id: 2 }, completer: null, person: { ...v1p, id: 3 }, organization: { id: 4, name: 'O' }, opportunity: null });
-    expect(T.v1ReminderRows(r).upserts.reminders?.[0]).toEqual({ id: 15326, type: 'recurring', content: 'Reply email to Alice',
-      due_date: '2021-12-18T22:34:53.217Z', reset_type: 'email', reminder_days: 30, status: 'overdue', owner_id: 2, creator_id: 38706,
-      completer_id: null, person_id: 3, company_id: 4, opportunity_id: null, created_at: '2021-11-18T22:34:53.218Z', completed_at: null,
-      _raw: JSON.stringify(r) });
+    const r = S.v1ReminderSchema.parse({
+      id: 15326,
+      type: 1,
+      created_at: '2021-11-18T14:34:53.218-08:00',
+      completed_at: null,
+      content: 'Reply email to Alice',
+      due_date: '2021-12-18T14:34:53.217-08:00',
+      reset_type: 1,
+      reminder_days: 30,
+      status: 2,
+      creator: v1p,
+      owner: { ...v1p, id: 2 },
+      completer: null,
+      person: { ...v1p, id: 3 },
+      organization: { id: 4, name: 'O' },
+      opportunity: null,
+    });
+    expect(T.v1ReminderRows(r).upserts.reminders?.[0]).toEqual({
+      id: 15326,
+      type: 'recurring',
+      content: 'Reply email to Alice',
+      due_date: '2021-12-18T22:34:53.217Z',
+      reset_type: 'email',
+      reminder_days: 30,
+      status: 'overdue',
+      owner_id: 2,
+      creator_id: 38706,
+      completer_id: null,
+      person_id: 3,
+      company_id: 4,
+      opportunity_id: null,
+      created_at: '2021-11-18T22:34:53.218Z',
+      completed_at: null,
+      _raw: JSON.stringify(r),
+    });
   });
 
   it.each([
@@ -172,9 +341,24 @@ describe('reminders', () => {
   });
 
   it('v2', () => {
-    const r = S.v2ReminderSchema.parse({ id: 5, type: 'recurring', content: 'Ping', dueDate: '2026-01-01T00:00:00Z', resetType: 'email',
-      reminderDays: 30, status: 'active', owner: pd, company: { id: 3, name: 'A', domain: null } });
-    expect(T.v2ReminderRows(r).upserts.reminders?.[0]).toMatchObject({ type: 'recurring', reset_type: 'email', owner_id: 1, company_id: 3,
-      due_date: '2026-01-01T00:00:00.000Z', person_id: null });
+    const r = S.v2ReminderSchema.parse({
+      id: 5,
+      type: 'recurring',
+      content: 'Ping',
+      dueDate: '2026-01-01T00:00:00Z',
+      resetType: 'email',
+      reminderDays: 30,
+      status: 'active',
+      owner: pd,
+      company: { id: 3, name: 'A', domain: null },
+    });
+    expect(T.v2ReminderRows(r).upserts.reminders?.[0]).toMatchObject({
+      type: 'recurring',
+      reset_type: 'email',
+      owner_id: 1,
+      company_id: 3,
+      due_date: '2026-01-01T00:00:00.000Z',
+      person_id: null,
+    });
   });
 });

@@ -14,44 +14,141 @@ import * as T from '../../src/transform/index.ts';
 const pd = (id: number) => ({ id, firstName: 'A', lastName: 'B', primaryEmailAddress: 'a@b.c', type: 'internal' });
 const att = { emailAddress: 'a@b.c', person: pd(1) };
 const allValues = [
-  { type: 'text', data: 't' }, { type: 'number-multi', data: [1, 2] }, { type: 'datetime', data: '2023-01-01T00:00:00Z' },
+  { type: 'text', data: 't' },
+  { type: 'number-multi', data: [1, 2] },
+  { type: 'datetime', data: '2023-01-01T00:00:00Z' },
   { type: 'location', data: { streetAddress: null, city: 'X', state: null, country: null, continent: null } },
   { type: 'ranked-dropdown', data: { dropdownOptionId: 1, text: 'a', rank: 0, color: 'gray' } },
-  { type: 'person-multi', data: [pd(1)] }, { type: 'company', data: { id: 2, name: 'C', domain: null } },
-  { type: 'formula-number', data: { calculatedValue: 3 } }, { type: 'hologram', data: [1] },
+  { type: 'person-multi', data: [pd(1)] },
+  { type: 'company', data: { id: 2, name: 'C', domain: null } },
+  { type: 'formula-number', data: { calculatedValue: 3 } },
+  { type: 'hologram', data: [1] },
   { type: 'interaction', data: { type: 'email', id: 5, subject: null, sentAt: '2023-01-01T00:00:00Z', from: att, to: [], cc: [] } },
 ].map((value, i) => ({ id: i === 5 ? 'persons' : `field-${i}`, name: `F${i}`, type: i % 2 ? 'global' : 'list', enrichmentSource: null, value }));
 
 const batches: Array<[string, RowBatch]> = [
   ['v2 company', T.v2CompanyRows(S.v2CompanySchema.parse({ id: 1, name: 'A', domain: null, domains: [], isGlobal: false, fields: allValues }))],
-  ['v2 person', T.v2PersonRows(S.v2PersonSchema.parse({ id: 1, firstName: 'A', fields: [{ id: 'companies', name: 'O',
-    type: 'relationship-intelligence', enrichmentSource: null, value: { type: 'company-multi', data: [{ id: 1, name: 'x', domain: null }] } }] }))],
-  ['opportunity join', T.joinOpportunity({
-    v2: S.v2OpportunitySchema.parse({ id: 7, name: 'D', listId: 3 }),
-    listEntry: S.v2ListEntryWithEntitySchema.parse({ id: 8, listId: 3, type: 'opportunity', createdAt: '2023-01-01T00:00:00Z', creatorId: 1,
-      entity: { id: 7, name: 'D', listId: 3, fields: allValues } }) as S.V2OpportunityListEntry,
-    v1: { person_ids: [1], organization_ids: [2] } })],
+  [
+    'v2 person',
+    T.v2PersonRows(
+      S.v2PersonSchema.parse({
+        id: 1,
+        firstName: 'A',
+        fields: [
+          {
+            id: 'companies',
+            name: 'O',
+            type: 'relationship-intelligence',
+            enrichmentSource: null,
+            value: { type: 'company-multi', data: [{ id: 1, name: 'x', domain: null }] },
+          },
+        ],
+      }),
+    ),
+  ],
+  [
+    'opportunity join',
+    T.joinOpportunity({
+      v2: S.v2OpportunitySchema.parse({ id: 7, name: 'D', listId: 3 }),
+      listEntry: S.v2ListEntryWithEntitySchema.parse({
+        id: 8,
+        listId: 3,
+        type: 'opportunity',
+        createdAt: '2023-01-01T00:00:00Z',
+        creatorId: 1,
+        entity: { id: 7, name: 'D', listId: 3, fields: allValues },
+      }) as S.V2OpportunityListEntry,
+      v1: { person_ids: [1], organization_ids: [2] },
+    }),
+  ],
   ['v2 list', T.v2ListRows(S.v2ListSchema.parse({ id: 1, name: 'L', type: 'company', createdAt: '2026-06-18T00:00:00Z' }))],
   ['v1 list', T.v1ListRows(S.v1ListSchema.parse({ id: 1, name: 'L', type: 1, list_size: 3 }))],
-  ['v2 list entry', T.v2ListEntryRows(S.v2ListEntryWithEntitySchema.parse({ id: 8, listId: 3, type: 'person', createdAt: '2023-01-01T00:00:00Z',
-    creatorId: null, entity: { id: 1, firstName: 'A', fields: allValues } }))],
+  [
+    'v2 list entry',
+    T.v2ListEntryRows(
+      S.v2ListEntryWithEntitySchema.parse({
+        id: 8,
+        listId: 3,
+        type: 'person',
+        createdAt: '2023-01-01T00:00:00Z',
+        creatorId: null,
+        entity: { id: 1, firstName: 'A', fields: allValues },
+      }),
+    ),
+  ],
   ['saved view', T.savedViewRows(S.v2SavedViewSchema.parse({ id: 1, name: 'v' }), 3)],
-  ['v2 field', T.v2FieldRows(S.v2FieldMetadataSchema.parse({ id: 'field-1', name: 'F', type: 'list', enrichmentSource: null, valueType: 'text' }), { listId: 1, entityType: 'company' })],
-  ['v1 field', T.v1FieldRows(S.v1FieldSchema.parse({ id: 1, name: 'F', value_type: 2, entity_type: 1, dropdown_options: [{ id: 1, text: 'x', rank: 0, color: 1 }] }))],
-  ['v2 fvc', T.v2FieldValueChangeRows(S.v2FieldValueChangeSchema.parse({ id: 1, type: 'number', actionType: 'add', changedAt: '2024-01-01T00:00:00Z',
-    field: { id: 'field-1' }, entity: { id: 2 }, listEntry: null, changer: null, value: 3 }))],
-  ['v1 fvc', T.v1FieldValueChangeRows(S.v1FieldValueChangeSchema.parse({ id: 1, field_id: 1, entity_id: 2, action_type: 1, changed_at: '2024-01-01T00:00:00Z', value: null }))],
-  ['v2 note', T.v2NoteRows(S.v2NoteSchema.parse({ id: 1, type: 'entities', content: { html: '<p>x</p>' }, creator: pd(1), mentions: [],
-    createdAt: '2023-01-01T00:00:00Z', updatedAt: null, personsPreview: { data: [pd(2)], totalCount: 1 }, companiesPreview: { data: [], totalCount: 0 },
-    opportunitiesPreview: { data: [{ id: 3, name: 'o', listId: 1 }], totalCount: 1 } }))],
+  [
+    'v2 field',
+    T.v2FieldRows(S.v2FieldMetadataSchema.parse({ id: 'field-1', name: 'F', type: 'list', enrichmentSource: null, valueType: 'text' }), {
+      listId: 1,
+      entityType: 'company',
+    }),
+  ],
+  [
+    'v1 field',
+    T.v1FieldRows(S.v1FieldSchema.parse({ id: 1, name: 'F', value_type: 2, entity_type: 1, dropdown_options: [{ id: 1, text: 'x', rank: 0, color: 1 }] })),
+  ],
+  [
+    'v2 fvc',
+    T.v2FieldValueChangeRows(
+      S.v2FieldValueChangeSchema.parse({
+        id: 1,
+        type: 'number',
+        actionType: 'add',
+        changedAt: '2024-01-01T00:00:00Z',
+        field: { id: 'field-1' },
+        entity: { id: 2 },
+        listEntry: null,
+        changer: null,
+        value: 3,
+      }),
+    ),
+  ],
+  [
+    'v1 fvc',
+    T.v1FieldValueChangeRows(
+      S.v1FieldValueChangeSchema.parse({ id: 1, field_id: 1, entity_id: 2, action_type: 1, changed_at: '2024-01-01T00:00:00Z', value: null }),
+    ),
+  ],
+  [
+    'v2 note',
+    T.v2NoteRows(
+      S.v2NoteSchema.parse({
+        id: 1,
+        type: 'entities',
+        content: { html: '<p>x</p>' },
+        creator: pd(1),
+        mentions: [],
+        createdAt: '2023-01-01T00:00:00Z',
+        updatedAt: null,
+        personsPreview: { data: [pd(2)], totalCount: 1 },
+        companiesPreview: { data: [], totalCount: 0 },
+        opportunitiesPreview: { data: [{ id: 3, name: 'o', listId: 1 }], totalCount: 1 },
+      }),
+    ),
+  ],
   ['v1 note', T.v1NoteRows(S.v1NoteSchema.parse({ id: 1, type: 2, content: '<b>x</b>', person_ids: [1], created_at: '2023-01-01T00:00:00Z' }))],
   ['v2 reminder', T.v2ReminderRows(S.v2ReminderSchema.parse({ id: 1, type: 'one-time', dueDate: '2023-01-01T00:00:00Z' }))],
   ['v1 reminder', T.v1ReminderRows(S.v1ReminderSchema.parse({ id: 1, type: 0, status: 1 }))],
-  ['v2 email', T.v2EmailRows(S.v2EmailSchema.parse({ id: 1, sentAt: '2023-01-01T00:00:00Z', from: att, toParticipantsPreview: { data: [att], totalCount: 1 } }))],
-  ['v2 meeting', T.v2MeetingRows(S.v2MeetingSchema.parse({ id: 1, startTime: '2023-01-01T00:00:00Z', allDay: true, organizer: att, attendeesPreview: { data: [att], totalCount: 1 } }))],
+  [
+    'v2 email',
+    T.v2EmailRows(S.v2EmailSchema.parse({ id: 1, sentAt: '2023-01-01T00:00:00Z', from: att, toParticipantsPreview: { data: [att], totalCount: 1 } })),
+  ],
+  [
+    'v2 meeting',
+    T.v2MeetingRows(
+      S.v2MeetingSchema.parse({ id: 1, startTime: '2023-01-01T00:00:00Z', allDay: true, organizer: att, attendeesPreview: { data: [att], totalCount: 1 } }),
+    ),
+  ],
   ['v2 call', T.v2CallRows(S.v2CallSchema.parse({ id: 1, startTime: '2023-01-01T00:00:00Z' }))],
-  ['v2 chat', T.v2ChatMessageRows(S.v2ChatMessageSchema.parse({ id: 1, sentAt: '2023-01-01T00:00:00Z', participantsPreview: { data: [pd(1)], totalCount: 1 } }))],
-  ['transcript', T.transcriptRows(S.v2TranscriptSchema.parse({ id: 1, fragmentsPreview: { data: [{ content: 'x', startTimestamp: '00:00:01' }], totalCount: 1 } }))],
+  [
+    'v2 chat',
+    T.v2ChatMessageRows(S.v2ChatMessageSchema.parse({ id: 1, sentAt: '2023-01-01T00:00:00Z', participantsPreview: { data: [pd(1)], totalCount: 1 } })),
+  ],
+  [
+    'transcript',
+    T.transcriptRows(S.v2TranscriptSchema.parse({ id: 1, fragmentsPreview: { data: [{ content: 'x', startTimestamp: '00:00:01' }], totalCount: 1 } })),
+  ],
   ['v1 file', T.v1EntityFileRows(S.v1EntityFileSchema.parse({ id: 1, organization_id: 2 }))],
   ['user', T.v2UserRows(S.v2UserSchema.parse({ id: 1 }))],
   ['team', T.v2TeamRows(S.v2TeamSchema.parse({ id: 1 }))],
@@ -104,7 +201,10 @@ describe('transform output fits the warehouse registry', () => {
         checkRow(set.table, r, name);
         rows++;
         // Every replaced row belongs to one of the owners (else the replace would not clean it up next time).
-        expect(set.owners.some((o) => set.scope.every((c) => o[c] === r[c])), `${name}: ${set.table} row outside owners`).toBe(true);
+        expect(
+          set.owners.some((o) => set.scope.every((c) => o[c] === r[c])),
+          `${name}: ${set.table} row outside owners`,
+        ).toBe(true);
       }
     }
     expect(rows).toBeGreaterThan(0);

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  TimestampError,
-  htmlToText,
-  normalizeTimestamp,
-  offsetToMs,
-} from '../../src/transform/index.ts';
+import { TimestampError, htmlToText, normalizeTimestamp, offsetToMs } from '../../src/transform/index.ts';
 
 describe('normalizeTimestamp', () => {
   it.each([
@@ -29,20 +24,35 @@ describe('normalizeTimestamp', () => {
     expect(normalizeTimestamp(undefined)).toBeNull();
   });
 
-  it.each(['', 'yesterday', '2023-01-01', '2023-01-01T00:00:00', '2023-13-01T00:00:00Z', '2023-02-29T00:00:00Z',
-    '2023-04-31T00:00:00Z', '2023-01-01T25:00:00Z', '2023-01-01T00:60:00Z', '2023-01-01T00:00:00+25:00'])(
-    'throws a descriptive TimestampError for %j',
-    (input) => {
-      expect(() => normalizeTimestamp(input)).toThrow(TimestampError);
-      expect(() => normalizeTimestamp(input)).toThrow(/invalid timestamp .*expected ISO-8601/);
-    },
-  );
+  it.each([
+    '',
+    'yesterday',
+    '2023-01-01',
+    '2023-01-01T00:00:00',
+    '2023-13-01T00:00:00Z',
+    '2023-02-29T00:00:00Z',
+    '2023-04-31T00:00:00Z',
+    '2023-01-01T25:00:00Z',
+    '2023-01-01T00:60:00Z',
+    '2023-01-01T00:00:00+25:00',
+  ])('throws a descriptive TimestampError for %j', (input) => {
+    expect(() => normalizeTimestamp(input)).toThrow(TimestampError);
+    expect(() => normalizeTimestamp(input)).toThrow(/invalid timestamp .*expected ISO-8601/);
+  });
 });
 
 describe('time helpers', () => {
   it.each([
-    ['00:00:06', 6000], ['01:02:03', 3723000], ['02:03', 123000], ['00:00:01.25', 1250], [7500, 7500], [6000.4, 6000], ['12', 12000],
-    [null, null], ['soon', null], [-1, null],
+    ['00:00:06', 6000],
+    ['01:02:03', 3723000],
+    ['02:03', 123000],
+    ['00:00:01.25', 1250],
+    [7500, 7500],
+    [6000.4, 6000],
+    ['12', 12000],
+    [null, null],
+    ['soon', null],
+    [-1, null],
   ] as const)('offsetToMs(%j) = %j', (input, expected) => {
     expect(offsetToMs(input)).toBe(expected);
   });

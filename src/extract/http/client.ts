@@ -9,15 +9,7 @@ import { RateBudget, type BudgetSnapshot } from './rate-budget.ts';
 import { isIdempotent, retryDelay } from './retry.ts';
 import { withDefaults, type AffinityClientOptions, type RequestOpts, type Tuning, type WriteOpts } from './options.ts';
 import { sendOnce } from './transport.ts';
-import {
-  authorizationFor,
-  basicToken,
-  buildPathWithQuery,
-  endpointLabel,
-  isMonthlyExempt,
-  isV2Path,
-  type Query,
-} from './url.ts';
+import { authorizationFor, basicToken, buildPathWithQuery, endpointLabel, isMonthlyExempt, isV2Path, type Query } from './url.ts';
 
 export type { AffinityClientOptions, RequestOpts, WriteOpts } from './options.ts';
 
@@ -234,7 +226,13 @@ export class AffinityClient {
     try {
       return await sendOnce(
         this.pool(),
-        { method: spec.method, path: spec.wirePath, headers: this.headers(spec), ...(spec.body !== undefined ? { body: spec.body } : {}), ...(spec.signal ? { signal: spec.signal } : {}) },
+        {
+          method: spec.method,
+          path: spec.wirePath,
+          headers: this.headers(spec),
+          ...(spec.body !== undefined ? { body: spec.body } : {}),
+          ...(spec.signal ? { signal: spec.signal } : {}),
+        },
         ctx,
         this.t.timeoutMs,
         (headers) => this.budget.ingestHeaders(headers as Record<string, string | string[] | undefined>),

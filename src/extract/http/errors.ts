@@ -178,8 +178,7 @@ export class BudgetExhaustedError extends ApiError {
   constructor(init: BudgetExhaustedInit) {
     const when = init.resetAt ? `resets ${init.resetAt.toISOString()}` : 'reset time unknown';
     super(
-      `Monthly API budget reached its reserve: ${init.remaining} calls remain this month and ${init.reserve} are ` +
-        `kept in reserve (${when}).`,
+      `Monthly API budget reached its reserve: ${init.remaining} calls remain this month and ${init.reserve} are ` + `kept in reserve (${when}).`,
       {
         status: null,
         method: init.request?.method ?? '',

@@ -54,8 +54,7 @@ const CLASSES: Record<Built, new (message: string, init: ApiErrorInit) => ApiErr
 
 const HINTS: Partial<Record<Built, string>> = {
   AuthError: 'Create or copy a key in Affinity → Settings → API, then set AFFINITY_API_KEY to it.',
-  ForbiddenError:
-    "The other streams go on. Give the key's user this permission in Affinity, or leave the stream out with --streams.",
+  ForbiddenError: "The other streams go on. Give the key's user this permission in Affinity, or leave the stream out with --streams.",
   UnreachableError: `Check AFFINITY_BASE_URL (default ${DEFAULT_BASE_URL}) and the network.`,
 };
 

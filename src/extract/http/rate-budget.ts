@@ -40,8 +40,7 @@ const WAKE_SLACK_MS = 25;
 function merge(w: Window, limit: number | null, remaining: number | null, resetAt: number | null): void {
   if (limit !== null) w.limit = limit;
   if (remaining === null) return;
-  const sameWindow =
-    w.remaining !== null && w.resetAt !== null && resetAt !== null && resetAt <= w.resetAt + NEW_WINDOW_TOLERANCE_MS;
+  const sameWindow = w.remaining !== null && w.resetAt !== null && resetAt !== null && resetAt <= w.resetAt + NEW_WINDOW_TOLERANCE_MS;
   if (sameWindow) {
     // Responses overtake each other: within one window the lowest remaining is the truest.
     w.remaining = Math.min(w.remaining ?? remaining, remaining);
@@ -151,10 +150,7 @@ export class RateBudget {
       if (this.loggedResetAt !== resetAt) {
         // Wakes on every response while waiting; say it once per window, not once per wake.
         this.loggedResetAt = resetAt;
-        this.log?.info(
-          { waitMs, userRemaining: this.user.remaining, inFlight: this.inFlight },
-          'per-minute budget low; waiting for the window to reset',
-        );
+        this.log?.info({ waitMs, userRemaining: this.user.remaining, inFlight: this.inFlight }, 'per-minute budget low; waiting for the window to reset');
       }
       const outcome = await this.waitForChange(waitMs, opts.signal);
       // We waited out the window and heard nothing newer: the allowance is back to its limit.

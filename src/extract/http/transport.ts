@@ -5,9 +5,7 @@ import { errorFromNetwork, errorFromResponse, malformedResponse, type FailureCon
 import { parseRetryAfter } from './retry.ts';
 import { isJsonContentType } from './service-message.ts';
 
-export type AttemptResult =
-  | { ok: true; status: number; value: unknown }
-  | { ok: false; status: number | null; error: ApiError };
+export type AttemptResult = { ok: true; status: number; value: unknown } | { ok: false; status: number | null; error: ApiError };
 
 export interface WireRequest {
   method: Dispatcher.HttpMethod;

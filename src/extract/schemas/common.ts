@@ -14,12 +14,9 @@ import { z } from 'zod';
  * (`2023-01-01T00:00:00Z`, `2024-04-01T07:00:00.000Z`). A datetime without a zone is rejected:
  * we could not tell which instant it means.
  */
-export const ISO_DATETIME_RE =
-  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?\s?(Z|z|[+-]\d{2}(?::?\d{2})?)$/;
+export const ISO_DATETIME_RE = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?\s?(Z|z|[+-]\d{2}(?::?\d{2})?)$/;
 
-export const isoDateTimeSchema = z
-  .string()
-  .regex(ISO_DATETIME_RE, { message: 'expected an ISO-8601 datetime with Z or a numeric UTC offset' });
+export const isoDateTimeSchema = z.string().regex(ISO_DATETIME_RE, { message: 'expected an ISO-8601 datetime with Z or a numeric UTC offset' });
 
 /** Integer record id (int64 within the safe-integer range, as /v2 declares). */
 export const idSchema = z.number().int().nonnegative();

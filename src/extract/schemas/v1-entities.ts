@@ -1,15 +1,5 @@
 import { z } from 'zod';
-import {
-  idSchema,
-  isoDateTimeSchema,
-  optBool,
-  optDateTime,
-  optId,
-  optIdArray,
-  optInt,
-  optString,
-  optStringArray,
-} from './common.ts';
+import { idSchema, isoDateTimeSchema, optBool, optDateTime, optId, optIdArray, optInt, optString, optStringArray } from './common.ts';
 
 /**
  * v1 ("older interface") core records (API.md §6.1–6.4). Single reads carry the association id
@@ -31,9 +21,7 @@ export type V1ListEntry = z.infer<typeof v1ListEntrySchema>;
 
 /** `interaction_dates` / `interactions` (only when requested). */
 const interactionDates = z.record(z.string(), z.string().nullable()).nullish();
-const interactions = z
-  .record(z.string(), z.looseObject({ date: optDateTime, person_ids: optIdArray }).nullable())
-  .nullish();
+const interactions = z.record(z.string(), z.looseObject({ date: optDateTime, person_ids: optIdArray }).nullable()).nullish();
 
 /** `GET /organizations/{id}` and `/organizations` search items. */
 export const v1OrganizationSchema = z.looseObject({
@@ -87,9 +75,7 @@ export const v1ListSchema = z.looseObject({
   owner_id: optId,
   creator_id: optId,
   list_size: optInt,
-  additional_permissions: z
-    .array(z.looseObject({ internal_person_id: optId, role_id: optInt }))
-    .nullish(),
+  additional_permissions: z.array(z.looseObject({ internal_person_id: optId, role_id: optInt })).nullish(),
   fields: z.array(z.unknown()).nullish(),
 });
 export type V1List = z.infer<typeof v1ListSchema>;

@@ -1,15 +1,5 @@
 import { z } from 'zod';
-import {
-  idSchema,
-  isoDateTimeSchema,
-  optBool,
-  optDateTime,
-  optId,
-  optInt,
-  optNumber,
-  optString,
-  v1PersonSummarySchema,
-} from './common.ts';
+import { idSchema, isoDateTimeSchema, optBool, optDateTime, optId, optInt, optNumber, optString, v1PersonSummarySchema } from './common.ts';
 
 /**
  * v1 fields, field values and field value changes (API.md §6.5–6.7). v1 field ids are integers

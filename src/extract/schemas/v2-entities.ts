@@ -1,14 +1,5 @@
 import { z } from 'zod';
-import {
-  idSchema,
-  isoDateTimeSchema,
-  optBool,
-  optDateTime,
-  optId,
-  optInt,
-  optString,
-  optStringArray,
-} from './common.ts';
+import { idSchema, isoDateTimeSchema, optBool, optDateTime, optId, optInt, optString, optStringArray } from './common.ts';
 import { v2FieldSchema } from './v2-field-values.ts';
 
 /** `fields` is empty/absent unless the request selected fields (`fieldIds` / `fieldTypes`). */

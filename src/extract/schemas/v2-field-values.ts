@@ -99,23 +99,34 @@ export const knownFieldValueSchema = z.discriminatedUnion('type', [
   variant('formula-number', z.looseObject({ calculatedValue: optNumber })),
   variant('interaction', v2InteractionDataSchema),
   // 2026-09-17 additions.
-  variant(
-    'list-multi',
-    z.array(z.looseObject({ id: idSchema, name: optString, type: optString, entityCount: optInt })),
-  ),
+  variant('list-multi', z.array(z.looseObject({ id: idSchema, name: optString, type: optString, entityCount: optInt }))),
   variant('note', z.looseObject({ id: idSchema })),
-  variant(
-    'reminder',
-    z.looseObject({ id: idSchema, type: optString, content: optString, dueDate: optDateTime, createdAt: optDateTime }),
-  ),
+  variant('reminder', z.looseObject({ id: idSchema, type: optString, content: optString, dueDate: optDateTime, createdAt: optDateTime })),
 ]);
 export type KnownFieldValue = z.infer<typeof knownFieldValueSchema>;
 export type KnownValueType = KnownFieldValue['type'];
 
 export const KNOWN_VALUE_TYPES: ReadonlySet<string> = new Set<KnownValueType>([
-  'text', 'filterable-text', 'filterable-text-multi', 'number', 'number-multi', 'datetime', 'location',
-  'location-multi', 'dropdown', 'dropdown-multi', 'ranked-dropdown', 'person', 'person-multi', 'company',
-  'company-multi', 'formula-number', 'interaction', 'list-multi', 'note', 'reminder',
+  'text',
+  'filterable-text',
+  'filterable-text-multi',
+  'number',
+  'number-multi',
+  'datetime',
+  'location',
+  'location-multi',
+  'dropdown',
+  'dropdown-multi',
+  'ranked-dropdown',
+  'person',
+  'person-multi',
+  'company',
+  'company-multi',
+  'formula-number',
+  'interaction',
+  'list-multi',
+  'note',
+  'reminder',
 ]);
 
 /** A value type this code does not know (e.g. `hidden`): kept as opaque data. */

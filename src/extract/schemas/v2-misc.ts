@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import {
-  idSchema,
-  optDateTime,
-  optId,
-  optInt,
-  optString,
-  optStringArray,
-} from './common.ts';
+import { idSchema, optDateTime, optId, optInt, optString, optStringArray } from './common.ts';
 
 /** `/v2/files` items (2026-09-17). Only `id` is keyed on. */
 export const v2FileSchema = z.looseObject({
@@ -88,9 +81,7 @@ export type V2PersonMerge = z.infer<typeof v2PersonMergeSchema>;
 export const v2MergeTaskSchema = z.looseObject({
   id: z.string().min(1),
   status: z.string(),
-  resultsSummary: z
-    .looseObject({ total: optInt, inProgress: optInt, success: optInt, failed: optInt })
-    .nullish(),
+  resultsSummary: z.looseObject({ total: optInt, inProgress: optInt, success: optInt, failed: optInt }).nullish(),
 });
 export type V2MergeTask = z.infer<typeof v2MergeTaskSchema>;
 

@@ -1,16 +1,5 @@
 import { z } from 'zod';
-import {
-  idSchema,
-  isoDateTimeSchema,
-  optBool,
-  optDateTime,
-  optId,
-  optInt,
-  optString,
-  previewOf,
-  v2CompanyDataSchema,
-  v2PersonDataSchema,
-} from './common.ts';
+import { idSchema, isoDateTimeSchema, optBool, optDateTime, optId, optInt, optString, previewOf, v2CompanyDataSchema, v2PersonDataSchema } from './common.ts';
 
 /** A person mention inside a note (`type: "person"`; other mention kinds are kept as-is). */
 export const v2NoteMentionSchema = z.looseObject({

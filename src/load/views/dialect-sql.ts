@@ -51,7 +51,8 @@ const SQLITE: ViewSql = {
     const path = k === undefined ? "'$'" : `'$.${key(k)}'`;
     return `(case when json_valid(${col}) and json_type(${col}, ${path}) in ('integer', 'real') then json_extract(${col}, ${path}) end)`;
   },
-  jsonInstant: (col) => `(case when json_valid(${col}) and json_type(${col}, '$') = 'text' and json_extract(${col}, '$') glob '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T*' then json_extract(${col}, '$') end)`,
+  jsonInstant: (col) =>
+    `(case when json_valid(${col}) and json_type(${col}, '$') = 'text' and json_extract(${col}, '$') glob '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T*' then json_extract(${col}, '$') end)`,
   jsonArray: (col, orderBy) => `nullif(json_group_array(json(${col}) order by ${orderBy}), '[]')`,
   joinText: (col, orderBy) => `group_concat(${col}, '${DEFAULT_JOIN_SEPARATOR}' order by ${orderBy})`,
   numberText: (e) => `printf('%.15g', ${e})`,
@@ -70,7 +71,8 @@ const POSTGRES: ViewSql = {
     return `(case when jsonb_typeof(${member}) = 'number' then cast(${member} #>> '{}' as double precision) end)`;
   },
   // The pattern admits only well-formed instants, so the cast cannot fail on a hostile value.
-  jsonInstant: (col) => `(case when jsonb_typeof(${col}) = 'string' and (${col} #>> '{}') ~ '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])T([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d+)?(Z|[+-]\\d\\d:\\d\\d)$' then cast(${col} #>> '{}' as timestamptz) end)`,
+  jsonInstant: (col) =>
+    `(case when jsonb_typeof(${col}) = 'string' and (${col} #>> '{}') ~ '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])T([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d+)?(Z|[+-]\\d\\d:\\d\\d)$' then cast(${col} #>> '{}' as timestamptz) end)`,
   jsonArray: (col, orderBy) => `jsonb_agg(${col} order by ${orderBy})`,
   joinText: (col, orderBy) => `string_agg(${col}, '${DEFAULT_JOIN_SEPARATOR}' order by ${orderBy})`,
   numberText: (e) => `cast(${e} as text)`,

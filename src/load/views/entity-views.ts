@@ -10,11 +10,15 @@ import { quoteIdent } from './identifiers.ts';
 import type { ViewDef } from './view-def.ts';
 
 /** Entity tables (those with `_deleted_at`), in registry order. */
-export const ENTITY_TABLES: readonly string[] = Object.entries(WAREHOUSE).filter(([, d]) => d.kind === 'entity').map(([n]) => n);
+export const ENTITY_TABLES: readonly string[] = Object.entries(WAREHOUSE)
+  .filter(([, d]) => d.kind === 'entity')
+  .map(([n]) => n);
 
 export function currentViews(): ViewDef[] {
   return ENTITY_TABLES.map((table) => {
-    const cols = Object.keys(WAREHOUSE[table as keyof typeof WAREHOUSE].columns).filter((c) => c !== '_deleted_at').map(quoteIdent);
+    const cols = Object.keys(WAREHOUSE[table as keyof typeof WAREHOUSE].columns)
+      .filter((c) => c !== '_deleted_at')
+      .map(quoteIdent);
     return { name: `current_${table}`, sql: `select ${cols.join(', ')} from ${quoteIdent(table)} where "_deleted_at" is null` };
   });
 }

@@ -29,8 +29,15 @@ export function intLiteral(n: number): string {
 
 /** A service name reduced to a safe snake_case identifier (the rule in the header). */
 export function safeName(raw: string | null | undefined, fallback = 'field'): string {
-  const folded = (raw ?? '').normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-  let s = folded.replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '').slice(0, DEFAULT_MAX_NAME_LENGTH).replace(/_+$/, '');
+  const folded = (raw ?? '')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+  let s = folded
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, DEFAULT_MAX_NAME_LENGTH)
+    .replace(/_+$/, '');
   if (s === '') s = fallback;
   if (/^[0-9]/.test(s)) s = `f_${s}`;
   return s;

@@ -39,27 +39,74 @@ const personLabel = "trim(coalesce(p.first_name, '') || ' ' || coalesce(p.last_n
 const ENTITY_SHAPES: Readonly<Record<string, EntityShape>> = {
   company: {
     table: 'companies',
-    core: [['name', 'e.name'], ['domain', 'e.domain']],
-    associations: [['people', (v) => names(v, `select ${personLabel} as label from company_persons x join persons p on p.id = x.person_id and p._deleted_at is null where x.company_id = le.entity_id`)]],
+    core: [
+      ['name', 'e.name'],
+      ['domain', 'e.domain'],
+    ],
+    associations: [
+      [
+        'people',
+        (v) =>
+          names(
+            v,
+            `select ${personLabel} as label from company_persons x join persons p on p.id = x.person_id and p._deleted_at is null where x.company_id = le.entity_id`,
+          ),
+      ],
+    ],
   },
   person: {
     table: 'persons',
-    core: [['first_name', 'e.first_name'], ['last_name', 'e.last_name'], ['primary_email', 'e.primary_email']],
-    associations: [['companies', (v) => names(v, 'select c.name as label from company_persons x join companies c on c.id = x.company_id and c._deleted_at is null where x.person_id = le.entity_id')]],
+    core: [
+      ['first_name', 'e.first_name'],
+      ['last_name', 'e.last_name'],
+      ['primary_email', 'e.primary_email'],
+    ],
+    associations: [
+      [
+        'companies',
+        (v) =>
+          names(
+            v,
+            'select c.name as label from company_persons x join companies c on c.id = x.company_id and c._deleted_at is null where x.person_id = le.entity_id',
+          ),
+      ],
+    ],
   },
   opportunity: {
     table: 'opportunities',
     core: [['name', 'e.name']],
     associations: [
-      ['people', (v) => names(v, `select ${personLabel} as label from opportunity_persons x join persons p on p.id = x.person_id and p._deleted_at is null where x.opportunity_id = le.entity_id`)],
-      ['companies', (v) => names(v, 'select c.name as label from opportunity_companies x join companies c on c.id = x.company_id and c._deleted_at is null where x.opportunity_id = le.entity_id')],
+      [
+        'people',
+        (v) =>
+          names(
+            v,
+            `select ${personLabel} as label from opportunity_persons x join persons p on p.id = x.person_id and p._deleted_at is null where x.opportunity_id = le.entity_id`,
+          ),
+      ],
+      [
+        'companies',
+        (v) =>
+          names(
+            v,
+            'select c.name as label from opportunity_companies x join companies c on c.id = x.company_id and c._deleted_at is null where x.opportunity_id = le.entity_id',
+          ),
+      ],
     ],
   },
 };
 
 const NUMBER_TYPES: ReadonlySet<string> = new Set(['number', 'formula-number']);
 const TEXT_COLUMN_TYPES: ReadonlySet<string> = new Set([
-  'text', 'filterable-text', 'dropdown', 'ranked-dropdown', 'person', 'company', 'location', 'interaction', 'reminder',
+  'text',
+  'filterable-text',
+  'dropdown',
+  'ranked-dropdown',
+  'person',
+  'company',
+  'location',
+  'interaction',
+  'reminder',
 ]);
 
 function isMulti(f: FieldRow): boolean {
@@ -112,8 +159,10 @@ where le._deleted_at is null and le.list_id = ${intLiteral(list.id)}`;
 /** The wide views of every live list, from the lists and fields in the warehouse now. */
 export async function listViews(db: Db, v: ViewSql): Promise<ViewDef[]> {
   const lists = await db.kysely.selectFrom('lists').select(['id', 'name', 'type']).where('_deleted_at', 'is', null).orderBy('id').execute();
-  const fields = await db.kysely.selectFrom('fields')
+  const fields = await db.kysely
+    .selectFrom('fields')
     .select(['id', 'name', 'type', 'value_type', 'entity_type', 'list_id', 'allows_multiple'])
-    .where('_deleted_at', 'is', null).execute();
+    .where('_deleted_at', 'is', null)
+    .execute();
   return lists.map((l) => listView(v, l, fields)).filter((x): x is ViewDef => x !== null);
 }

@@ -3,7 +3,10 @@ import type { ExpRow } from './norm.ts';
 
 /** An expected cell given by a rule rather than one value (e.g. history rows rendered when first read). */
 export class Satisfies {
-  constructor(readonly describe: string, readonly test: (actual: unknown) => boolean) {}
+  constructor(
+    readonly describe: string,
+    readonly test: (actual: unknown) => boolean,
+  ) {}
 }
 
 export interface ParentRef {
@@ -31,7 +34,7 @@ export interface TableExpectation {
 /** Columns the chosen sources cannot fill (documented in the report; expected null). */
 export const SOURCE_GAPS: ReadonlyArray<[string, string]> = [
   ['notes.transcript_id', 'notes come from v1 GET /notes (500 a call), which has no transcriptId'],
-  ['transcripts.note_id', 'the simulator\'s /v2/transcripts records carry no note reference'],
+  ['transcripts.note_id', "the simulator's /v2/transcripts records carry no note reference"],
   ['webhooks.created_at/updated_at', 'webhooks come from v1 GET /webhook, which has no timestamps'],
-  ['users.type', 'the simulator\'s /v2/users records carry no type'],
+  ['users.type', "the simulator's /v2/users records carry no type"],
 ];

@@ -12,65 +12,126 @@ import { changeValueWire } from './wire-values.ts';
 
 export function activityExpectations(store: SimStore): TableExpectation[] {
   /** A person reference as the service renders it: merges followed, gone → null. */
-  const person = (id: number | null): number | null => (id === null ? null : store.persons.get(store.resolveMerged('person', id))?.id ?? null);
+  const person = (id: number | null): number | null => (id === null ? null : (store.persons.get(store.resolveMerged('person', id))?.id ?? null));
   const out: TableExpectation[] = [];
 
   out.push({
-    table: 'field_value_changes', key: ['id'],
+    table: 'field_value_changes',
+    key: ['id'],
     columns: ['field_id', 'entity_type', 'entity_id', 'list_entry_id', 'list_id', 'action_type', 'changed_at', 'changer_id', 'value_type', 'value_json'],
     rows: store.fieldValueChanges.flatMap((c) => {
       const f = store.fields.get(c.fieldKey);
       if (!f) return []; // a deleted field's history is not served
-      return [{
-        id: c.id, field_id: f.id, entity_type: f.entityType, entity_id: c.entityId, list_entry_id: c.listEntryId,
-        list_id: c.listEntryId === null ? null : f.listId, action_type: c.actionType, changed_at: ts(c.changedAt),
-        changer_id: c.changerId !== null && store.users.has(c.changerId) ? c.changerId : null, value_type: f.valueType,
-        value_json: changeValueWire(store, f, c.value.data),
-      }];
+      return [
+        {
+          id: c.id,
+          field_id: f.id,
+          entity_type: f.entityType,
+          entity_id: c.entityId,
+          list_entry_id: c.listEntryId,
+          list_id: c.listEntryId === null ? null : f.listId,
+          action_type: c.actionType,
+          changed_at: ts(c.changedAt),
+          changer_id: c.changerId !== null && store.users.has(c.changerId) ? c.changerId : null,
+          value_type: f.valueType,
+          value_json: changeValueWire(store, f, c.value.data),
+        },
+      ];
     }),
   });
 
   out.push({
-    table: 'notes', key: ['id'],
-    columns: ['type', 'parent_id', 'content_html', 'content_text', 'creator_id', 'interaction_id', 'interaction_type', 'transcript_id', 'created_at', 'updated_at'],
+    table: 'notes',
+    key: ['id'],
+    columns: [
+      'type',
+      'parent_id',
+      'content_html',
+      'content_text',
+      'creator_id',
+      'interaction_id',
+      'interaction_type',
+      'transcript_id',
+      'created_at',
+      'updated_at',
+    ],
     rows: [...store.notes.values()].map((n) => ({
-      id: n.id, type: n.type, parent_id: n.parentId, content_html: n.contentHtml,
-      content_text: n.contentHtml.replace(/<[^>]*>/g, '').trim(), creator_id: n.creatorId,
-      interaction_id: n.interaction?.id ?? null, interaction_type: n.interaction?.type ?? null,
+      id: n.id,
+      type: n.type,
+      parent_id: n.parentId,
+      content_html: n.contentHtml,
+      content_text: n.contentHtml.replace(/<[^>]*>/g, '').trim(),
+      creator_id: n.creatorId,
+      interaction_id: n.interaction?.id ?? null,
+      interaction_type: n.interaction?.type ?? null,
       transcript_id: null, // GAP: v1 notes carry no transcript id
-      created_at: ts(n.createdAt), updated_at: ts(n.updatedAt),
+      created_at: ts(n.createdAt),
+      updated_at: ts(n.updatedAt),
     })),
   });
   out.push({
-    table: 'note_attachments', key: ['note_id', 'entity_type', 'entity_id'], columns: [],
-    rows: [...store.notes.values()].filter((n) => n.parentId === null).flatMap((n) => [
-      ...[...new Set([...n.personIds, ...n.mentionedPersonIds])].map((id) => ({ note_id: n.id, entity_type: 'person', entity_id: id })),
-      ...[...new Set(n.companyIds)].map((id) => ({ note_id: n.id, entity_type: 'company', entity_id: id })),
-      ...[...new Set(n.opportunityIds)].map((id) => ({ note_id: n.id, entity_type: 'opportunity', entity_id: id })),
-    ]),
+    table: 'note_attachments',
+    key: ['note_id', 'entity_type', 'entity_id'],
+    columns: [],
+    rows: [...store.notes.values()]
+      .filter((n) => n.parentId === null)
+      .flatMap((n) => [
+        ...[...new Set([...n.personIds, ...n.mentionedPersonIds])].map((id) => ({ note_id: n.id, entity_type: 'person', entity_id: id })),
+        ...[...new Set(n.companyIds)].map((id) => ({ note_id: n.id, entity_type: 'company', entity_id: id })),
+        ...[...new Set(n.opportunityIds)].map((id) => ({ note_id: n.id, entity_type: 'opportunity', entity_id: id })),
+      ]),
     owner: { live: (r) => store.notes.has(r.note_id as number), parent: (r) => ({ table: 'notes', key: String(r.note_id) }) },
   });
 
   out.push({
-    table: 'reminders', key: ['id'],
-    columns: ['type', 'content', 'due_date', 'reset_type', 'reminder_days', 'status', 'owner_id', 'creator_id', 'completer_id', 'person_id', 'company_id', 'opportunity_id', 'created_at', 'completed_at'],
+    table: 'reminders',
+    key: ['id'],
+    columns: [
+      'type',
+      'content',
+      'due_date',
+      'reset_type',
+      'reminder_days',
+      'status',
+      'owner_id',
+      'creator_id',
+      'completer_id',
+      'person_id',
+      'company_id',
+      'opportunity_id',
+      'created_at',
+      'completed_at',
+    ],
     rows: [...store.reminders.values()].map((r) => ({
-      id: r.id, type: r.type, content: r.content, due_date: ts(r.dueDate), reset_type: r.resetType, reminder_days: r.reminderDays, status: r.status,
-      owner_id: person(r.ownerId), creator_id: person(r.creatorId), completer_id: person(r.completerId), person_id: person(r.personId),
+      id: r.id,
+      type: r.type,
+      content: r.content,
+      due_date: ts(r.dueDate),
+      reset_type: r.resetType,
+      reminder_days: r.reminderDays,
+      status: r.status,
+      owner_id: person(r.ownerId),
+      creator_id: person(r.creatorId),
+      completer_id: person(r.completerId),
+      person_id: person(r.personId),
       company_id: r.companyId !== null && store.companies.has(r.companyId) ? r.companyId : null,
       opportunity_id: r.opportunityId !== null && store.opportunities.has(r.opportunityId) ? r.opportunityId : null,
-      created_at: ts(r.createdAt), completed_at: ts(r.completedAt),
+      created_at: ts(r.createdAt),
+      completed_at: ts(r.completedAt),
     })),
   });
 
   const interactions = [...store.interactions.values()];
   out.push({
-    table: 'interactions', key: ['kind', 'id'],
+    table: 'interactions',
+    key: ['kind', 'id'],
     columns: ['subject', 'started_at', 'ended_at', 'all_day', 'direction', 'logging_type', 'creator_id', 'created_at', 'updated_at'],
     rows: interactions.map((it) => interactionRow(it, person)),
   });
   out.push({
-    table: 'interaction_participants', key: ['kind', 'interaction_id', 'role', 'position'], columns: ['person_id', 'email_address'],
+    table: 'interaction_participants',
+    key: ['kind', 'interaction_id', 'role', 'position'],
+    columns: ['person_id', 'email_address'],
     rows: interactions.flatMap((it) => participants(store, it, person)),
     owner: {
       live: (r) => store.interactions.get(r.interaction_id as number)?.kind === r.kind,
@@ -79,23 +140,50 @@ export function activityExpectations(store: SimStore): TableExpectation[] {
   });
 
   out.push({
-    table: 'transcripts', key: ['id'], columns: ['title', 'meeting_id', 'note_id', 'language', 'created_at'],
+    table: 'transcripts',
+    key: ['id'],
+    columns: ['title', 'meeting_id', 'note_id', 'language', 'created_at'],
     // note_id: GAP (the transcript listing names no note).
-    rows: [...store.transcripts.values()].map((t) => ({ id: t.id, title: t.title, meeting_id: t.meetingId, note_id: null, language: t.language, created_at: ts(t.createdAt) })),
+    rows: [...store.transcripts.values()].map((t) => ({
+      id: t.id,
+      title: t.title,
+      meeting_id: t.meetingId,
+      note_id: null,
+      language: t.language,
+      created_at: ts(t.createdAt),
+    })),
   });
   out.push({
-    table: 'transcript_fragments', key: ['transcript_id', 'idx'], columns: ['speaker', 'content', 'start_ms', 'end_ms'],
-    rows: [...store.transcripts.values()].flatMap((t) => t.fragments.map((f, idx) => ({
-      transcript_id: t.id, idx, speaker: f.speakerName, content: f.content, start_ms: f.startMs, end_ms: f.endMs,
-    }))),
+    table: 'transcript_fragments',
+    key: ['transcript_id', 'idx'],
+    columns: ['speaker', 'content', 'start_ms', 'end_ms'],
+    rows: [...store.transcripts.values()].flatMap((t) =>
+      t.fragments.map((f, idx) => ({
+        transcript_id: t.id,
+        idx,
+        speaker: f.speakerName,
+        content: f.content,
+        start_ms: f.startMs,
+        end_ms: f.endMs,
+      })),
+    ),
     owner: { live: (r) => store.transcripts.has(r.transcript_id as number), parent: (r) => ({ table: 'transcripts', key: String(r.transcript_id) }) },
   });
 
   out.push({
-    table: 'files', key: ['id'], columns: ['name', 'size', 'content_type', 'person_id', 'company_id', 'opportunity_id', 'uploader_id', 'created_at'],
+    table: 'files',
+    key: ['id'],
+    columns: ['name', 'size', 'content_type', 'person_id', 'company_id', 'opportunity_id', 'uploader_id', 'created_at'],
     rows: [...store.files.values()].map((f) => ({
-      id: f.id, name: f.name, size: f.size, content_type: f.contentType, person_id: f.personId, company_id: f.companyId,
-      opportunity_id: f.opportunityId, uploader_id: f.uploaderId, created_at: ts(f.createdAt),
+      id: f.id,
+      name: f.name,
+      size: f.size,
+      content_type: f.contentType,
+      person_id: f.personId,
+      company_id: f.companyId,
+      opportunity_id: f.opportunityId,
+      uploader_id: f.uploaderId,
+      created_at: ts(f.createdAt),
     })),
   });
   return out;
@@ -107,10 +195,26 @@ function interactionRow(it: SimInteraction, person: (id: number | null) => numbe
     case 'email':
       return { ...base, subject: it.title, ended_at: null, all_day: null, direction: it.direction, logging_type: 'automated', creator_id: null };
     case 'meeting':
-      return { ...base, subject: it.title, ended_at: ts(it.endTime), all_day: it.allDay, direction: null, logging_type: it.loggingType, creator_id: person(it.creatorId) };
+      return {
+        ...base,
+        subject: it.title,
+        ended_at: ts(it.endTime),
+        all_day: it.allDay,
+        direction: null,
+        logging_type: it.loggingType,
+        creator_id: person(it.creatorId),
+      };
     case 'call':
       // The call listing has no title and no all-day flag.
-      return { ...base, subject: null, ended_at: ts(it.endTime), all_day: null, direction: null, logging_type: it.loggingType, creator_id: person(it.creatorId) };
+      return {
+        ...base,
+        subject: null,
+        ended_at: ts(it.endTime),
+        all_day: null,
+        direction: null,
+        logging_type: it.loggingType,
+        creator_id: person(it.creatorId),
+      };
     default:
       return { ...base, subject: null, ended_at: null, all_day: null, direction: it.direction, logging_type: it.loggingType, creator_id: person(it.creatorId) };
   }
@@ -124,7 +228,10 @@ function participants(store: SimStore, it: SimInteraction, person: (id: number |
     const position = pos.get(role) ?? 0;
     pos.set(role, position + 1);
     const resolved = person(personId);
-    const addr = (personId === null ? undefined : store.persons.get(personId)?.primaryEmailAddress) ?? email ?? (resolved === null ? null : store.persons.get(resolved)?.primaryEmailAddress ?? null);
+    const addr =
+      (personId === null ? undefined : store.persons.get(personId)?.primaryEmailAddress) ??
+      email ??
+      (resolved === null ? null : (store.persons.get(resolved)?.primaryEmailAddress ?? null));
     rows.push({ kind: it.kind, interaction_id: it.id, role, position, person_id: resolved, email_address: addr ?? null });
   };
   if (it.kind === 'email') {

@@ -37,91 +37,170 @@ const listedByV1 = (f: SimField): boolean => f.v1Id !== null && !NO_V1_TYPE.has(
 export function coreExpectations(store: SimStore, contract: ContractName = e2eContract()): TableExpectation[] {
   const out: TableExpectation[] = [];
   out.push({
-    table: 'companies', key: ['id'], columns: ['name', 'domain', 'domains_json', 'is_global', 'merged_into_id'],
-    rows: [...store.companies.values()].map((c) => ({ id: c.id, name: c.name, domain: c.domain, domains_json: c.domains, is_global: c.isGlobal, merged_into_id: null })),
+    table: 'companies',
+    key: ['id'],
+    columns: ['name', 'domain', 'domains_json', 'is_global', 'merged_into_id'],
+    rows: [...store.companies.values()].map((c) => ({
+      id: c.id,
+      name: c.name,
+      domain: c.domain,
+      domains_json: c.domains,
+      is_global: c.isGlobal,
+      merged_into_id: null,
+    })),
     deletedCheck: mergedCheck(store, 'company'),
   });
   out.push({
-    table: 'persons', key: ['id'], columns: ['first_name', 'last_name', 'primary_email', 'emails_json', 'type', 'merged_into_id'],
+    table: 'persons',
+    key: ['id'],
+    columns: ['first_name', 'last_name', 'primary_email', 'emails_json', 'type', 'merged_into_id'],
     rows: [...store.persons.values()].map((p) => ({
-      id: p.id, first_name: p.firstName, last_name: p.lastName, primary_email: p.primaryEmailAddress, emails_json: p.emailAddresses, type: p.type, merged_into_id: null,
+      id: p.id,
+      first_name: p.firstName,
+      last_name: p.lastName,
+      primary_email: p.primaryEmailAddress,
+      emails_json: p.emailAddresses,
+      type: p.type,
+      merged_into_id: null,
     })),
     deletedCheck: mergedCheck(store, 'person'),
   });
   out.push({
-    table: 'opportunities', key: ['id'], columns: ['name', 'list_id', 'list_entry_id', 'created_at', 'creator_id'],
+    table: 'opportunities',
+    key: ['id'],
+    columns: ['name', 'list_id', 'list_entry_id', 'created_at', 'creator_id'],
     rows: [...store.opportunities.values()].map((o) => {
       const e = store.entriesOf('opportunity', o.id)[0];
       return { id: o.id, name: o.name, list_id: o.listId, list_entry_id: e?.id ?? null, created_at: ts(e?.createdAt), creator_id: e?.creatorId ?? null };
     }),
   });
   out.push({
-    table: 'lists', key: ['id'], columns: ['name', 'type', 'is_public', 'owner_id', 'creator_id', 'created_at', 'size'],
+    table: 'lists',
+    key: ['id'],
+    columns: ['name', 'type', 'is_public', 'owner_id', 'creator_id', 'created_at', 'size'],
     rows: [...store.lists.values()].map((l) => ({
-      id: l.id, name: l.name, type: l.type, is_public: l.isPublic, owner_id: l.ownerId, creator_id: l.creatorId, created_at: ts(l.createdAt),
+      id: l.id,
+      name: l.name,
+      type: l.type,
+      is_public: l.isPublic,
+      owner_id: l.ownerId,
+      creator_id: l.creatorId,
+      created_at: ts(l.createdAt),
       size: store.entriesByList.get(l.id)?.length ?? 0,
     })),
   });
   out.push({
-    table: 'list_entries', key: ['id'], columns: ['list_id', 'entity_type', 'entity_id', 'created_at', 'creator_id'],
+    table: 'list_entries',
+    key: ['id'],
+    columns: ['list_id', 'entity_type', 'entity_id', 'created_at', 'creator_id'],
     rows: [...store.listEntries.values()].map((e) => ({
-      id: e.id, list_id: e.listId, entity_type: e.entityType, entity_id: e.entityId, created_at: ts(e.createdAt), creator_id: e.creatorId,
+      id: e.id,
+      list_id: e.listId,
+      entity_type: e.entityType,
+      entity_id: e.entityId,
+      created_at: ts(e.createdAt),
+      creator_id: e.creatorId,
     })),
   });
   out.push(fieldsExpectation(store, contract));
   out.push(fieldScopesExpectation(store, contract));
   out.push({
-    table: 'dropdown_options', key: ['field_id', 'id'], columns: ['text', 'rank', 'color'],
-    rows: [...store.fields.values()].filter(listedByV1).flatMap((f) => store.options(f).map((o) => ({
-      // v1 GET /fields is the source: colour as the v1 integer, in text.
-      field_id: f.id, id: o.id, text: o.text, rank: o.rank, color: String(o.color),
-    }))),
+    table: 'dropdown_options',
+    key: ['field_id', 'id'],
+    columns: ['text', 'rank', 'color'],
+    rows: [...store.fields.values()].filter(listedByV1).flatMap((f) =>
+      store.options(f).map((o) => ({
+        // v1 GET /fields is the source: colour as the v1 integer, in text.
+        field_id: f.id,
+        id: o.id,
+        text: o.text,
+        rank: o.rank,
+        color: String(o.color),
+      })),
+    ),
     owner: { live: () => true, parent: (r) => ({ table: 'fields', key: String(r.field_id) }) },
   });
-  const companyOwner = { live: (r: ExpRow) => store.companies.has(r.company_id as number), parent: (r: ExpRow) => ({ table: 'companies' as const, key: String(r.company_id) }) };
+  const companyOwner = {
+    live: (r: ExpRow) => store.companies.has(r.company_id as number),
+    parent: (r: ExpRow) => ({ table: 'companies' as const, key: String(r.company_id) }),
+  };
   // Association pairs straight from the store's records, every pair (companies and opportunities with
   // more than 100 persons included): no rendering, no cut, the same under both contracts.
   out.push({
-    table: 'company_persons', key: ['company_id', 'person_id'], columns: [],
+    table: 'company_persons',
+    key: ['company_id', 'person_id'],
+    columns: [],
     rows: [...store.companies.values()].flatMap((c) => c.personIds.map((p) => ({ company_id: c.id, person_id: p }))),
     owner: companyOwner,
   });
-  const oppOwner = { live: (r: ExpRow) => store.opportunities.has(r.opportunity_id as number), parent: (r: ExpRow) => ({ table: 'opportunities' as const, key: String(r.opportunity_id) }) };
+  const oppOwner = {
+    live: (r: ExpRow) => store.opportunities.has(r.opportunity_id as number),
+    parent: (r: ExpRow) => ({ table: 'opportunities' as const, key: String(r.opportunity_id) }),
+  };
   out.push({
-    table: 'opportunity_persons', key: ['opportunity_id', 'person_id'], columns: [],
+    table: 'opportunity_persons',
+    key: ['opportunity_id', 'person_id'],
+    columns: [],
     rows: [...store.opportunities.values()].flatMap((o) => o.personIds.map((p) => ({ opportunity_id: o.id, person_id: p }))),
     owner: oppOwner,
   });
   out.push({
-    table: 'opportunity_companies', key: ['opportunity_id', 'company_id'], columns: [],
+    table: 'opportunity_companies',
+    key: ['opportunity_id', 'company_id'],
+    columns: [],
     rows: [...store.opportunities.values()].flatMap((o) => o.companyIds.map((c) => ({ opportunity_id: o.id, company_id: c }))),
     owner: oppOwner,
   });
   out.push({
-    table: 'saved_views', key: ['id'], columns: ['list_id', 'name', 'type', 'created_at'],
+    table: 'saved_views',
+    key: ['id'],
+    columns: ['list_id', 'name', 'type', 'created_at'],
     rows: [...store.savedViews.values()].map((v) => ({ id: v.id, list_id: v.listId, name: v.name, type: v.type, created_at: ts(v.createdAt) })),
   });
   out.push({
-    table: 'users', key: ['id'], columns: ['first_name', 'last_name', 'email_address', 'type'],
+    table: 'users',
+    key: ['id'],
+    columns: ['first_name', 'last_name', 'email_address', 'type'],
     // type: GAP (see SOURCE_GAPS).
     rows: [...store.users.values()].map((u) => ({ id: u.id, first_name: u.firstName, last_name: u.lastName, email_address: u.emailAddress, type: null })),
   });
   out.push({ table: 'teams', key: ['id'], columns: ['name'], rows: [...store.teams.values()].map((t) => ({ id: t.id, name: t.name })) });
   out.push({
-    table: 'team_members', key: ['team_id', 'user_id'], columns: [],
+    table: 'team_members',
+    key: ['team_id', 'user_id'],
+    columns: [],
     rows: [...store.teams.values()].flatMap((t) => t.memberIds.filter((u) => store.users.has(u)).map((u) => ({ team_id: t.id, user_id: u }))),
     owner: { live: (r) => store.teams.has(r.team_id as number), parent: (r) => ({ table: 'teams', key: String(r.team_id) }) },
   });
   out.push({
-    table: 'webhooks', key: ['id'], columns: ['url', 'subscriptions_json', 'status', 'creator_id', 'created_at', 'updated_at'],
+    table: 'webhooks',
+    key: ['id'],
+    columns: ['url', 'subscriptions_json', 'status', 'creator_id', 'created_at', 'updated_at'],
     // created_at / updated_at: GAP (v1 listing).
-    rows: [...store.webhooks.values()].map((w) => ({ id: w.id, url: w.url, subscriptions_json: w.subscriptions, status: w.status, creator_id: w.creatorId, created_at: null, updated_at: null })),
+    rows: [...store.webhooks.values()].map((w) => ({
+      id: w.id,
+      url: w.url,
+      subscriptions_json: w.subscriptions,
+      status: w.status,
+      creator_id: w.creatorId,
+      created_at: null,
+      updated_at: null,
+    })),
   });
   out.push({
-    table: 'merges', key: ['entity_type', 'id'], columns: ['primary_id', 'duplicate_id', 'status', 'error_message', 'task_id', 'created_at', 'completed_at'],
+    table: 'merges',
+    key: ['entity_type', 'id'],
+    columns: ['primary_id', 'duplicate_id', 'status', 'error_message', 'task_id', 'created_at', 'completed_at'],
     rows: [...store.merges.values()].map((m) => ({
-      entity_type: m.kind, id: m.id, primary_id: m.primaryId, duplicate_id: m.duplicateId, status: m.status, error_message: m.errorMessage,
-      task_id: m.taskId, created_at: ts(m.startedAt), completed_at: ts(m.completedAt),
+      entity_type: m.kind,
+      id: m.id,
+      primary_id: m.primaryId,
+      duplicate_id: m.duplicateId,
+      status: m.status,
+      error_message: m.errorMessage,
+      task_id: m.taskId,
+      created_at: ts(m.startedAt),
+      completed_at: ts(m.completedAt),
     })),
   });
   out.push({ table: 'relationship_strengths', key: ['internal_id', 'external_id'], columns: ['strength'], rows: [] });
@@ -138,8 +217,14 @@ const CUSTOM_FIELD_ID = /^field-\d+$/;
 function fieldsExpectation(store: SimStore, contract: ContractName): TableExpectation {
   const columns = ['v1_id', 'name', 'type', 'value_type', 'entity_type', 'list_id', 'enrichment_source', 'allows_multiple', 'track_changes'] as const;
   const row = (f: SimField): Record<(typeof columns)[number], Cell> => ({
-    v1_id: f.v1Id, name: f.name, type: f.type, value_type: f.valueType, entity_type: f.entityType, list_id: f.listId,
-    enrichment_source: f.enrichmentSource, allows_multiple: f.valueType.endsWith('-multi'),
+    v1_id: f.v1Id,
+    name: f.name,
+    type: f.type,
+    value_type: f.valueType,
+    entity_type: f.entityType,
+    list_id: f.listId,
+    enrichment_source: f.enrichmentSource,
+    allows_multiple: f.valueType.endsWith('-multi'),
     // track_changes comes from v1 GET /fields only, which lists the fields the older interface knows.
     track_changes: listedByV1(f) ? f.trackChanges : null,
   });
@@ -175,7 +260,10 @@ function fieldScopesExpectation(store: SimStore, contract: ContractName): TableE
     rows.set(keyOf(r, ['field_id', 'entity_type', 'list_id']), r);
   }
   return {
-    table: 'field_scopes', key: ['field_id', 'entity_type', 'list_id'], columns: ['type', 'definition_json'], rows: [...rows.values()],
+    table: 'field_scopes',
+    key: ['field_id', 'entity_type', 'list_id'],
+    columns: ['type', 'definition_json'],
+    rows: [...rows.values()],
     owner: { live: () => true, parent: (r) => ({ table: 'fields', key: String(r.field_id) }) },
   };
 }

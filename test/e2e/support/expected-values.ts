@@ -4,9 +4,7 @@
  * element (multi-valued cells give value_index 0..n-1). Typed columns and `value_json` (the element as the
  * service sends it, API.md §7.6) are computed here (wire-values.ts), never by the simulator's renderers.
  */
-import {
-  iterFieldValues, type ContractName, type FieldValueRecord, type SimField, type SimStore, type SimLocation,
-} from '../../../src/simulator/index.ts';
+import { iterFieldValues, type ContractName, type FieldValueRecord, type SimField, type SimStore, type SimLocation } from '../../../src/simulator/index.ts';
 import { e2eContract } from '../../helpers/sync-fixture.ts';
 import type { TableExpectation } from './expect-types.ts';
 import { displayName, ts, type Cell, type ExpRow } from './norm.ts';
@@ -16,7 +14,12 @@ import { elementWire, valueJson } from './wire-values.ts';
 /** API.md §7.2: associations "are **truncated at 100** items"; a cell that long may be cut. */
 const ASSOCIATION_CUT = 100;
 
-interface Typed { value_text: Cell; value_number: Cell; value_date: Cell; ref_id: Cell }
+interface Typed {
+  value_text: Cell;
+  value_number: Cell;
+  value_date: Cell;
+  ref_id: Cell;
+}
 const NONE: Typed = { value_text: null, value_number: null, value_date: null, ref_id: null };
 
 function locationText(l: SimLocation): string | null {
@@ -30,11 +33,17 @@ function locationText(l: SimLocation): string | null {
 function typed(store: SimStore, f: SimField, base: string, el: unknown): Typed | null {
   const d = el as Record<string, unknown>;
   switch (base) {
-    case 'text': case 'filterable-text': return { ...NONE, value_text: el as string };
-    case 'number': return { ...NONE, value_number: el as number };
-    case 'datetime': return { ...NONE, value_date: ts(el) };
-    case 'location': return { ...NONE, value_text: locationText(el as SimLocation) };
-    case 'dropdown': case 'ranked-dropdown': {
+    case 'text':
+    case 'filterable-text':
+      return { ...NONE, value_text: el as string };
+    case 'number':
+      return { ...NONE, value_number: el as number };
+    case 'datetime':
+      return { ...NONE, value_date: ts(el) };
+    case 'location':
+      return { ...NONE, value_text: locationText(el as SimLocation) };
+    case 'dropdown':
+    case 'ranked-dropdown': {
       const o = store.options(f).find((x) => x.id === d.dropdownOptionId);
       if (!o) return null;
       return { ...NONE, value_text: o.text, ref_id: o.id, value_number: base === 'ranked-dropdown' ? o.rank : null };
@@ -55,7 +64,8 @@ function typed(store: SimStore, f: SimField, base: string, el: unknown): Typed |
       const it = store.interactions.get(d.id as number);
       return it ? { ...NONE, value_text: it.kind, value_date: ts(it.date), ref_id: it.id } : null;
     }
-    case 'note': return store.notes.has(d.id as number) ? { ...NONE, ref_id: d.id as number } : null;
+    case 'note':
+      return store.notes.has(d.id as number) ? { ...NONE, ref_id: d.id as number } : null;
     case 'reminder': {
       const r = store.reminders.get(d.id as number);
       return r ? { ...NONE, value_text: r.content, value_date: ts(r.dueDate), ref_id: r.id } : null;
@@ -64,7 +74,8 @@ function typed(store: SimStore, f: SimField, base: string, el: unknown): Typed |
       const l = store.lists.get(d.id as number);
       return l ? { ...NONE, value_text: l.name, ref_id: l.id } : null;
     }
-    default: return { ...NONE };
+    default:
+      return { ...NONE };
   }
 }
 
@@ -79,16 +90,24 @@ export function cellRows(store: SimStore, rec: FieldValueRecord): ExpRow[] {
     const t = typed(store, f, base, el);
     const wire = elementWire(store, f, base, el);
     // Both passes drop what the service cannot show (a deleted person, an unknown option); they must agree.
-    if ((t === null) !== (wire === null)) throw new Error(`expected-values: ${f.id} on ${rec.entityId}: typed and wire passes disagree on ${JSON.stringify(el)}`);
+    if ((t === null) !== (wire === null))
+      throw new Error(`expected-values: ${f.id} on ${rec.entityId}: typed and wire passes disagree on ${JSON.stringify(el)}`);
     if (t !== null) resolved.push({ t, wire });
   }
   // The service cuts association cells at 100; relsync keeps a cut association cell out of field_values
   // (its whole set is in the association table), so none is expected.
   if (f.association && resolved.length >= ASSOCIATION_CUT) return [];
   return resolved.map(({ t, wire }, i) => ({
-    field_id: f.id, entity_type: rec.entityType, entity_id: rec.entityId, list_entry_id: rec.listEntryId ?? 0, value_index: i,
-    value_type: f.valueType, list_id: rec.listEntryId === null ? null : f.listId, updated_at: null,
-    value_json: valueJson(f.valueType, wire), ...t,
+    field_id: f.id,
+    entity_type: rec.entityType,
+    entity_id: rec.entityId,
+    list_entry_id: rec.listEntryId ?? 0,
+    value_index: i,
+    value_type: f.valueType,
+    list_id: rec.listEntryId === null ? null : f.listId,
+    updated_at: null,
+    value_json: valueJson(f.valueType, wire),
+    ...t,
   }));
 }
 
@@ -102,10 +121,12 @@ export function fieldValuesExpectation(store: SimStore, contract: ContractName =
     columns: ['value_type', 'list_id', 'updated_at', 'value_json', 'value_text', 'value_number', 'value_date', 'ref_id'],
     rows,
     owner: {
-      live: (r) => (r.list_entry_id !== 0 ? store.listEntries.has(r.list_entry_id as number) : entityExists(store, r.entity_type as string, r.entity_id as number)),
-      parent: (r) => (r.list_entry_id !== 0
-        ? { table: 'list_entries', key: String(r.list_entry_id) }
-        : { table: r.entity_type === 'company' ? 'companies' : r.entity_type === 'person' ? 'persons' : 'opportunities', key: String(r.entity_id) }),
+      live: (r) =>
+        r.list_entry_id !== 0 ? store.listEntries.has(r.list_entry_id as number) : entityExists(store, r.entity_type as string, r.entity_id as number),
+      parent: (r) =>
+        r.list_entry_id !== 0
+          ? { table: 'list_entries', key: String(r.list_entry_id) }
+          : { table: r.entity_type === 'company' ? 'companies' : r.entity_type === 'person' ? 'persons' : 'opportunities', key: String(r.entity_id) },
     },
   };
 }
@@ -127,7 +148,14 @@ function* associationCells(store: SimStore): Generator<FieldValueRecord> {
         ids = store.persons.get(e.entityId)?.companyIds ?? [];
       }
       if (ids.length === 0) continue;
-      yield { fieldKey: f.key, fieldId: f.id, entityType: e.entityType, entityId: e.entityId, listEntryId: e.id, value: { type: f.valueType, data: ids.map((id) => ({ id })) } };
+      yield {
+        fieldKey: f.key,
+        fieldId: f.id,
+        entityType: e.entityType,
+        entityId: e.entityId,
+        listEntryId: e.id,
+        value: { type: f.valueType, data: ids.map((id) => ({ id })) },
+      };
     }
   }
 }

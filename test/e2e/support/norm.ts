@@ -19,8 +19,10 @@ export function ts(v: unknown): string | null {
 export function normCell(kind: ColumnKind, v: unknown): Cell {
   if (v === null || v === undefined) return null;
   switch (kind) {
-    case 'ts': return ts(v);
-    case 'bool': return v === true || v === 1 || v === '1' || v === 't' || v === 'true';
+    case 'ts':
+      return ts(v);
+    case 'bool':
+      return v === true || v === 1 || v === '1' || v === 't' || v === 'true';
     case 'json': {
       if (typeof v !== 'string') return v as object;
       try {
@@ -29,8 +31,12 @@ export function normCell(kind: ColumnKind, v: unknown): Cell {
         return `unparseable-json:${v}`;
       }
     }
-    case 'id': case 'int': case 'real': return typeof v === 'number' ? v : Number(v);
-    default: return typeof v === 'string' ? v : String(v);
+    case 'id':
+    case 'int':
+    case 'real':
+      return typeof v === 'number' ? v : Number(v);
+    default:
+      return typeof v === 'string' ? v : String(v);
   }
 }
 
@@ -41,12 +47,15 @@ export function keyOf(row: Record<string, unknown>, key: readonly string[]): str
 
 /** Short, readable rendering of a value for failure messages. */
 export function show(v: unknown): string {
-  const s = typeof v === 'string' ? JSON.stringify(v) : JSON.stringify(v) ?? String(v);
+  const s = typeof v === 'string' ? JSON.stringify(v) : (JSON.stringify(v) ?? String(v));
   return s.length > 160 ? `${s.slice(0, 157)}...` : s;
 }
 
 /** "First Last", else the email, else null (the warehouse's display name for a person reference). */
 export function displayName(first: string | null | undefined, last: string | null | undefined, email: string | null | undefined): string | null {
-  const name = [first, last].filter((p): p is string => typeof p === 'string' && p.trim() !== '').join(' ').trim();
+  const name = [first, last]
+    .filter((p): p is string => typeof p === 'string' && p.trim() !== '')
+    .join(' ')
+    .trim();
   return name !== '' ? name : (email ?? null);
 }

@@ -35,14 +35,23 @@ function interactionWire(store: SimStore, it: SimInteraction): Record<string, Ce
   const people = (ids: number[]) => ids.map((id) => attendeeWire(store, id));
   if (it.kind === 'email') {
     return {
-      type: 'email', id: it.id, subject: it.title, sentAt: it.date, from: attendeeWire(store, it.fromPersonId),
-      to: [...people(it.personIds), ...it.externalEmails.map((e) => attendeeWire(store, null, e))], cc: people(it.ccPersonIds),
+      type: 'email',
+      id: it.id,
+      subject: it.title,
+      sentAt: it.date,
+      from: attendeeWire(store, it.fromPersonId),
+      to: [...people(it.personIds), ...it.externalEmails.map((e) => attendeeWire(store, null, e))],
+      cc: people(it.ccPersonIds),
     };
   }
-  if (it.kind === 'meeting') return { type: 'meeting', id: it.id, title: it.title, allDay: it.allDay, startTime: it.date, endTime: it.endTime, attendees: people(it.personIds) };
+  if (it.kind === 'meeting')
+    return { type: 'meeting', id: it.id, title: it.title, allDay: it.allDay, startTime: it.date, endTime: it.endTime, attendees: people(it.personIds) };
   if (it.kind === 'call') return { type: 'call', id: it.id, startTime: it.date, attendees: people(it.personIds) };
   return {
-    type: 'chat-message', id: it.id, direction: it.direction, sentAt: it.date,
+    type: 'chat-message',
+    id: it.id,
+    direction: it.direction,
+    sentAt: it.date,
     manualCreator: personWire(store, it.creatorId ?? it.personIds[0] ?? 0),
     participants: it.personIds.map((id) => personWire(store, id)).filter((p) => p !== null),
   };
@@ -55,13 +64,18 @@ function interactionWire(store: SimStore, it: SimInteraction): Record<string, Ce
 export function elementWire(store: SimStore, f: SimField, base: string, el: unknown): Cell | null {
   const d = el as Record<string, unknown>;
   switch (base) {
-    case 'dropdown': case 'ranked-dropdown': {
+    case 'dropdown':
+    case 'ranked-dropdown': {
       const o = store.options(f).find((x) => x.id === d.dropdownOptionId);
       if (!o) return null;
-      return base === 'ranked-dropdown' ? { dropdownOptionId: o.id, text: o.text, rank: o.rank, color: DROPDOWN_COLORS[o.color] ?? 'gray' } : { dropdownOptionId: o.id, text: o.text };
+      return base === 'ranked-dropdown'
+        ? { dropdownOptionId: o.id, text: o.text, rank: o.rank, color: DROPDOWN_COLORS[o.color] ?? 'gray' }
+        : { dropdownOptionId: o.id, text: o.text };
     }
-    case 'person': return personWire(store, d.id as number);
-    case 'company': return companyWire(store, d.id as number);
+    case 'person':
+      return personWire(store, d.id as number);
+    case 'company':
+      return companyWire(store, d.id as number);
     case 'interaction': {
       const it = store.interactions.get(d.id as number);
       return it ? interactionWire(store, it) : null;
@@ -69,7 +83,10 @@ export function elementWire(store: SimStore, f: SimField, base: string, el: unkn
     case 'note': {
       const n = store.notes.get(d.id as number);
       if (!n) return null;
-      return new Satisfies(`the note ${n.id} record`, (a) => (a as { id?: unknown } | null)?.id === n.id && (a as { content?: { html?: unknown } }).content?.html === n.contentHtml);
+      return new Satisfies(
+        `the note ${n.id} record`,
+        (a) => (a as { id?: unknown } | null)?.id === n.id && (a as { content?: { html?: unknown } }).content?.html === n.contentHtml,
+      );
     }
     case 'reminder': {
       const r = store.reminders.get(d.id as number);
@@ -80,7 +97,8 @@ export function elementWire(store: SimStore, f: SimField, base: string, el: unkn
       const l = store.lists.get(d.id as number);
       return l ? { id: l.id, name: l.name, type: l.type, entityCount: store.entriesByList.get(l.id)?.length ?? 0 } : null;
     }
-    default: return el as Cell;
+    default:
+      return el as Cell;
   }
 }
 
@@ -90,7 +108,10 @@ export function elementWire(store: SimStore, f: SimField, base: string, el: unkn
  */
 export function valueJson(valueType: string, wire: Cell): Cell {
   if (!(wire instanceof Satisfies)) return { type: valueType, data: wire };
-  return new Satisfies(`{type: ${valueType}, data: ${wire.describe}}`, (a) => (a as { type?: unknown } | null)?.type === valueType && wire.test((a as { data?: unknown }).data));
+  return new Satisfies(
+    `{type: ${valueType}, data: ${wire.describe}}`,
+    (a) => (a as { type?: unknown } | null)?.type === valueType && wire.test((a as { data?: unknown }).data),
+  );
 }
 
 /**

@@ -2,7 +2,6 @@ import type { Config } from '../config/schema.ts';
 import type { Logger } from '../log.ts';
 import { openDatabase, type Db } from '../load/db.ts';
 import { migrateToLatest } from '../load/migrate.ts';
-import { refreshViewsSafely } from '../load/views/refresh.ts';
 import { AffinityClient } from '../extract/http/client.ts';
 import { ALL_STREAMS } from '../streams/registry.ts';
 import { createProgress } from './progress.ts';
@@ -76,7 +75,6 @@ export async function executeSync(opts: ExecuteOptions): Promise<SyncResult> {
   const client = clientFromConfig(opts.config, opts.log, opts.apiKey);
   try {
     await migrateToLatest(db);
-    await refreshViewsSafely(db, opts.log);
     const streams = await withUnmetNeeds(db, selectStreams(ALL_STREAMS, opts.streams), opts.log);
     const progress = createProgress({ tty: opts.tty, log: opts.log, expectedPages: await expectedPages(db), calls: () => client.totalCalls() });
     try {

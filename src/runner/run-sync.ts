@@ -137,7 +137,8 @@ export async function runSync(opts: SyncOptions): Promise<SyncResult> {
               sources: countingSources(client, stats),
             };
             return runAsSource(def, env, queue, { ...streamOpts, mode }, stats, src).catch((err: unknown) => {
-              if (stops(err)) fatal ??= err;
+              // Worded for a person here too: a failing warehouse may surface outside a page (source bookkeeping).
+              if (stops(err)) fatal ??= fatalDatabaseError(err) ?? err;
               else Object.assign(stats, { status: 'failed', error: redact(errorMessage(err), [config.apiKey]) });
             });
           }),
@@ -150,7 +151,7 @@ export async function runSync(opts: SyncOptions): Promise<SyncResult> {
   } catch (err) {
     // An error outside the stream loop (the run record could not be started, …) ends the run as failed and
     // is rethrown below once the run is recorded and the lock released.
-    fatal ??= err;
+    fatal ??= fatalDatabaseError(err) ?? err;
   }
   const finishedAt = now();
   const all = Object.entries(streamStats);
@@ -176,9 +177,9 @@ export async function runSync(opts: SyncOptions): Promise<SyncResult> {
     log.error({ err: errorMessage(err) }, 'could not record the run in sync_runs');
     fatal ??= fatalDatabaseError(err) ?? err;
   }
-  // Lists or fields re-read (under the lock): the wide list views follow them (a refresh with nothing new changes nothing).
-  const listsRead = ['lists', 'lists_v1', 'fields', 'fields_v1'].some((n) => (streamStats[n]?.rows ?? 0) > 0);
-  if (!fatal && listsRead) await refreshViewsSafely(db, log);
+  // Under the lock, never before it: the wide list views follow the lists and fields (a refresh with nothing
+  // new changes nothing), and a warehouse that cannot take writes says so once, through the lock.
+  if (!fatal) await refreshViewsSafely(db, log);
   try {
     await lock.release();
   } catch (err) {

@@ -30,7 +30,7 @@ describe('stopsTheRun', () => {
     const pg = { code: '57P01', message: 'terminating connection due to administrator command' };
     expect(stopsTheRun(pg)).toBe(true);
     const forPeople = fatalDatabaseError(pg);
-    expect(forPeople?.message).toMatch(/shutting down/);
+    expect(forPeople?.message).toMatch(/the database server ended the connection \(57P01\)/);
     expect(stopsTheRun(forPeople)).toBe(true);
   });
 

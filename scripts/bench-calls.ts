@@ -5,9 +5,10 @@
  *     list entries are paged per list; the change log as one collection under both contracts (the seed's
  *     field filter forces batches of fields, which the bound does not grant);
  *   - a per-record sub-read (transcript fragments, team members, list fields and saved views): 1 per owner;
- *   - company↔person single reads (no bulk source carries the sets under either contract): one
- *     `GET /organizations/{id}` per company with persons, or one per person with companies if fewer
- *     (the cheaper whole side; a mixed choice could be lower still, and is not computed);
+ *   - company↔person single reads (no bulk source carries the sets under either contract): every record of
+ *     the smaller side, one `GET /organizations/{id}` or `GET /persons/{id}` each. A client cannot tell an
+ *     empty set from one it has not read without reading it, so a bound that skipped the records with no
+ *     links would grant knowledge no client has (an earlier version did, and overstated relsync's excess);
  *   - opportunity single reads: under the seed one per opportunity (its search carries no arrays); under
  *     the reference only those with more than 100 persons or companies (`/v2` cuts sets at 100);
  *   - any other endpoint relsync called: 1 (a collection costs at least one call).
@@ -46,10 +47,7 @@ export function lowerBound(store: SimStore, contract: ContractName): Record<stri
     ...(contract === 'seed'
       ? { 'GET /v2/field-value-changes?filter=field.id': pages(store.fieldValueChanges.length) }
       : { 'GET /v2/field-value-changes': pages(store.fieldValueChanges.length) }),
-    'GET /organizations/{id}': Math.min(
-      count(store.companies.values(), (c) => c.personIds.length > 0),
-      count(store.persons.values(), (p) => p.companyIds.length > 0),
-    ),
+    [store.companies.size <= store.persons.size ? 'GET /organizations/{id}' : 'GET /persons/{id}']: Math.min(store.companies.size, store.persons.size),
     'GET /opportunities/{id}': contract === 'seed' ? opps.length : count(opps, (o) => o.personIds.length > PAGE || o.companyIds.length > PAGE),
   };
 }

@@ -6,6 +6,7 @@ import * as m004 from './004-owner-indexes.ts';
 import * as m005 from './005-field-scopes.ts';
 import * as m006 from './006-sources.ts';
 import * as m008 from './008-duplicate-suggestions.ts';
+import * as m009 from './009-one-value-shape.ts';
 
 /**
  * Every migration, in order. A static list (not a directory scan) so the same code runs under tsx,
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '005-field-scopes': m005,
   '006-sources': m006,
   '008-duplicate-suggestions': m008,
+  '009-one-value-shape': m009,
 };

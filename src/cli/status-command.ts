@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { openDatabase, tableExists } from '../load/db.ts';
+import { openDatabase, parseDatabaseUrl, tableExists } from '../load/db.ts';
 import { UserError } from '../errors.ts';
 import { commandContext } from './context.ts';
 import { readStatus, formatStatus, type MonthProjection } from '../state/status.ts';
@@ -23,8 +25,24 @@ async function monthProjection(db: Db, config: Config): Promise<MonthProjection 
   };
 }
 
+/**
+ * `status` only reads: opening a SQLite path that does not exist would create an empty file (and its
+ * directory) and then report on it, so a mistyped path is refused before anything is opened.
+ */
+function refuseMissingSqliteFile(databaseUrl: string): void {
+  const parsed = parseDatabaseUrl(databaseUrl);
+  if (parsed.dialect !== 'sqlite' || parsed.path === undefined || parsed.path === ':memory:') return;
+  const file = resolve(parsed.path);
+  if (!existsSync(file)) {
+    throw new UserError(`No warehouse at ${file}: the file does not exist.`, {
+      hint: 'Check DATABASE_URL, or run `relsync sync` (or `relsync migrate`) to create the warehouse.',
+    });
+  }
+}
+
 export async function runStatusCommand(cmd: Command, opts: { json: boolean }): Promise<void> {
   const { config } = commandContext(cmd);
+  refuseMissingSqliteFile(config.databaseUrl);
   const db = await openDatabase(config.databaseUrl);
   try {
     if (!(await tableExists(db, 'sync_state'))) {

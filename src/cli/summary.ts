@@ -1,4 +1,5 @@
 import type { RunSummary } from '../state/runs.ts';
+import { streamModeWords } from '../state/stream-words.ts';
 
 /** `sync` / `backfill` exit code when some streams failed (a permission denied) and the rest completed. */
 export const EXIT_PARTIAL = 4;
@@ -17,14 +18,15 @@ export function printRunSummary(s: RunSummary, out: NodeJS.WritableStream): void
   const rows = Object.entries(s.streams).map(([name, x]) => [
     name,
     x.status,
-    x.mode,
+    streamModeWords(x),
     String(x.pages),
     String(x.records),
     String(x.rows),
     String(x.softDeleted),
     String(x.invalid),
   ]);
-  const headers = ['stream', 'status', 'mode', 'pages', 'records', 'rows', 'deleted', 'quarantined'];
+  // `rows written` counts every table the stream writes (a company's values and links with the company).
+  const headers = ['stream', 'status', 'what it did', 'pages', 'records read', 'rows written', 'soft-deleted', 'quarantined'];
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) =>
     cells

@@ -166,7 +166,7 @@ export async function applyBatch(trx: Trx, dialect: DialectName, batch: RowBatch
     rows += await replaceLoose(trx, dialect, set, syncedAt);
   }
   for (const m of batch.merges ?? []) {
-    const r = await applyMerge(trx, dialect, m);
+    const r = await applyMerge(trx, dialect, m, syncedAt);
     rows += r.rekeyed;
   }
   return { rows };

@@ -66,17 +66,23 @@ export interface MergeOutcome {
 }
 
 /**
- * Record a merge: mark the duplicate (merged_into_id, _deleted_at) and re-key references. Where the
- * key column is part of a primary key and the survivor already holds the same key, the duplicate's row
- * is deleted first so the update cannot collide. Idempotent.
+ * Record a merge: mark the duplicate (merged_into_id, _deleted_at) and re-key references. A duplicate
+ * the warehouse never held (merged before the first sync) gets a row of its own, only its id, survivor
+ * and merge time (written at `syncedAt`), so every id a merge names resolves. Where the key column is
+ * part of a primary key and the survivor already holds the same key, the duplicate's row is deleted
+ * first so the update cannot collide. Idempotent.
  */
-export async function applyMerge(trx: Trx, dialect: DialectName, merge: MergeEvent): Promise<MergeOutcome> {
+export async function applyMerge(trx: Trx, dialect: DialectName, merge: MergeEvent, syncedAt: string): Promise<MergeOutcome> {
   void dialect; // one code path for both dialects; kept for the repository-function signature
   const { duplicateId: dup, survivorId: survivor } = merge;
   const out: MergeOutcome = { rekeyed: 0, dropped: 0 };
   if (dup === survivor) return out;
   const mergedAt = new Date(merge.mergedAt).toISOString();
-  await trx.updateTable(ENTITY_TABLE[merge.entityType]).set({ merged_into_id: survivor, _deleted_at: mergedAt }).where('id', '=', dup).execute();
+  await trx
+    .insertInto(ENTITY_TABLE[merge.entityType])
+    .values({ id: dup, merged_into_id: survivor, _deleted_at: mergedAt, _synced_at: new Date(syncedAt).toISOString() })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ merged_into_id: survivor, _deleted_at: mergedAt }))
+    .execute();
 
   out.dropped += await dropDuplicateCells(trx, merge.entityType, dup, survivor);
   // The references span many tables, each named by a variable: the run-time-named view (dynamic.ts).

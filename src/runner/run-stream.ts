@@ -80,11 +80,18 @@ async function planPartitions(
   return work;
 }
 
-function describeWork(def: AnyStream, work: ReadonlyArray<{ mode: ReadMode }>): string {
-  if (work.length === 0) return 'not due';
-  const feedish = (m: ReadMode) => m.how === 'between' || def.read.kind === 'feed';
-  if (work.every((w) => feedish(w.mode))) return 'incremental';
-  return work.some((w) => feedish(w.mode)) ? 'mixed' : 'sweep';
+/**
+ * What the stream will do this run, as a code (words: state/stream-words.ts): a feed read follows the
+ * feed from its mark in every mode (so `sync --full` never calls it "incremental"), `between` is the
+ * feed a sweep stream follows between its sweeps, `marked` the re-read of what the change log marked.
+ */
+function describeWork(def: AnyStream, partitions: number, work: ReadonlyArray<{ mode: ReadMode }>): string {
+  if (work.length === 0) return partitions === 0 ? 'nothing to read' : 'not due';
+  if (def.read.kind === 'feed') return 'feed';
+  if (def.read.kind === 'ids' && def.read.consumes) return 'marked';
+  const between = work.filter((w) => w.mode.how === 'between').length;
+  if (between === work.length) return 'between';
+  return between > 0 ? 'mixed' : 'sweep';
 }
 
 /**
@@ -108,7 +115,7 @@ export async function runStream(def: AnyStream, env: ReadEnv, queue: PQueue, opt
     const partitions = def.read.partitions ? await def.read.partitions(env.ctx) : [WHOLE];
     opts.onStream?.({ kind: 'stream-start', stream: def.name, partitions: partitions.length });
     const work = await planPartitions(def, partitions, env, opts);
-    stats.mode = describeWork(def, work);
+    stats.mode = describeWork(def, partitions.length, work);
     let firstError: unknown = null;
     await Promise.all(
       work.map(({ p, mode }) =>

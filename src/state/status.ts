@@ -5,6 +5,7 @@ import { tableExists } from '../load/db.ts';
 import { REPORTED_TABLES } from '../load/tables.ts';
 import { listCheckpoints } from './checkpoint.ts';
 import { listSources, type CapabilitySource } from './sources.ts';
+import { streamModeWords } from './stream-words.ts';
 
 export interface StreamStatus {
   stream: string;
@@ -136,20 +137,29 @@ function ago(seconds: number | null): string {
   return `${Math.round(seconds / 86400)}d`;
 }
 
+/**
+ * The checkpoint state in words. A stream that ran but saved no checkpoint (nothing was due, or it had
+ * nothing to read) is not "never run" beside its last run.
+ */
+function checkpointWords(x: StreamStatus): string {
+  if (x.mode === 'never run') return x.lastRun ? 'nothing saved yet' : 'never run';
+  return x.mode === 'incremental' ? 'following changes' : x.mode;
+}
+
 export function formatStatus(s: Status): string {
   const out: string[] = [`warehouse: ${s.database}`, ''];
   out.push(
     s.streams.length === 0
       ? 'no stream has run yet: run `relsync sync`'
       : table(
-          ['stream', 'state', 'last success', 'lag', 'last full sweep', 'last run', 'pages', 'rows'],
+          ['stream', 'checkpoint', 'last completed', 'ago', 'last full sweep', 'last run', 'pages read', 'rows written (all its tables)'],
           s.streams.map((x) => [
             x.stream,
-            x.mode,
+            checkpointWords(x),
             x.lastSuccessAt ?? '-',
             ago(x.lagSeconds),
             x.lastSweepAt ?? '-',
-            x.lastRun ? `${x.lastRun.status} (${x.lastRun.mode})` : '-',
+            x.lastRun ? `${x.lastRun.status}: ${streamModeWords(x.lastRun)}` : '-',
             x.lastRun ? String(x.lastRun.pages) : '-',
             x.lastRun ? String(x.lastRun.rows) : '-',
           ]),

@@ -15,7 +15,11 @@ const APPLICABLE = new Set(['text', 'filterable-text', 'number', 'datetime', 'lo
 const ASSOCIATION_FIELDS = new Set(['persons', 'companies']);
 const ENTITY_TYPES = new Set<EntityType>(['company', 'person', 'opportunity']);
 
-function cellData(change: V2FieldValueChange): { ok: true; data: unknown } | { ok: false } {
+/**
+ * A change's value as a read would give it: a reference (`referenceType: "entity"`) without that marker;
+ * a reference to a deleted record (`deleted-entity`, no record shape) is not a cell value.
+ */
+export function cellData(change: Pick<V2FieldValueChange, 'value'>): { ok: true; data: unknown } | { ok: false } {
   const v = change.value as unknown;
   if (v !== null && typeof v === 'object' && !Array.isArray(v) && 'referenceType' in v) {
     const { referenceType, ...rest } = v as Record<string, unknown>;
@@ -109,7 +113,7 @@ function elementKey(e: unknown): string {
  * Applying an edit twice changes nothing the second time.
  */
 export function editCellRows(currentValueJson: readonly string[], edit: CellEdit): FieldValueRow[] {
-  const elements = currentValueJson.map((j) => (JSON.parse(j) as { data: unknown }).data);
+  const elements = currentValueJson.map((j): unknown => JSON.parse(j));
   const key = elementKey(edit.element);
   const at = elements.findIndex((e) => elementKey(e) === key);
   if (edit.action === 'add' && at < 0) elements.push(edit.element);

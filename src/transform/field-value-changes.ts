@@ -1,5 +1,7 @@
 import type { RowBatch } from '../load/batch.ts';
 import type { V1FieldValueChange, V2FieldValueChange } from '../extract/schemas/index.ts';
+import { cellData } from './apply-changes.ts';
+import { elementTypedColumns, type TypedColumns } from './field-values.ts';
 import { v1FieldId } from './field-values-v1.ts';
 import { rawJson, single, toJson, type EntityType } from './rows.ts';
 import { normalizeTimestamp } from './timestamps.ts';
@@ -20,7 +22,11 @@ export function v1ActionType(action: number): string {
   }
 }
 
-/** `/v2/field-value-changes` item (API.md §7.9). `value` is kept as JSON: its shape depends on `type`. */
+/**
+ * `/v2/field-value-changes` item (API.md §7.9). `value_json` has the shape `field_values.value_json` has
+ * for the same value: the bare element, a reference without the log's `referenceType: "entity"` marker.
+ * A reference to a record deleted since (`deleted-entity`, only a display value) is kept as the log gives it.
+ */
 export function v2FieldValueChangeRows(change: V2FieldValueChange, raw?: unknown): RowBatch {
   return single('field_value_changes', {
     id: change.id,
@@ -33,9 +39,41 @@ export function v2FieldValueChangeRows(change: V2FieldValueChange, raw?: unknown
     changed_at: normalizeTimestamp(change.changedAt),
     changer_id: change.changer?.id ?? null,
     value_type: change.type ?? null,
-    value_json: toJson(change.value),
+    value_json: toJson(changeValue(change)),
+    // Typed like the field_values row of the same value; a deleted-entity reference has nothing to type.
+    ...(change.type ? elementTypedColumns(change.type, cellOrNull(change)) : NO_TYPED),
     _raw: rawJson(raw, change),
   });
+}
+
+const NO_TYPED: TypedColumns = { value_text: null, value_number: null, value_date: null, ref_id: null };
+
+function changeValue(change: V2FieldValueChange): unknown {
+  const d = cellData(change);
+  return d.ok ? d.data : change.value;
+}
+
+function cellOrNull(change: V2FieldValueChange): unknown {
+  const d = cellData(change);
+  return d.ok ? d.data : null;
+}
+
+/**
+ * Typed columns of a value from the older change log (used only when the `/v2` one is refused): v1
+ * dropdown values are `{id, text, rank}` and person / company values bare ids; text, numbers, dates and
+ * locations are typed as `/v2` values are.
+ */
+function v1TypedColumns(valueType: string | null | undefined, value: unknown): TypedColumns {
+  if (!valueType) return NO_TYPED;
+  const base = valueType.replace(/-multi$/, '');
+  if ((base === 'dropdown' || base === 'ranked-dropdown') && value !== null && typeof value === 'object') {
+    const o = value as { id?: unknown; text?: unknown; rank?: unknown };
+    if (typeof o.id !== 'number') return NO_TYPED;
+    const rank = base === 'ranked-dropdown' && typeof o.rank === 'number' ? o.rank : null;
+    return { ...NO_TYPED, value_text: typeof o.text === 'string' ? o.text : null, ref_id: o.id, value_number: rank };
+  }
+  if (base === 'person' || base === 'company') return typeof value === 'number' ? { ...NO_TYPED, ref_id: value } : NO_TYPED;
+  return elementTypedColumns(valueType, value);
 }
 
 export interface V1ChangeContext {
@@ -61,6 +99,7 @@ export function v1FieldValueChangeRows(change: V1FieldValueChange, ctx: V1Change
     changer_id: change.changer?.id ?? null,
     value_type: ctx.valueType ?? null,
     value_json: toJson(change.value),
+    ...v1TypedColumns(ctx.valueType, change.value),
     _raw: rawJson(raw, change),
   });
 }

@@ -1,14 +1,23 @@
 import type { ReplaceSetOf, RowOf } from '../load/batch.ts';
-import { asKnownValue, type KnownFieldValue, type V2Field, type V2FieldValue, type V2InteractionData, type V2Location } from '../extract/schemas/index.ts';
+import {
+  asKnownValue,
+  v2FieldValueSchema,
+  type KnownFieldValue,
+  type V2Field,
+  type V2FieldValue,
+  type V2InteractionData,
+  type V2Location,
+} from '../extract/schemas/index.ts';
 import { fullName, replaceSet, toJson, type EntityType } from './rows.ts';
 import { normalizeTimestamp } from './timestamps.ts';
 
 /**
  * /v2 field values → `field_values` rows (docs/warehouse.md). One row per value: a multi-valued cell
  * gives `value_index` 0..n-1, an empty cell (null data, `[]`) gives no row, a value type this code does
- * not know gives one row with only `value_json`. `value_json` is the `value` object as received
- * (`{type, data, …}`); for a multi-valued cell each row carries the object with `data` narrowed to
- * that row's element, so siblings such as `totalCount` are kept and each row stands alone.
+ * not know gives one row with only `value_json`. `value_json` is the row's value alone: the `data` of a
+ * single-valued cell, one element of a multi-valued one (the type is `value_type`; siblings such as
+ * `totalCount` stay in the record's `_raw`). A change row holds the same JSON and the same typed columns
+ * for the same value (field-value-changes.ts).
  */
 
 /** One `field_values` row. */
@@ -20,8 +29,6 @@ export interface FieldValueOwner {
   entityId: number;
   listEntryId?: number | null;
   listId?: number | null;
-  /** When the value last changed upstream, if the source says (v1 does, v2 does not). */
-  updatedAt?: string | null;
 }
 
 /** Typed columns of one value; `value_json` and the key columns are added by the caller. */
@@ -120,7 +127,6 @@ function keyColumns(fieldId: string, owner: FieldValueOwner) {
     entity_id: owner.entityId,
     list_entry_id: owner.listEntryId ?? 0,
     list_id: owner.listEntryId ? (owner.listId ?? null) : null,
-    updated_at: normalizeTimestamp(owner.updatedAt ?? null),
   };
 }
 
@@ -130,16 +136,29 @@ export function valueRows(fieldId: string, value: V2FieldValue, owner: FieldValu
   const known = asKnownValue(value);
   if (!known) {
     if (value.data === null || value.data === undefined) return [];
-    return [{ ...key, value_index: 0, value_type: value.type, value_json: toJson(value), ...NO_TYPED }];
+    return [{ ...key, value_index: 0, value_type: value.type, value_json: toJson(value.data), ...NO_TYPED }];
   }
-  const multi = isMultiValueType(known.type);
+  // value_json is the bare value of the row (one element of a multi-valued cell); its type is value_type.
+  // field_value_changes.value_json holds the same shape for the same value (README, "One value, one shape").
   return knownCells(known).map(([data, typed], i) => ({
     ...key,
     value_index: i,
     value_type: known.type,
-    value_json: toJson(multi ? { ...known, data } : known),
+    value_json: toJson(data),
     ...typed,
   }));
+}
+
+/**
+ * The typed columns a `field_values` row of one element of a `type` value has: what a change row
+ * carrying that element (a change to a multi-valued cell carries one) stores beside its JSON. A value
+ * that does not validate as its type (or an unknown type) gets none.
+ */
+export function elementTypedColumns(type: string, element: unknown): TypedColumns {
+  if (element === null || element === undefined) return NO_TYPED;
+  const parsed = v2FieldValueSchema.safeParse({ type, data: isMultiValueType(type) ? [element] : element });
+  const known = parsed.success ? asKnownValue(parsed.data) : null;
+  return (known && knownCells(known)[0]?.[1]) ?? NO_TYPED;
 }
 
 /** Rows of one v2 field on an owner. */

@@ -9,6 +9,7 @@ import type {
   V2Team,
   V2TeamMember,
   V2User,
+  V2Webhook,
 } from '../extract/schemas/index.ts';
 import { jsonArrayOrNull, rawJson, replaceSet, single, uniqueIds } from './rows.ts';
 import { normalizeTimestamp } from './timestamps.ts';
@@ -83,6 +84,23 @@ export function v1WebhookRows(w: V1Webhook, raw?: unknown): RowBatch {
     subscriptions_json: jsonArrayOrNull(w.subscriptions),
     status: w.disabled === undefined || w.disabled === null ? null : w.disabled ? 'disabled' : 'active',
     creator_id: w.created_by ?? null,
+    _raw: rawJson(raw, w),
+  });
+}
+
+/**
+ * `/v2/webhooks` item (API.md §7.10): the listing with `createdAt` / `updatedAt`. A member the record
+ * leaves out is left out of the row (kept as stored), never read as empty.
+ */
+export function v2WebhookRows(w: V2Webhook, raw?: unknown): RowBatch {
+  return single('webhooks', {
+    id: w.id,
+    url: w.url,
+    ...(w.subscriptions !== undefined ? { subscriptions_json: jsonArrayOrNull(w.subscriptions) } : {}),
+    ...(w.status !== undefined ? { status: w.status } : {}),
+    ...(w.creator !== undefined ? { creator_id: w.creator?.id ?? null } : {}),
+    ...(w.createdAt !== undefined ? { created_at: normalizeTimestamp(w.createdAt) } : {}),
+    ...(w.updatedAt !== undefined ? { updated_at: normalizeTimestamp(w.updatedAt) } : {}),
     _raw: rawJson(raw, w),
   });
 }

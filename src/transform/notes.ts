@@ -5,7 +5,9 @@ import { normalizeTimestamp } from './timestamps.ts';
 
 /**
  * Notes (v2 and v1) → `notes` rows + `note_attachments` (the persons, companies and opportunities a
- * note is attached to or mentions), replaced per note when the attachment lists are complete.
+ * note is attached to or mentions), replaced per note when the attachment lists are complete. Each row
+ * says which: `attached` (v1 `person_ids` / `organization_ids` / `opportunity_ids`, v2 previews and
+ * attached-* lists) and `mentioned` (v1 `mentioned_person_ids`, v2 `mentions`); a person may be both.
  */
 
 interface IdLike {
@@ -19,11 +21,32 @@ export interface NoteAttached {
   opportunities?: readonly IdLike[];
 }
 
-function attachmentRows(noteId: number, persons: number[], companies: number[], opportunities: number[]): Array<RowOf<'note_attachments'>> {
+/**
+ * `personsComplete`: `persons` is the whole attached list, so a mentioned person outside it is not
+ * attached. Otherwise (a cut or missing preview) that is unknown and `attached` is left out of the row
+ * (kept as stored on update, null on insert). Mentions are always whole; only persons are mentioned.
+ */
+function attachmentRows(
+  noteId: number,
+  persons: number[],
+  mentioned: number[],
+  companies: number[],
+  opportunities: number[],
+  personsComplete: boolean,
+): Array<RowOf<'note_attachments'>> {
+  const attachedPersons = new Set(persons);
+  const mentionedPersons = new Set(mentioned);
+  const entity = (entity_type: string, entity_id: number) => ({ note_id: noteId, entity_type, entity_id, attached: true, mentioned: false });
   return [
-    ...uniqueIds(persons).map((id) => ({ note_id: noteId, entity_type: 'person', entity_id: id })),
-    ...uniqueIds(companies).map((id) => ({ note_id: noteId, entity_type: 'company', entity_id: id })),
-    ...uniqueIds(opportunities).map((id) => ({ note_id: noteId, entity_type: 'opportunity', entity_id: id })),
+    ...uniqueIds([...persons, ...mentioned]).map((id) => ({
+      note_id: noteId,
+      entity_type: 'person',
+      entity_id: id,
+      mentioned: mentionedPersons.has(id),
+      ...(attachedPersons.has(id) || personsComplete ? { attached: attachedPersons.has(id) } : {}),
+    })),
+    ...uniqueIds(companies).map((id) => entity('company', id)),
+    ...uniqueIds(opportunities).map((id) => entity('opportunity', id)),
   ];
 }
 
@@ -63,16 +86,25 @@ export function v2NoteRows(note: V2Note, raw?: unknown, attached?: NoteAttached)
   if (note.parent) return b;
   const mentioned = (note.mentions ?? []).flatMap((m) => (m.type === 'person' && m.person ? [m.person.id] : []));
   if (attached) {
-    const rows = attachmentRows(note.id, [...ids(attached.persons), ...mentioned], ids(attached.companies), ids(attached.opportunities));
+    const rows = attachmentRows(
+      note.id,
+      ids(attached.persons),
+      mentioned,
+      ids(attached.companies),
+      ids(attached.opportunities),
+      attached.persons !== undefined,
+    );
     b.replace.push(replaceSet('note_attachments', ['note_id'], [{ note_id: note.id }], rows));
     return b;
   }
   const previews = [note.personsPreview, note.companiesPreview, note.opportunitiesPreview];
   const rows = attachmentRows(
     note.id,
-    [...ids(note.personsPreview?.data), ...mentioned],
+    ids(note.personsPreview?.data),
+    mentioned,
     ids(note.companiesPreview?.data),
     ids(note.opportunitiesPreview?.data),
+    previewComplete(note.personsPreview),
   );
   if (previews.every(previewComplete)) {
     b.replace.push(replaceSet('note_attachments', ['note_id'], [{ note_id: note.id }], rows));
@@ -112,12 +144,7 @@ export function v1NoteRows(note: V1Note, raw?: unknown): RowBatch {
     updated_at: normalizeTimestamp(note.updated_at ?? null),
     _raw: rawJson(raw, note),
   });
-  const rows = attachmentRows(
-    note.id,
-    [...(note.person_ids ?? []), ...(note.mentioned_person_ids ?? [])],
-    note.organization_ids ?? [],
-    note.opportunity_ids ?? [],
-  );
+  const rows = attachmentRows(note.id, note.person_ids ?? [], note.mentioned_person_ids ?? [], note.organization_ids ?? [], note.opportunity_ids ?? [], true);
   b.replace.push(replaceSet('note_attachments', ['note_id'], [{ note_id: note.id }], rows));
   return b;
 }

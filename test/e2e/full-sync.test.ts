@@ -56,6 +56,21 @@ forEachContract('e2e: full sync of the whole tenant', (contract, dialect) => {
     expect(f.sim.store.merges.size).toBeGreaterThan(0);
   });
 
+  it('every duplicate a completed merge names has a row, soft-deleted and merged into its survivor, even one merged before the first sync', async () => {
+    const done = [...f.sim.store.merges.values()].filter((m) => m.status === 'success');
+    expect(done.length).toBeGreaterThan(0);
+    for (const m of done) {
+      const table = m.kind === 'company' ? 'companies' : 'persons';
+      const r = await sql<{
+        merged_into_id: number | string | null;
+        _deleted_at: unknown;
+      }>`select merged_into_id, _deleted_at from ${sql.table(table)} where id = ${m.duplicateId}`.execute(f.db.kysely);
+      expect(r.rows, `${m.kind} ${m.duplicateId}`).toHaveLength(1);
+      expect(Number(r.rows[0]?.merged_into_id), `${m.kind} ${m.duplicateId}`).toBe(f.sim.store.resolveMerged(m.kind, m.duplicateId));
+      expect(r.rows[0]?._deleted_at, `${m.kind} ${m.duplicateId}`).not.toBeNull();
+    }
+  });
+
   it("association tables equal the store's pairs, read at the lowest count this contract allows", async () => {
     const r = await compareWarehouseToStore(f.db, f.sim);
     for (const t of ['company_persons', 'opportunity_persons', 'opportunity_companies']) {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
@@ -19,6 +19,9 @@ forEachDialect('relsync status', (dialect) => {
     f = await startSyncFixture({ dialect, scale: 'tiny' });
     const run = await f.runFull({ streams: ['lists', 'companies', 'field_value_changes'] });
     expect(run.summary.status).toBe('succeeded');
+    // A full sync follows the change log from its mark like any run: it is not called "incremental".
+    expect(run.summary.streams.field_value_changes?.mode).toBe('feed');
+    expect(run.summary.streams.companies?.mode).toBe('sweep');
     const env = { DATABASE_URL: f.dbUrl, RELSYNC_SCHEDULE: '*/15 * * * *' };
 
     const json = await runCli(['status', '--json'], { env });
@@ -50,6 +53,10 @@ forEachDialect('relsync status', (dialect) => {
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/^companies\s+swept\s/m);
     expect(text.stdout).toMatch(/^persons\s+never run\s/m);
+    expect(text.stdout).toMatch(/^stream\s+checkpoint\s+last completed\s+ago\s+last full sweep\s+last run\s+pages read\s+rows written \(all its tables\)$/m);
+    expect(text.stdout).toMatch(/^companies\s+swept\s.*succeeded: full sweep\s/m);
+    expect(text.stdout).toMatch(/^field_value_changes\s+following changes\s.*succeeded: read changes since the last mark\s/m);
+    expect(text.stdout).not.toMatch(/incremental/);
     expect(text.stdout).toContain('next scheduled run: ');
     expect(text.stdout).toMatch(/rate budget \(seen .*\): \d+\/\d+ this minute/);
     expect(text.stdout).toMatch(/^month projected \(relsync plan\): [\d,]+ calls \(every run [\d,]+, periodic [\d,]+\); no monthly budget known/m);
@@ -77,9 +84,26 @@ it('plan before the first sync says there is nothing to price and why, exit 2; s
 it('status on a warehouse with no relsync tables says to run migrate, exit 2', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'relsync-status-'));
   try {
-    const r = await runCli(['status'], { env: { DATABASE_URL: `sqlite:${join(dir, 'empty.db')}` } });
+    const file = join(dir, 'empty.db');
+    writeFileSync(file, '');
+    const r = await runCli(['status'], { env: { DATABASE_URL: `sqlite:${file}` } });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('relsync migrate');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+it('status on a SQLite path that does not exist says so in one line, exit 2, and creates no file or directory', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'relsync-status-'));
+  try {
+    const file = join(dir, 'missing', 'nowhere.db');
+    const r = await runCli(['status'], { env: { DATABASE_URL: `sqlite:${file}` } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`No warehouse at ${file}: the file does not exist.`);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(existsSync(file)).toBe(false);
+    expect(existsSync(join(dir, 'missing'))).toBe(false);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

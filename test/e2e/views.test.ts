@@ -39,7 +39,7 @@ forEachDialect('analyst views on simulator data', (dialect) => {
       amount: 747691,
       tags_text: 'portfolio; priority; warm',
     });
-    expect((JSON.parse(String(rows[0]!.tags)) as Array<{ data: { text: string } }>).map((t) => t.data.text)).toEqual(['portfolio', 'priority', 'warm']);
+    expect((JSON.parse(String(rows[0]!.tags)) as Array<{ text: string }>).map((t) => t.text)).toEqual(['portfolio', 'priority', 'warm']);
     const [target] = await q('select count(*) as n from list_1002_target_accounts');
     const [founders] = await q('select count(*) as n from list_1003_founders');
     expect([Number(target!.n), Number(founders!.n)]).toEqual([11, 11]);

@@ -88,6 +88,7 @@ forEachDialect('docs/queries.md on simulator data', (dialect) => {
               changed_at: yesterday,
               value_type: 'number',
               value_json: '123',
+              value_number: 123,
             },
           ],
         },

@@ -125,9 +125,9 @@ forEachDialect('load: soft deletes and merges', (dialect) => {
     await upsertRows(k, dialect, 'reminders', [{ id: 9, company_id: 1 }], T1);
 
     const merge = { entityType: 'company' as const, duplicateId: 1, survivorId: 2, mergedAt: T2 };
-    const first = await applyMerge(k, dialect, merge);
+    const first = await applyMerge(k, dialect, merge, T3);
     expect(first.dropped).toBe(4); // company_persons (1,10), opportunity_companies (100,1), field-1 value, note 5
-    const again = await applyMerge(k, dialect, merge);
+    const again = await applyMerge(k, dialect, merge, T3);
     expect(again).toEqual({ rekeyed: 0, dropped: 0 });
 
     const companies = await k.selectFrom('companies').select(['id', 'merged_into_id', '_deleted_at']).orderBy('id').execute();
@@ -191,7 +191,7 @@ forEachDialect('load: soft deletes and merges', (dialect) => {
       T1,
     );
     await upsertRows(k, dialect, 'opportunity_persons', [{ opportunity_id: 100, person_id: 10 }], T1);
-    const r = await applyMerge(k, dialect, { entityType: 'person', duplicateId: 10, survivorId: 11, mergedAt: T2 });
+    const r = await applyMerge(k, dialect, { entityType: 'person', duplicateId: 10, survivorId: 11, mergedAt: T2 }, T3);
     expect(r.dropped).toBe(1);
     const parts = await k.selectFrom('interaction_participants').select(['position', 'person_id']).orderBy('position').execute();
     expect(parts).toEqual([
@@ -206,5 +206,23 @@ forEachDialect('load: soft deletes and merges', (dialect) => {
     expect(await k.selectFrom('opportunity_persons').select(['opportunity_id', 'person_id']).execute()).toEqual([{ opportunity_id: 100, person_id: 11 }]);
     const dup = await k.selectFrom('persons').select(['merged_into_id', '_deleted_at']).where('id', '=', 10).executeTakeFirstOrThrow();
     expect(dup).toEqual({ merged_into_id: 11, _deleted_at: T2 });
+  });
+
+  it('a merge naming a duplicate the warehouse never held gives it a row: id, survivor, merge time; twice is once', async () => {
+    const k = db().kysely;
+    await upsertRows(k, dialect, 'persons', [{ id: 21, first_name: 'Kept' }], T1);
+    const merge = { entityType: 'person' as const, duplicateId: 20, survivorId: 21, mergedAt: T2 };
+    await applyMerge(k, dialect, merge, T3);
+    await applyMerge(k, dialect, merge, T3);
+    const rows = await k
+      .selectFrom('persons')
+      .select(['id', 'first_name', 'merged_into_id', '_deleted_at', '_synced_at', '_raw'])
+      .where('id', 'in', [20, 21])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { id: 20, first_name: null, merged_into_id: 21, _deleted_at: T2, _synced_at: T3, _raw: null },
+      { id: 21, first_name: 'Kept', merged_into_id: null, _deleted_at: null, _synced_at: T1, _raw: null },
+    ]);
   });
 });

@@ -28,6 +28,8 @@ forEachDialect('load: analyst views', (dialect) => {
     changed_at: at,
     value_type: 'ranked-dropdown',
     value_json: option === null ? null : JSON.stringify({ dropdownOptionId: option, text }),
+    value_text: option === null ? null : text,
+    ref_id: option,
   });
   beforeAll(async () => {
     ctx = await freshMigratedDb(dialect);
@@ -38,7 +40,7 @@ forEachDialect('load: analyst views', (dialect) => {
       list_entry_id: entry,
       value_index: idx,
       value_type: type,
-      value_json: JSON.stringify({ type, data: text }),
+      value_json: JSON.stringify(text),
       value_text: text,
       list_id: 42,
     });
@@ -124,10 +126,7 @@ forEachDialect('load: analyst views', (dialect) => {
       f_2024_gro_e_text: 'a; b',
       status: null,
     });
-    expect(JSON.parse(String(rows[0]!.f_2024_gro_e))).toEqual([
-      { type: 'text', data: 'a' },
-      { type: 'text', data: 'b' },
-    ]);
+    expect(JSON.parse(String(rows[0]!.f_2024_gro_e))).toEqual(['a', 'b']);
     expect(await q('select count(*) as n from companies')).toHaveLength(1);
     expect(await q('select count(*) as n from lists')).toHaveLength(1);
   });

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Db, DialectName } from '../../src/load/db.ts';
+import { parseColumn } from '../../src/load/registry/columns.ts';
+import { INFRA_DECLS } from '../../src/load/registry/infra.ts';
 import { INFRA_TABLE_NAMES } from '../../src/load/schema-infra.ts';
 import { WAREHOUSE_TABLES, WAREHOUSE_TABLE_NAMES, type ColumnKind, type TableSpec } from '../../src/load/tables.ts';
 import { forEachDialect, freshMigratedDb } from '../helpers/dialects.ts';
@@ -27,8 +29,8 @@ const SQL_TYPE: Readonly<Record<DialectName, Readonly<Record<ColumnKind, string>
   },
 };
 
-/** Tables the migrations create besides the warehouse: relsync's own, and the migrator's bookkeeping. */
-const NOT_WAREHOUSE = new Set<string>([...INFRA_TABLE_NAMES, 'kysely_migration', 'kysely_migration_lock']);
+/** Tables the migrations create besides the warehouse and relsync's own: the migrator's bookkeeping. */
+const NOT_WAREHOUSE = new Set<string>(['kysely_migration', 'kysely_migration_lock']);
 
 /** One table as the comparison sees it: `column → "<type> [not] null"`, and the key columns in order. */
 interface TableShape {
@@ -101,7 +103,27 @@ forEachDialect('schema: registry = migrated database', (dialect) => {
   });
 
   it("the migrations build exactly the registry's tables", () => {
-    expect(Object.keys(actual).sort()).toEqual([...WAREHOUSE_TABLE_NAMES].sort());
+    expect(Object.keys(actual).sort()).toEqual([...WAREHOUSE_TABLE_NAMES, ...INFRA_TABLE_NAMES].sort());
+  });
+
+  it.each(INFRA_TABLE_NAMES.map((t) => [t]))("%s (relsync's own, registry/infra.ts): columns, types, nullability and key", (table) => {
+    const decl = INFRA_DECLS[table];
+    const columns: Record<string, string> = {};
+    for (const [c, col] of Object.entries<{ decl: Parameters<typeof parseColumn>[0] }>(decl.columns)) {
+      const { kind, nullable } = parseColumn(col.decl);
+      columns[c] = describeColumn(SQL_TYPE[dialect][kind], !nullable);
+    }
+    const got = actual[table];
+    // Migration 001 declares single-column text keys with PRIMARY KEY alone: SQLite's legacy rule lets such a
+    // key hold null, so pragma reports it nullable; PostgreSQL makes every key column NOT NULL and checks it.
+    const seen =
+      dialect === 'sqlite' && got
+        ? {
+            ...got,
+            columns: Object.fromEntries(Object.entries(got.columns).map(([c, d]) => [c, got.pk.includes(c) ? d.replace(/ (not )?null$/, ' not null') : d])),
+          }
+        : got;
+    expect(seen, table).toEqual({ columns, pk: [...decl.pk] });
   });
 
   it.each(WAREHOUSE_TABLE_NAMES.map((t) => [t]))('%s: columns, type families, nullability and primary key', (table) => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyChange, editCellRows, multiCellEdit, type CellEdit } from '../../src/transform/apply-changes.ts';
 import { v2FieldValueChangeSchema, type V2FieldValueChange } from '../../src/extract/schemas/index.ts';
+import { v2FieldValueChangeRows } from '../../src/transform/field-value-changes.ts';
 import { setOf } from '../helpers/batch.ts';
 
 function change(over: Record<string, unknown>): V2FieldValueChange {
@@ -42,8 +43,10 @@ describe('applyChange (single-valued cells)', () => {
     expect(set.owners).toEqual([{ field_id: 'field-7', entity_type: 'company', entity_id: 200000001, list_entry_id: 0 }]);
     expect(set.rows).toHaveLength(1);
     expect(set.rows[0]).toMatchObject({ value_type: type, value_index: 0, ...typed });
-    // value_json is the read shape: no referenceType member.
-    expect(JSON.parse(String(set.rows[0]!.value_json))).not.toHaveProperty('data.referenceType');
+    // One shape for one value: the cell's value_json is the change row's, the read shape without referenceType.
+    const logged = v2FieldValueChangeRows(change({ type, value })).upserts.field_value_changes?.[0];
+    expect(set.rows[0]!.value_json).toBe(logged?.value_json);
+    expect(JSON.parse(String(set.rows[0]!.value_json))).not.toHaveProperty('referenceType');
   });
 
   it('a delete empties the cell', () => {
@@ -79,7 +82,7 @@ describe('multi-valued cell edits', () => {
     element: { id: 5 },
     ...over,
   });
-  const cell = (ids: number[]) => ids.map((id) => JSON.stringify({ type: 'person-multi', data: { id } }));
+  const cell = (ids: number[]) => ids.map((id) => JSON.stringify({ id }));
 
   it('an add appends one row per element in order', () => {
     const rows = editCellRows(cell([1, 2]), base({ element: { id: 5 } }));

@@ -85,14 +85,15 @@ describe('v2 field values → field_values rows, single-valued types', () => {
       list_id: null,
       value_index: 0,
       value_type: type,
-      updated_at: null,
     });
-    expect(JSON.parse(r.value_json as string)).toEqual({ type, data });
+    // The bare value, the shape field_value_changes.value_json has for it; the type is value_type.
+    expect(JSON.parse(r.value_json as string)).toEqual(data);
   });
 
-  it('keeps value siblings (2026-09 internalPerson) in value_json', () => {
-    const v = { type: 'interaction', data: { type: 'call', id: 4, startTime: '2021-01-01T10:00:00Z', attendees: [] }, internalPerson: pd(9, 'I', null) };
-    expect(JSON.parse(rows(v)[0]!.value_json as string)).toEqual(v);
+  it("value_json is the value alone: its siblings (2026-09 internalPerson) stay in the record's _raw", () => {
+    const data = { type: 'call', id: 4, startTime: '2021-01-01T10:00:00Z', attendees: [] };
+    const v = { type: 'interaction', data, internalPerson: pd(9, 'I', null) };
+    expect(JSON.parse(rows(v)[0]!.value_json as string)).toEqual(data);
   });
 
   it.each([
@@ -165,8 +166,8 @@ describe('multi-valued cells → one row per value', () => {
     expect(out.map((r) => r.value_index)).toEqual(expected.map((_, i) => i));
     expect(out.map((r) => r[column])).toEqual(expected);
     expect(out.every((r) => r.value_type === type)).toBe(true);
-    // Each row's value_json is the value object narrowed to that row's element (siblings kept).
-    out.forEach((r, i) => expect(JSON.parse(r.value_json as string)).toEqual({ type, data: data[i], totalCount: data.length }));
+    // Each row's value_json is that row's element, as a change to it would carry it.
+    out.forEach((r, i) => expect(JSON.parse(r.value_json as string)).toEqual(data[i]));
   });
 
   it('an empty array is an empty cell', () => {
@@ -185,10 +186,9 @@ describe('unknown value types are stored as JSON, never a crash', () => {
         entity_id: 10,
         list_entry_id: 0,
         list_id: null,
-        updated_at: null,
         value_index: 0,
         value_type: 'hologram',
-        value_json: JSON.stringify(v),
+        value_json: JSON.stringify(v.data),
         value_text: null,
         value_number: null,
         value_date: null,

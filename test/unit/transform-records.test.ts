@@ -172,7 +172,51 @@ describe('field value changes', () => {
       changed_at: '2024-06-01T12:00:00.000Z',
       changer_id: 1,
       value_type: 'ranked-dropdown',
-      value_json: '{"referenceType":"entity","dropdownOptionId":7,"text":"Won","rank":3,"color":"green"}',
+      value_json: '{"dropdownOptionId":7,"text":"Won","rank":3,"color":"green"}',
+      value_text: 'Won',
+      value_number: 3,
+      ref_id: 7,
+      value_date: null,
+    });
+  });
+
+  it('v2: a change is typed like the field_values row of the same value (one element of a multi-valued cell)', () => {
+    const logged = (type: string, value: unknown) =>
+      T.v2FieldValueChangeRows(
+        S.v2FieldValueChangeSchema.parse({
+          id: 1,
+          type,
+          actionType: 'add',
+          changedAt: '2024-06-01T12:00:00Z',
+          field: { id: 'field-9', name: 'F', type: 'global', entityType: 'company' },
+          entity: { id: 4 },
+          listEntry: null,
+          changer: null,
+          value,
+        }),
+      ).upserts.field_value_changes?.[0];
+    const values = (type: string, data: unknown) => T.valueRows('field-9', { type, data } as never, { entityType: 'company', entityId: 4 });
+    const person = { id: 9, firstName: 'Ada', lastName: null, primaryEmailAddress: null, type: 'external' };
+    for (const [type, element, data] of [
+      ['datetime', '2024-04-01T09:00:00+02:00', '2024-04-01T09:00:00+02:00'],
+      ['number-multi', 3, [3]],
+      ['person-multi', person, [person]],
+      ['filterable-text-multi', 'SaaS', ['SaaS']],
+    ] as const) {
+      const row = logged(type, typeof element === 'object' ? { referenceType: 'entity', ...element } : element);
+      const cell = values(type, data)[0];
+      expect(row, type).toMatchObject({
+        value_json: cell?.value_json,
+        value_text: cell?.value_text,
+        value_number: cell?.value_number,
+        value_date: cell?.value_date,
+        ref_id: cell?.ref_id,
+      });
+    }
+    expect(logged('person', { referenceType: 'deleted-entity', displayValue: 'Gone' })).toMatchObject({
+      value_json: '{"referenceType":"deleted-entity","displayValue":"Gone"}',
+      value_text: null,
+      ref_id: null,
     });
   });
 
@@ -204,7 +248,31 @@ describe('field value changes', () => {
       changed_at: '2020-04-11T22:46:50.963Z',
       changer_id: 38706,
       value_type: 'ranked-dropdown',
+      value_text: 'New',
+      value_number: 1,
+      ref_id: 1607859,
     });
+  });
+
+  it('v1: person ids, numbers and dates typed like /v2 values; no value type, nothing typed', () => {
+    const v1 = (value: unknown, valueType: string | null) =>
+      T.v1FieldValueChangeRows(
+        S.v1FieldValueChangeSchema.parse({
+          id: 1,
+          field_id: 2,
+          entity_id: 3,
+          list_entry_id: null,
+          action_type: 0,
+          changer: v1p,
+          changed_at: '2020-04-11T15:46:50.963-07:00',
+          value,
+        }),
+        { valueType },
+      ).upserts.field_value_changes?.[0];
+    expect(v1(38706, 'person')).toMatchObject({ ref_id: 38706, value_text: null });
+    expect(v1(12.5, 'number')).toMatchObject({ value_number: 12.5 });
+    expect(v1('2020-04-11T15:46:50-07:00', 'datetime')).toMatchObject({ value_date: '2020-04-11T22:46:50.000Z' });
+    expect(v1('x', null)).toMatchObject({ value_text: null, value_number: null, value_date: null, ref_id: null });
   });
 });
 
@@ -239,12 +307,19 @@ describe('notes', () => {
     });
     expect(b.replace[0]).toMatchObject({ table: 'note_attachments', scope: ['note_id'], owners: [{ note_id: 1 }] });
     expect(setOf(b.replace[0], 'note_attachments').rows.map((r) => `${r.entity_type}:${r.entity_id}`)).toEqual(['person:2', 'person:9', 'company:3']);
+    // The whole attached list is known: person 9 is only mentioned, person 2 only attached.
+    expect(setOf(b.replace[0], 'note_attachments').rows.map((r) => [r.entity_id, r.attached, r.mentioned])).toEqual([
+      [2, true, false],
+      [9, false, true],
+      [3, true, false],
+    ]);
   });
 
   it('v2 note without previews → attachments only upserted (nothing known to remove)', () => {
     const b = T.v2NoteRows(S.v2NoteSchema.parse(base));
     expect(b.replace).toEqual([]);
-    expect(b.upserts.note_attachments).toEqual([{ note_id: 1, entity_type: 'person', entity_id: 9 }]);
+    // Mentioned, yes; attached is unknown without the persons preview, so the row does not say (never absent read as false).
+    expect(b.upserts.note_attachments).toEqual([{ note_id: 1, entity_type: 'person', entity_id: 9, mentioned: true }]);
   });
 
   it('v2 note with attached-* lists → replaced from them', () => {
@@ -288,6 +363,29 @@ describe('notes', () => {
       'person:49817',
       'company:64779194',
       'opportunity:117',
+    ]);
+    expect(setOf(b.replace[0], 'note_attachments').rows.map((r) => [r.attached, r.mentioned])).toEqual([
+      [true, false],
+      [false, true],
+      [true, false],
+      [true, false],
+    ]);
+  });
+
+  it('v1: a person both attached and mentioned is one row saying both', () => {
+    const n = S.v1NoteSchema.parse({
+      id: 1,
+      creator_id: 2,
+      person_ids: [7],
+      mentioned_person_ids: [7],
+      organization_ids: [],
+      opportunity_ids: [],
+      content: 'x',
+      created_at: '2017-03-28T00:38:41.275-08:00',
+      type: 0,
+    });
+    expect(setOf(T.v1NoteRows(n).replace[0], 'note_attachments').rows).toEqual([
+      { note_id: 1, entity_type: 'person', entity_id: 7, attached: true, mentioned: true },
     ]);
   });
 });

@@ -3,7 +3,8 @@
  * (schema-warehouse.ts), the loader's specs (tables.ts), the RowBatch types (batch.ts) and the lists of
  * `status` and `demo` derive from it; test/integration/schema-registry.test.ts checks it against the
  * migrated database on both dialects (tables, columns, type family, nullability, primary key).
- * Column meanings and sources: docs/warehouse.md. Conventions:
+ * Table and column meanings are data in docs-warehouse.ts, rendered with the writing streams to
+ * docs/schema.md (npm run docs:schema). Conventions:
  * - ids are numbers (int64 ≤ 2^53-1), field ids are text (`field-123`, `affinity-data-location`);
  * - timestamps are ISO-8601 UTC strings, JSON columns are text;
  * - booleans are boolean on PostgreSQL and 0/1 on SQLite (the loader converts);
@@ -29,7 +30,6 @@ export const WAREHOUSE = {
     last_name: 'text?',
     primary_email: 'text?',
     emails_json: 'json?',
-    /** internal | external | collaborator */
     type: 'text?',
     merged_into_id: 'id?',
   }),
@@ -44,7 +44,6 @@ export const WAREHOUSE = {
   lists: entity(['id'], {
     id: 'id',
     name: 'text?',
-    /** company | person | opportunity */
     type: 'text?',
     is_public: 'bool?',
     owner_id: 'id?',
@@ -55,20 +54,16 @@ export const WAREHOUSE = {
   list_entries: entity(['id'], {
     id: 'id',
     list_id: 'id',
-    /** company | person | opportunity */
     entity_type: 'text',
     entity_id: 'id',
     created_at: 'ts?',
     creator_id: 'id?',
   }),
   fields: entity(['id'], {
-    /** v2 field id: `field-123`, `affinity-data-location`, `first-email`, `companies`, ... */
     id: 'text',
     v1_id: 'id?',
     name: 'text?',
-    /** global | list | enriched | relationship-intelligence */
     type: 'text?',
-    /** v2 value type name: text, number, datetime, ranked-dropdown, person-multi, ... */
     value_type: 'text?',
     entity_type: 'text?',
     list_id: 'id?',
@@ -76,15 +71,11 @@ export const WAREHOUSE = {
     allows_multiple: 'bool?',
     track_changes: 'bool?',
   }),
-  /** Migration 005: every (entity type, list) that defines a field id, with what that scope says of it. */
   field_scopes: child(['field_id', 'entity_type', 'list_id'], {
     field_id: 'text',
     entity_type: 'text',
-    /** 0 = defined on the entity type itself, not by one list. */
     list_id: 'id',
-    /** global | list | enriched | relationship-intelligence, as this scope defines it */
     type: 'text?',
-    /** The definition as this scope's endpoint returned it. */
     definition_json: 'json?',
   }),
   dropdown_options: child(['field_id', 'id'], {
@@ -98,19 +89,15 @@ export const WAREHOUSE = {
     field_id: 'text',
     entity_type: 'text',
     entity_id: 'id',
-    /** 0 = a value on the entity itself (global / enriched / relationship-intelligence fields). */
     list_entry_id: 'id',
-    /** 0.. within a multi-valued cell; one row per value. */
     value_index: 'int',
     value_type: 'text',
     value_json: 'json?',
     value_text: 'text?',
     value_number: 'real?',
     value_date: 'ts?',
-    /** Person / company / dropdown option id the value references. */
     ref_id: 'id?',
     list_id: 'id?',
-    updated_at: 'ts?',
   }),
   opportunity_persons: child(['opportunity_id', 'person_id'], { opportunity_id: 'id', person_id: 'id' }),
   opportunity_companies: child(['opportunity_id', 'company_id'], { opportunity_id: 'id', company_id: 'id' }),
@@ -122,12 +109,15 @@ export const WAREHOUSE = {
     entity_id: 'id',
     list_entry_id: 'id?',
     list_id: 'id?',
-    /** add | update | delete */
     action_type: 'text',
     changed_at: 'ts',
     changer_id: 'id?',
     value_type: 'text?',
     value_json: 'json?',
+    value_text: 'text?',
+    value_number: 'real?',
+    value_date: 'ts?',
+    ref_id: 'id?',
   }),
   notes: entity(['id'], {
     id: 'id',
@@ -144,13 +134,13 @@ export const WAREHOUSE = {
   }),
   note_attachments: child(['note_id', 'entity_type', 'entity_id'], {
     note_id: 'id',
-    /** person | company | opportunity */
     entity_type: 'text',
     entity_id: 'id',
+    attached: 'bool?',
+    mentioned: 'bool?',
   }),
   reminders: entity(['id'], {
     id: 'id',
-    /** one-time | recurring */
     type: 'text?',
     content: 'text?',
     due_date: 'ts?',
@@ -166,9 +156,7 @@ export const WAREHOUSE = {
     created_at: 'ts?',
     completed_at: 'ts?',
   }),
-  /** Interaction ids are unique only per kind, hence the composite key. */
   interactions: entity(['kind', 'id'], {
-    /** email | meeting | call | chat-message */
     kind: 'text',
     id: 'id',
     subject: 'text?',
@@ -184,7 +172,6 @@ export const WAREHOUSE = {
   interaction_participants: child(['kind', 'interaction_id', 'role', 'position'], {
     kind: 'text',
     interaction_id: 'id',
-    /** from | to | cc | attendee | organizer | participant */
     role: 'text',
     position: 'int',
     person_id: 'id?',
@@ -209,7 +196,6 @@ export const WAREHOUSE = {
   files: entity(['id'], {
     id: 'id',
     name: 'text?',
-    /** Bytes (stored as bigint, like the ids). */
     size: 'id?',
     content_type: 'text?',
     person_id: 'id?',
@@ -231,7 +217,6 @@ export const WAREHOUSE = {
     id: 'id',
     list_id: 'id?',
     name: 'text?',
-    /** sheet | board | dashboard */
     type: 'text?',
     created_at: 'ts?',
   }),
@@ -245,7 +230,6 @@ export const WAREHOUSE = {
     updated_at: 'ts?',
   }),
   merges: entity(['entity_type', 'id'], {
-    /** company | person */
     entity_type: 'text',
     id: 'id',
     primary_id: 'id?',
@@ -256,9 +240,7 @@ export const WAREHOUSE = {
     created_at: 'ts?',
     completed_at: 'ts?',
   }),
-  /** Migration 008: pairs the service suggests merging; ids ascending, so a pair is one row whichever way it is named. */
   duplicate_suggestions: entity(['entity_type', 'first_id', 'second_id'], {
-    /** company | person */
     entity_type: 'text',
     first_id: 'id',
     second_id: 'id',

@@ -1,6 +1,6 @@
 /**
  * `field_value_history`: every logged change with the field's name, who made it, the value typed like
- * `field_values` (text / number / date / referenced id, read from the change's JSON) and the value the
+ * `field_values` (the change's own typed columns, migration 009) and the value the
  * same cell held before. `list_entry_stage_history`: for dropdown and ranked-dropdown fields of lists,
  * one row per stage an entry was in: entered, left, duration in seconds. A stage the entry was already in
  * when tracking began (the first logged change is an update or a delete, or the entry has a value and no
@@ -9,31 +9,8 @@
 import type { ViewSql } from './dialect-sql.ts';
 import type { ViewDef } from './view-def.ts';
 
-/** Value types whose JSON is a bare string / a dropdown option / an entity reference. */
-const TEXT_TYPES = "('text', 'filterable-text', 'filterable-text-multi')";
-const DROPDOWN_TYPES = "('dropdown', 'dropdown-multi', 'ranked-dropdown')";
-const PERSON_TYPES = "('person', 'person-multi')";
-const COMPANY_TYPES = "('company', 'company-multi')";
-const LOCATION_TYPES = "('location', 'location-multi')";
 /** The field types whose values are stages. */
 export const STAGE_VALUE_TYPES = "('ranked-dropdown', 'dropdown')";
-
-/** The typed columns of a change's value (`j` the JSON column, `t` its value type). */
-function typedColumns(v: ViewSql, j: string, t: string): string {
-  const name = `nullif(trim(coalesce(${v.jsonText(j, 'firstName')}, '') || ' ' || coalesce(${v.jsonText(j, 'lastName')}, '')), '')`;
-  const place = `nullif(concat_ws(', ', ${v.jsonText(j, 'city')}, ${v.jsonText(j, 'state')}, ${v.jsonText(j, 'country')}), '')`;
-  return `case when ${t} in ${TEXT_TYPES} then ${v.jsonScalar(j)}
-    when ${t} in ${DROPDOWN_TYPES} then ${v.jsonText(j, 'text')}
-    when ${t} in ${PERSON_TYPES} then coalesce(${name}, ${v.jsonText(j, 'primaryEmailAddress')})
-    when ${t} in ${COMPANY_TYPES} then ${v.jsonText(j, 'name')}
-    when ${t} in ${LOCATION_TYPES} then ${place} end as value_text,
-  case when ${t} in ('number', 'number-multi') then ${v.jsonNumber(j)}
-    when ${t} = 'ranked-dropdown' then ${v.jsonNumber(j, 'rank')}
-    when ${t} = 'formula-number' then ${v.jsonNumber(j, 'calculatedValue')} end as value_number,
-  case when ${t} = 'datetime' then ${v.jsonInstant(j)} end as value_date,
-  case when ${t} in ${DROPDOWN_TYPES} then ${v.jsonNumber(j, 'dropdownOptionId')}
-    when ${t} in ('person', 'person-multi', 'company', 'company-multi') then ${v.jsonNumber(j, 'id')} end as ref_id`;
-}
 
 function fieldValueHistory(v: ViewSql): string {
   return `select h.*,
@@ -44,7 +21,7 @@ from (select ch.id as change_id, ch.changed_at, ch.changer_id,
   ch.field_id, f.name as field_name, coalesce(ch.entity_type, f.entity_type) as entity_type, ch.entity_id,
   ch.list_entry_id, coalesce(ch.list_id, f.list_id) as list_id, ch.action_type,
   coalesce(ch.value_type, f.value_type) as value_type, ch.value_json,
-  ${typedColumns(v, 'ch.value_json', 'coalesce(ch.value_type, f.value_type)')}
+  ch.value_text, ch.value_number, ch.value_date, ch.ref_id
 from field_value_changes ch
 left join fields f on f.id = ch.field_id
 left join persons p on p.id = ch.changer_id
@@ -54,7 +31,7 @@ where ch._deleted_at is null) h`;
 function stageHistory(v: ViewSql): string {
   const ev = `select ch.id, ch.field_id, f.name as field_name, f.list_id, ch.list_entry_id, le.entity_type, le.entity_id,
     ch.action_type, ch.changed_at,
-    ${v.jsonText('ch.value_json', 'text')} as stage, ${v.jsonNumber('ch.value_json', 'dropdownOptionId')} as dropdown_option_id,
+    ch.value_text as stage, ch.ref_id as dropdown_option_id,
     lead(ch.changed_at) over (partition by ch.field_id, ch.list_entry_id order by ch.changed_at, ch.id) as next_at,
     row_number() over (partition by ch.field_id, ch.list_entry_id order by ch.changed_at, ch.id) as seq
   from field_value_changes ch

@@ -35,6 +35,5 @@ export interface TableExpectation {
 export const SOURCE_GAPS: ReadonlyArray<[string, string]> = [
   ['notes.transcript_id', 'notes come from v1 GET /notes (500 a call), which has no transcriptId'],
   ['transcripts.note_id', "the simulator's /v2/transcripts records carry no note reference"],
-  ['webhooks.created_at/updated_at', 'webhooks come from v1 GET /webhook, which has no timestamps'],
   ['users.type', "the simulator's /v2/users records carry no type"],
 ];

@@ -8,6 +8,7 @@
 import type { SimInteraction, SimStore } from '../../../src/simulator/index.ts';
 import type { TableExpectation } from './expect-types.ts';
 import { ts, type ExpRow } from './norm.ts';
+import { changeTyped } from './expected-values.ts';
 import { changeValueWire } from './wire-values.ts';
 
 export function activityExpectations(store: SimStore): TableExpectation[] {
@@ -18,7 +19,22 @@ export function activityExpectations(store: SimStore): TableExpectation[] {
   out.push({
     table: 'field_value_changes',
     key: ['id'],
-    columns: ['field_id', 'entity_type', 'entity_id', 'list_entry_id', 'list_id', 'action_type', 'changed_at', 'changer_id', 'value_type', 'value_json'],
+    columns: [
+      'field_id',
+      'entity_type',
+      'entity_id',
+      'list_entry_id',
+      'list_id',
+      'action_type',
+      'changed_at',
+      'changer_id',
+      'value_type',
+      'value_json',
+      'value_text',
+      'value_number',
+      'value_date',
+      'ref_id',
+    ],
     rows: store.fieldValueChanges.flatMap((c) => {
       const f = store.fields.get(c.fieldKey);
       if (!f) return []; // a deleted field's history is not served
@@ -35,6 +51,8 @@ export function activityExpectations(store: SimStore): TableExpectation[] {
           changer_id: c.changerId !== null && store.users.has(c.changerId) ? c.changerId : null,
           value_type: f.valueType,
           value_json: changeValueWire(store, f, c.value.data),
+          // Typed like field_values (one value, one representation).
+          ...changeTyped(store, f, c.value.data),
         },
       ];
     }),
@@ -70,15 +88,22 @@ export function activityExpectations(store: SimStore): TableExpectation[] {
     })),
   });
   out.push({
+    // Attached: the note's persons (associated and interaction), companies, opportunities; mentioned: @-mentions.
     table: 'note_attachments',
     key: ['note_id', 'entity_type', 'entity_id'],
-    columns: [],
+    columns: ['attached', 'mentioned'],
     rows: [...store.notes.values()]
       .filter((n) => n.parentId === null)
       .flatMap((n) => [
-        ...[...new Set([...n.personIds, ...n.mentionedPersonIds])].map((id) => ({ note_id: n.id, entity_type: 'person', entity_id: id })),
-        ...[...new Set(n.companyIds)].map((id) => ({ note_id: n.id, entity_type: 'company', entity_id: id })),
-        ...[...new Set(n.opportunityIds)].map((id) => ({ note_id: n.id, entity_type: 'opportunity', entity_id: id })),
+        ...[...new Set([...n.personIds, ...n.mentionedPersonIds])].map((id) => ({
+          note_id: n.id,
+          entity_type: 'person',
+          entity_id: id,
+          attached: n.personIds.includes(id),
+          mentioned: n.mentionedPersonIds.includes(id),
+        })),
+        ...[...new Set(n.companyIds)].map((id) => ({ note_id: n.id, entity_type: 'company', entity_id: id, attached: true, mentioned: false })),
+        ...[...new Set(n.opportunityIds)].map((id) => ({ note_id: n.id, entity_type: 'opportunity', entity_id: id, attached: true, mentioned: false })),
       ]),
     owner: { live: (r) => store.notes.has(r.note_id as number), parent: (r) => ({ table: 'notes', key: String(r.note_id) }) },
   });

@@ -176,15 +176,15 @@ export function coreExpectations(store: SimStore, contract: ContractName = e2eCo
     table: 'webhooks',
     key: ['id'],
     columns: ['url', 'subscriptions_json', 'status', 'creator_id', 'created_at', 'updated_at'],
-    // created_at / updated_at: GAP (v1 listing).
+    // Read through /v2/webhooks (the e2e API version is after 2026-07-15), which carries both times.
     rows: [...store.webhooks.values()].map((w) => ({
       id: w.id,
       url: w.url,
       subscriptions_json: w.subscriptions,
       status: w.status,
       creator_id: w.creatorId,
-      created_at: null,
-      updated_at: null,
+      created_at: ts(w.createdAt),
+      updated_at: ts(w.updatedAt),
     })),
   });
   out.push({

@@ -6,10 +6,10 @@
  */
 import { iterFieldValues, type ContractName, type FieldValueRecord, type SimField, type SimStore, type SimLocation } from '../../../src/simulator/index.ts';
 import { e2eContract } from '../../helpers/sync-fixture.ts';
-import type { TableExpectation } from './expect-types.ts';
+import { Satisfies, type TableExpectation } from './expect-types.ts';
 import { displayName, ts, type Cell, type ExpRow } from './norm.ts';
 import { entityExists } from './expected-core.ts';
-import { elementWire, valueJson } from './wire-values.ts';
+import { elementWire } from './wire-values.ts';
 
 /** API.md §7.2: associations "are **truncated at 100** items"; a cell that long may be cut. */
 const ASSOCIATION_CUT = 100;
@@ -79,6 +79,32 @@ function typed(store: SimStore, f: SimField, base: string, el: unknown): Typed |
   }
 }
 
+/**
+ * Typed columns of a change row (one element, write form), as the `field_values` row of the same value
+ * has them. A person / company reference is history kept as first read (wire-values.ts
+ * `changeValueWire`): its name may be an older one, its id the one recorded or the survivor of a merge,
+ * and a reference to a record deleted since may read as `deleted-entity` (nothing typed).
+ */
+export function changeTyped(store: SimStore, f: SimField, el: unknown): Typed {
+  const base = f.valueType.replace(/-multi$/, '');
+  if (el === null || el === undefined) return NONE;
+  if (base !== 'person' && base !== 'company') return typed(store, f, base, el) ?? NONE;
+  const id = (el as { id: number }).id;
+  const now = typed(store, f, base, el);
+  const ids = new Set([id, store.resolveMerged(base, id)]);
+  return {
+    ...NONE,
+    value_text: new Satisfies(
+      `the ${base}'s name now (${JSON.stringify(now?.value_text ?? null)}) or as first read`,
+      (a) => typeof a === 'string' || (a === null && (now === null || now.value_text === null)),
+    ),
+    ref_id: new Satisfies(
+      `${base} ${[...ids].join(' or ')}${now === null ? ' or null (deleted since)' : ''}`,
+      (a) => ids.has(a as number) || (now === null && a === null),
+    ),
+  };
+}
+
 /** The rows of one stored cell: each element that resolves, typed and in its `/v2` read form. */
 export function cellRows(store: SimStore, rec: FieldValueRecord): ExpRow[] {
   const f = store.fields.get(rec.fieldKey)!;
@@ -105,8 +131,8 @@ export function cellRows(store: SimStore, rec: FieldValueRecord): ExpRow[] {
     value_index: i,
     value_type: f.valueType,
     list_id: rec.listEntryId === null ? null : f.listId,
-    updated_at: null,
-    value_json: valueJson(f.valueType, wire),
+    // The element as the service sends it: one shape with field_value_changes.value_json.
+    value_json: wire,
     ...t,
   }));
 }
@@ -118,7 +144,7 @@ export function fieldValuesExpectation(store: SimStore, contract: ContractName =
   return {
     table: 'field_values',
     key: ['field_id', 'entity_type', 'entity_id', 'list_entry_id', 'value_index'],
-    columns: ['value_type', 'list_id', 'updated_at', 'value_json', 'value_text', 'value_number', 'value_date', 'ref_id'],
+    columns: ['value_type', 'list_id', 'value_json', 'value_text', 'value_number', 'value_date', 'ref_id'],
     rows,
     owner: {
       live: (r) =>

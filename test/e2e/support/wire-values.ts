@@ -103,43 +103,29 @@ export function elementWire(store: SimStore, f: SimField, base: string, el: unkn
 }
 
 /**
- * `value_json` of a `field_values` row: `{type, data}` with `data` the element as the service sends it.
- * A `note` element compares by rule (see elementWire).
- */
-export function valueJson(valueType: string, wire: Cell): Cell {
-  if (!(wire instanceof Satisfies)) return { type: valueType, data: wire };
-  return new Satisfies(
-    `{type: ${valueType}, data: ${wire.describe}}`,
-    (a) => (a as { type?: unknown } | null)?.type === valueType && wire.test((a as { data?: unknown }).data),
-  );
-}
-
-/**
- * A change row's `value` (API.md §7.9): reference types give `{"referenceType": "entity", …}` or
- * `{"referenceType": "deleted-entity", "displayValue": "…"}`; numbers, text, datetimes and locations
- * as they are. A change row is history: relsync keeps it as first read (the log is followed, never
- * re-read), so a reference to a record renamed, merged away or deleted since may still read as the
- * entity it was then: same id, same members, older names.
+ * A change row's `value_json`: the log's `value` (API.md §7.9) in the shape `field_values` gives the
+ * same value. Reference types arrive as `{"referenceType": "entity", …}` (stored without the marker, as
+ * the element a read gives) or `{"referenceType": "deleted-entity", "displayValue": "…"}` (kept as is:
+ * no record shape); numbers, text, datetimes and locations as they are. A change row is history: relsync
+ * keeps it as first read (the log is followed, never re-read), so a reference to a record renamed, merged
+ * away or deleted since may still read as the entity it was then: same id, same members, older names.
  */
 export function changeValueWire(store: SimStore, f: SimField, data: unknown): Cell {
   const base = f.valueType.replace(/-multi$/, '');
   const d = data as Record<string, unknown>;
+  const deleted = new Satisfies('a deleted-entity reference', (a) => (a as { referenceType?: unknown } | null)?.referenceType === 'deleted-entity');
   if (base === 'person' || base === 'company') {
     const id = d.id as number;
     const wire = base === 'person' ? personWire(store, id) : companyWire(store, id);
-    const now: Cell = wire ? { referenceType: 'entity', ...wire } : { referenceType: 'deleted-entity' };
-    const members = Object.keys(now).sort().join(',');
-    return new Satisfies(`${JSON.stringify(now)} (any displayValue), or ${base} ${id} as first read`, (a) => {
+    const members = wire ? Object.keys(wire).sort().join(',') : '';
+    return new Satisfies(`${wire ? JSON.stringify(wire) : 'a deleted-entity reference'}, or ${base} ${id} as first read`, (a) => {
+      if (wire !== null && isDeepStrictEqual(a, wire)) return true;
       const v = a as { referenceType?: unknown; id?: unknown } | null;
-      if (isDeepStrictEqual(a, now)) return true;
-      if (v?.referenceType === 'entity') return v.id === id && (wire === null || Object.keys(v).sort().join(',') === members);
+      if (v !== null && typeof v === 'object' && v.referenceType === undefined)
+        return v.id === id && (wire === null || Object.keys(v).sort().join(',') === members);
       return wire === null && v?.referenceType === 'deleted-entity';
     });
   }
-  if (base === 'dropdown' || base === 'ranked-dropdown') {
-    const el = elementWire(store, f, base, d);
-    if (el === null) return new Satisfies('a deleted-entity reference', (a) => (a as { referenceType?: unknown } | null)?.referenceType === 'deleted-entity');
-    return { referenceType: 'entity', ...(el as Record<string, Cell>) };
-  }
+  if (base === 'dropdown' || base === 'ranked-dropdown') return elementWire(store, f, base, d) ?? deleted;
   return data as Cell;
 }

@@ -1,0 +1,102 @@
+/**
+ * relsync's own tables (migrations 001, 003, 006) declared in the registry's vocabulary, with what each
+ * column means: docs/schema.md is rendered from this, and test/integration/schema-registry.test.ts checks
+ * it against the migrated database on both dialects. The Kysely types stay hand-written in
+ * schema-infra.ts; keying this by `InfraTables` makes the compiler demand every table and column of it.
+ */
+import type { InfraTables } from '../schema-infra.ts';
+import type { ColumnDecl } from './columns.ts';
+
+interface InfraColumn {
+  readonly decl: ColumnDecl;
+  readonly meaning: string;
+}
+export interface InfraTableDecl<C extends string> {
+  readonly meaning: string;
+  readonly pk: readonly C[];
+  readonly columns: { readonly [K in C]: InfraColumn };
+}
+type InfraDecls = { readonly [T in keyof InfraTables]: InfraTableDecl<keyof InfraTables[T] & string> };
+
+const c = (decl: ColumnDecl, meaning: string): InfraColumn => ({ decl, meaning });
+
+export const INFRA_DECLS: InfraDecls = {
+  sync_runs: {
+    meaning: 'One row per sync, backfill or demo run: what it did and what it cost.',
+    pk: ['id'],
+    columns: {
+      id: c('text', 'run id'),
+      command: c('text', 'sync | backfill | demo ...'),
+      mode: c('text', 'full | incremental | backfill'),
+      status: c('text', 'running | succeeded | partial | failed | interrupted'),
+      started_at: c('ts', 'when the run began'),
+      finished_at: c('ts?', 'when it ended'),
+      duration_ms: c('int?', 'wall time'),
+      calls_total: c('int', 'API calls made'),
+      rows_total: c('int', 'rows written'),
+      streams_json: c('json?', 'per stream: status, what it did, pages, records, rows'),
+      calls_json: c('json?', 'calls per endpoint'),
+      errors_json: c('json?', 'errors by stream'),
+      rate_budget_json: c('json?', 'the rate limits last seen'),
+    },
+  },
+  sync_state: {
+    meaning: 'One checkpoint per stream and partition: where the next run resumes or follows from.',
+    pk: ['stream', 'partition'],
+    columns: {
+      stream: c('text', 'stream name'),
+      partition: c('text', "'' or a list id, a field id, ..."),
+      version: c('int', 'checkpoint format version'),
+      checkpoint_json: c('json', 'the checkpoint document (sweep in progress, high-water mark, last completed sweep)'),
+      last_success_at: c('ts?', 'when the stream last completed'),
+      last_sweep_at: c('ts?', 'when a full sweep last completed'),
+      updated_at: c('ts', 'when the checkpoint was last written'),
+    },
+  },
+  sync_lock: {
+    meaning: 'The single-writer lock on SQLite (PostgreSQL uses an advisory lock).',
+    pk: ['name'],
+    columns: {
+      name: c('text', 'lock name'),
+      holder: c('text', 'run holding it'),
+      pid: c('int', 'process id'),
+      host: c('text', 'host name'),
+      acquired_at: c('ts', 'when taken'),
+      heartbeat_at: c('ts', 'last sign of life; a stale lock is taken over'),
+    },
+  },
+  sync_dirty: {
+    meaning: 'Records the change log named that need a targeted re-read (migration 003).',
+    pk: ['kind', 'id'],
+    columns: {
+      kind: c('text', 'what to re-read: company, person, list entry, links ...'),
+      id: c('id', 'the record id'),
+      list_id: c('id?', 'the list of a list entry'),
+      marked_at: c('ts', 'when marked'),
+      attempts: c('int', 're-reads tried'),
+    },
+  },
+  sync_sources: {
+    meaning: 'Which source carries each capability, and the sources the service refused (migration 006).',
+    pk: ['capability'],
+    columns: {
+      capability: c('text', 'change_log | files | reminders_updates | notes_updates'),
+      source: c('text', 'the stream chosen'),
+      refused_json: c('text?', 'refused sources with status, endpoint, message and time (JSON text)'),
+      decided_at: c('text?', 'when the choice was made (ISO-8601 text)'),
+    },
+  },
+  quarantine: {
+    meaning: 'Records that failed validation, parked instead of failing their page.',
+    pk: ['stream', 'record_key'],
+    columns: {
+      stream: c('text', 'stream that read it'),
+      record_key: c('text', "the record's id or key"),
+      payload: c('json', 'the record as received'),
+      error: c('text', 'why it was refused'),
+      run_id: c('text?', 'run that last saw it'),
+      first_seen_at: c('ts', 'first seen'),
+      last_seen_at: c('ts', 'last seen'),
+    },
+  },
+};

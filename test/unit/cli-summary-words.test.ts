@@ -1,0 +1,65 @@
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { printRunSummary } from '../../src/cli/summary.ts';
+import type { RunSummary, StreamRunStats } from '../../src/state/runs.ts';
+import { STREAM_MODE_WORDS, streamModeWords } from '../../src/state/stream-words.ts';
+
+const stats = (over: Partial<StreamRunStats>): StreamRunStats => ({
+  status: 'succeeded',
+  mode: 'sweep',
+  pages: 1,
+  records: 2,
+  rows: 3,
+  invalid: 0,
+  softDeleted: 0,
+  calls: 1,
+  durationMs: 5,
+  ...over,
+});
+
+function printed(streams: Record<string, StreamRunStats>): string {
+  const out = new PassThrough();
+  const summary: RunSummary = {
+    status: 'succeeded',
+    finishedAt: '2024-01-01T00:00:00.000Z',
+    durationMs: 1000,
+    callsTotal: 3,
+    rowsTotal: 9,
+    streams,
+    calls: {},
+    errors: [],
+    rateBudget: null,
+  };
+  printRunSummary(summary, out);
+  return String(out.read());
+}
+
+describe('what each stream did, in words', () => {
+  it('turns every code the runner sets into words, never "incremental"', () => {
+    expect(streamModeWords({ status: 'succeeded', mode: 'feed' })).toBe('read changes since the last mark');
+    expect(streamModeWords({ status: 'succeeded', mode: 'sweep' })).toBe('full sweep');
+    expect(streamModeWords({ status: 'succeeded', mode: 'not due' })).toBe('not due: nothing read');
+    expect(streamModeWords({ status: 'succeeded', mode: 'between' })).toBe('read updates since the last sweep');
+    expect(streamModeWords({ status: 'succeeded', mode: 'marked' })).toBe('re-read records marked as changed');
+    for (const words of Object.values(STREAM_MODE_WORDS)) expect(words).not.toMatch(/incremental/);
+  });
+
+  it('says why a skipped stream did nothing, and keeps free text (a source decision) as it is', () => {
+    expect(streamModeWords({ status: 'skipped', mode: 'disabled in config' })).toBe('skipped: disabled in config');
+    expect(streamModeWords({ status: 'skipped', mode: 'change_log uses field_value_changes' })).toBe('skipped: change_log uses field_value_changes');
+    expect(streamModeWords({ status: 'succeeded', mode: 'sweep (its update feed is refused)' })).toBe('sweep (its update feed is refused)');
+  });
+
+  it('the run summary prints the words under plain headers', () => {
+    const text = printed({
+      field_value_changes: stats({ mode: 'feed' }),
+      companies: stats({ mode: 'sweep' }),
+      relationship_strengths: stats({ status: 'skipped', mode: 'disabled in config', pages: 0 }),
+    });
+    expect(text).toMatch(/^stream\s+status\s+what it did\s+pages\s+records read\s+rows written\s+soft-deleted\s+quarantined$/m);
+    expect(text).toMatch(/^field_value_changes\s+succeeded\s+read changes since the last mark\s+1\s+2\s+3\s/m);
+    expect(text).toMatch(/^companies\s+succeeded\s+full sweep\s/m);
+    expect(text).toMatch(/^relationship_strengths\s+skipped\s+skipped: disabled in config\s/m);
+    expect(text).not.toMatch(/incremental/);
+  });
+});

@@ -16,12 +16,17 @@ export interface MigrateOutcome {
   alreadyApplied: string[];
 }
 
-export async function migrateToLatest(db: Db): Promise<MigrateOutcome> {
-  const migrator = new Migrator({
+/** The migrator over relsync's migrations, keeping its bookkeeping tables in the warehouse's schema. */
+export function migratorFor(db: Db): Migrator {
+  return new Migrator({
     db: db.kysely,
     provider: new StaticProvider(migrations),
     ...(db.schema ? { migrationTableSchema: db.schema } : {}),
   });
+}
+
+export async function migrateToLatest(db: Db): Promise<MigrateOutcome> {
+  const migrator = migratorFor(db);
   const before = await migrator.getMigrations();
   const alreadyApplied = before.filter((m) => m.executedAt !== undefined).map((m) => m.name);
   const { error, results } = await migrator.migrateToLatest();

@@ -3,21 +3,14 @@
  * field_scopes row, and system ids keep only scope-free members, as a fresh sync writes them.
  */
 import { afterEach, expect, it } from 'vitest';
-import { Migrator, type Migration } from 'kysely';
 import { openDatabase, type Db } from '../../src/load/db.ts';
-import { migrateToLatest } from '../../src/load/migrate.ts';
-import { migrations } from '../../migrations/index.ts';
+import { migrateToLatest, migratorFor } from '../../src/load/migrate.ts';
 import { forEachDialect, freshDatabaseUrl, type TestDatabase } from '../helpers/dialects.ts';
 
 const T1 = '2024-04-01T07:00:00.000Z';
 
 async function migrateTo(db: Db, name: string): Promise<void> {
-  const migrator = new Migrator({
-    db: db.kysely,
-    provider: { getMigrations: async (): Promise<Record<string, Migration>> => migrations },
-    ...(db.schema ? { migrationTableSchema: db.schema } : {}),
-  });
-  const { error } = await migrator.migrateTo(name);
+  const { error } = await migratorFor(db).migrateTo(name);
   if (error) throw error;
 }
 

@@ -6,10 +6,9 @@
  * `field_values.updated_at` (never filled by any source) is gone.
  */
 import { afterEach, expect, it } from 'vitest';
-import { Migrator, sql, type Migration } from 'kysely';
+import { sql } from 'kysely';
 import { openDatabase, type Db } from '../../src/load/db.ts';
-import { migrateToLatest } from '../../src/load/migrate.ts';
-import { migrations } from '../../migrations/index.ts';
+import { migrateToLatest, migratorFor } from '../../src/load/migrate.ts';
 import { forEachDialect, freshDatabaseUrl, type TestDatabase } from '../helpers/dialects.ts';
 import { v2FieldValueChangeSchema } from '../../src/extract/schemas/index.ts';
 import { v2FieldValueChangeRows } from '../../src/transform/field-value-changes.ts';
@@ -33,12 +32,7 @@ const LOGGED: Array<[string, unknown]> = [
 ];
 
 async function migrateTo(db: Db, name: string): Promise<void> {
-  const migrator = new Migrator({
-    db: db.kysely,
-    provider: { getMigrations: async (): Promise<Record<string, Migration>> => migrations },
-    ...(db.schema ? { migrationTableSchema: db.schema } : {}),
-  });
-  const { error } = await migrator.migrateTo(name);
+  const { error } = await migratorFor(db).migrateTo(name);
   if (error) throw error;
 }
 

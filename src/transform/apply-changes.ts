@@ -1,6 +1,6 @@
 import { emptyBatch, type RowBatch } from '../load/batch.ts';
 import { v2FieldValueSchema, type V2FieldValueChange } from '../extract/schemas/index.ts';
-import { valueRows, type FieldValueRow } from './field-values.ts';
+import { ASSOCIATION_FIELD_IDS, valueRows, type FieldValueRow } from './field-values.ts';
 import { replaceSet } from './rows.ts';
 import type { EntityType } from './rows.ts';
 
@@ -9,10 +9,11 @@ import type { EntityType } from './rows.ts';
  * (the old one on delete), in the same shape a read returns plus `referenceType`. Such a change is
  * written to `field_values` as the read would write it, and needs no re-read. What cannot be applied
  * exactly is left for a targeted re-read: multi-valued cells (a change carries one element, not the
- * cell or its order), references to deleted records, the association fields, unknown types.
+ * cell or its order), references to deleted records, unknown types, and the association fields, whose
+ * home is the association tables (never `field_values`): the re-read replaces or tops up their sets.
+ * The change row itself is stored either way: the log is history, not current state.
  */
 const APPLICABLE = new Set(['text', 'filterable-text', 'number', 'datetime', 'location', 'dropdown', 'ranked-dropdown', 'person', 'company']);
-const ASSOCIATION_FIELDS = new Set(['persons', 'companies']);
 const ENTITY_TYPES = new Set<EntityType>(['company', 'person', 'opportunity']);
 
 /**
@@ -32,7 +33,7 @@ export function cellData(change: Pick<V2FieldValueChange, 'value'>): { ok: true;
 export function applyChange(change: V2FieldValueChange): RowBatch | null {
   const type = change.type ?? null;
   const entityType = change.field.entityType as EntityType | null | undefined;
-  if (!type || !APPLICABLE.has(type) || ASSOCIATION_FIELDS.has(change.field.id)) return null;
+  if (!type || !APPLICABLE.has(type) || ASSOCIATION_FIELD_IDS.has(change.field.id)) return null;
   if (!entityType || !ENTITY_TYPES.has(entityType)) return null;
   const d = cellData(change);
   if (!d.ok) return null;
@@ -75,7 +76,7 @@ export interface CellEdit {
 export function multiCellEdit(change: V2FieldValueChange): CellEdit | null {
   const type = change.type ?? null;
   const entityType = change.field.entityType as EntityType | null | undefined;
-  if (!type || !MULTI_EDITABLE.has(type) || ASSOCIATION_FIELDS.has(change.field.id)) return null;
+  if (!type || !MULTI_EDITABLE.has(type) || ASSOCIATION_FIELD_IDS.has(change.field.id)) return null;
   if (!entityType || !ENTITY_TYPES.has(entityType)) return null;
   if (change.actionType !== 'add' && change.actionType !== 'delete') return null;
   const d = cellData(change);

@@ -17,7 +17,8 @@ import { normalizeTimestamp } from './timestamps.ts';
  * not know gives one row with only `value_json`. `value_json` is the row's value alone: the `data` of a
  * single-valued cell, one element of a multi-valued one (the type is `value_type`; siblings such as
  * `totalCount` stay in the record's `_raw`). A change row holds the same JSON and the same typed columns
- * for the same value (field-value-changes.ts).
+ * for the same value (field-value-changes.ts). The association fields (`companies`, `persons`) give no
+ * rows: their home is the association tables (ASSOCIATION_FIELD_IDS).
  */
 
 /** One `field_values` row. */
@@ -167,20 +168,16 @@ export function v2FieldValueRows(field: V2Field, owner: FieldValueOwner): FieldV
 }
 
 /**
- * The association fields (`companies`, `persons`; API.md §5) are cut at 100 items by the service. Their
- * complete sets are loaded into `company_persons` / `opportunity_persons` / `opportunity_companies` (a
- * single-record read tops up a cut list), but a cut cell copied into `field_values` was stored as if it
- * were whole: a company with 154 persons got 100 `persons` value rows. A cut association cell is
- * therefore left out of `field_values` (replaced away, like an empty cell); whole ones are kept.
+ * The association fields (`companies`, `persons`; API.md §5) have one home: `company_persons` /
+ * `opportunity_persons` / `opportunity_companies`, which hold the complete sets (a single-record read
+ * tops up a cell the service cut at 100). They are never stored in `field_values`: a copy there was whole
+ * for most records and missing for the cut ones (one concept, two homes that disagreed). The owner's
+ * `field_values` set is still replaced, so a copy written before migration 010 goes with the next read.
  */
 export const ASSOCIATION_FIELD_IDS: ReadonlySet<string> = new Set(['companies', 'persons']);
 
-function storable(f: V2Field): boolean {
-  return !(ASSOCIATION_FIELD_IDS.has(f.id) && isTruncated(f.value));
-}
-
 export function v2FieldsToRows(fields: readonly V2Field[], owner: FieldValueOwner): FieldValueRow[] {
-  return fields.filter(storable).flatMap((f) => v2FieldValueRows(f, owner));
+  return fields.filter((f) => !ASSOCIATION_FIELD_IDS.has(f.id)).flatMap((f) => v2FieldValueRows(f, owner));
 }
 
 export interface FieldSelection {
@@ -237,8 +234,9 @@ export function listEntryFieldValuesReplace(
 
 /**
  * True when a multi value may be cut short upstream: association fields (`companies`, `persons`) and
- * other `*-multi` values hold at most 100 items, and 2026-09 values say `totalCount`. The planner uses
- * this to decide which records need a single-record read.
+ * other `*-multi` values hold at most 100 items, and 2026-09 values say `totalCount`. A cut association
+ * set is only added to (entities.ts). The planner never reads cells back: an owner with 100 or more
+ * links in its association table (planner/ids.ts `ownersAtCap`) gets the single read that completes it.
  */
 export function isTruncated(value: V2FieldValue | readonly unknown[] | null | undefined): boolean {
   if (value === null || value === undefined) return false;

@@ -74,7 +74,7 @@ export interface SimData {
 export function storeExpectations(sim: SimData): TableExpectation[] {
   return [
     ...coreExpectations(sim.store, sim.contract),
-    fieldValuesExpectation(sim.store, sim.contract),
+    fieldValuesExpectation(sim.store),
     ...activityExpectations(sim.store),
     duplicatesExpectation(sim.store),
   ];

@@ -26,7 +26,7 @@ const rawCompany = {
 };
 
 describe('v2 companies and persons', () => {
-  it('company row, entity-level field values and company_persons replaced per company', () => {
+  it('company row, entity-level field values (no association field) and company_persons replaced per company', () => {
     const b = v2CompanyRows(v2CompanySchema.parse(rawCompany), rawCompany);
     expect(b.upserts.companies).toEqual([
       {
@@ -40,12 +40,8 @@ describe('v2 companies and persons', () => {
     ]);
     const fv = b.replace.find((s) => s.table === 'field_values')!;
     expect(fv.owners).toEqual([{ entity_type: 'company', entity_id: 1, list_entry_id: 0 }]);
-    expect(fv.rows.map((r) => [r.field_id, r.value_index, r.ref_id])).toEqual([
-      ['affinity-data-location', 0, null],
-      ['persons', 0, 7],
-      ['persons', 1, 8],
-      ['persons', 2, 7],
-    ]);
+    // The `persons` association field lives in company_persons alone, never in field_values.
+    expect(fv.rows.map((r) => [r.field_id, r.value_index, r.ref_id])).toEqual([['affinity-data-location', 0, null]]);
     const cp = b.replace.find((s) => s.table === 'company_persons')!;
     expect(cp).toEqual({
       table: 'company_persons',

@@ -254,6 +254,39 @@ describe('replace sets', () => {
   });
 });
 
+describe('association fields (companies, persons) never reach field_values: their home is the association tables', () => {
+  const people = (n: number) => Array.from({ length: n }, (_, i) => pd(i + 1, 'P', String(i)));
+  const companies = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i + 1, name: `C${i + 1}`, domain: null }));
+  const stage = v2FieldSchema.parse({ id: 'field-1', name: 'G', type: 'list', enrichmentSource: null, value: { type: 'number', data: 7 } });
+  const assoc = (id: string, type: string, value: unknown) => v2FieldSchema.parse({ id, name: id, type, enrichmentSource: null, value });
+  const entry = { entityType: 'opportunity' as const, entityId: 9, listEntryId: 55, listId: 4 };
+  const personEntry = { entityType: 'person' as const, entityId: 3, listEntryId: 56, listId: 5 };
+  it.each([
+    ['persons, whole (2)', entry, assoc('persons', 'list', { type: 'person-multi', data: people(2) })],
+    ['persons, cut at 100', entry, assoc('persons', 'list', { type: 'person-multi', data: people(100) })],
+    ['persons, cut (totalCount 250)', entry, assoc('persons', 'list', { type: 'person-multi', data: people(3), totalCount: 250 })],
+    ['companies, whole (1)', entry, assoc('companies', 'list', { type: 'company-multi', data: companies(1) })],
+    ['companies, cut at 100', entry, assoc('companies', 'list', { type: 'company-multi', data: companies(100) })],
+    ['companies on a person list, whole', personEntry, assoc('companies', 'list', { type: 'company-multi', data: companies(2) })],
+    ['companies on a person list, cut', personEntry, assoc('companies', 'list', { type: 'company-multi', data: companies(100) })],
+    ['persons, empty', entry, assoc('persons', 'list', { type: 'person-multi', data: null })],
+  ])('list entry, %s → only the other fields, the entry still replaced whole', (_n, o, field) => {
+    const set = listEntryFieldValuesReplace([stage, field], o)!;
+    expect(set.owners).toEqual([{ list_entry_id: o.listEntryId }]);
+    expect(set.rows.map((r) => r.field_id)).toEqual(['field-1']);
+    // Alone, the entry's set is still replaced (emptied): a copy stored before migration 010 goes.
+    expect(listEntryFieldValuesReplace([field], o)?.rows).toEqual([]);
+  });
+  it.each([
+    ['persons on a company, whole', 'company', assoc('persons', 'global', { type: 'person-multi', data: people(2) })],
+    ['persons on a company, cut', 'company', assoc('persons', 'global', { type: 'person-multi', data: people(100) })],
+    ['companies on a person, whole', 'person', assoc('companies', 'global', { type: 'company-multi', data: companies(2) })],
+    ['companies on a person, cut', 'person', assoc('companies', 'global', { type: 'company-multi', data: companies(100) })],
+  ] as const)('entity-level, %s → no row', (_n, entityType, field) => {
+    expect(entityFieldValuesReplace([field], { entityType, entityId: 1 })?.rows).toEqual([]);
+  });
+});
+
 describe('isTruncated', () => {
   const people = (n: number) => Array.from({ length: n }, (_, i) => pd(i + 1, 'P', String(i)));
   it.each([

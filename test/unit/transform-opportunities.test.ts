@@ -52,6 +52,7 @@ type Case = [
   {
     row: Record<string, unknown>;
     absent: string[];
+    /** `field_values` rows: the entry's `Stage` alone; `persons` / `companies` live in opportunity_* only. */
     fieldRows: number;
     persons: number[] | null;
     personsMode: 'replace' | 'upsert' | 'none';
@@ -66,7 +67,7 @@ const cases: Case[] = [
     {
       row: { id: 117, name: 'Series C', list_id: 42, list_entry_id: 900, created_at: '2021-10-04T12:54:24.694Z', creator_id: 5 },
       absent: [],
-      fieldRows: 4,
+      fieldRows: 1,
       persons: [1, 2],
       personsMode: 'replace',
       companies: [8],
@@ -114,7 +115,7 @@ const cases: Case[] = [
     {
       row: { id: 117, name: 'Series C', list_id: 42, list_entry_id: 900, creator_id: 5 },
       absent: [],
-      fieldRows: 4,
+      fieldRows: 1,
       persons: [1, 2],
       personsMode: 'replace',
       companies: [8],
@@ -138,7 +139,7 @@ const cases: Case[] = [
     {
       row: { id: 117, name: 'Series C', list_entry_id: 900, creator_id: 5 },
       absent: [],
-      fieldRows: 4,
+      fieldRows: 1,
       persons: [1, 2, 3],
       personsMode: 'replace',
       companies: [8, 9],
@@ -150,7 +151,7 @@ const cases: Case[] = [
     {
       row: { id: 117, name: 'Series C', list_id: 42, list_entry_id: 900, created_at: '2021-10-04T12:54:24.694Z', creator_id: 5 },
       absent: [],
-      fieldRows: 4,
+      fieldRows: 1,
       persons: [4],
       personsMode: 'replace',
       companies: [],

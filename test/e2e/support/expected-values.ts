@@ -1,18 +1,15 @@
 /**
  * Expected `field_values` rows from the store's plain data: its own enumeration of stored values
- * (`iterFieldValues`) and, for the association fields, the entity records' id arrays. One row per value
- * element (multi-valued cells give value_index 0..n-1). Typed columns and `value_json` (the element as the
- * service sends it, API.md §7.6) are computed here (wire-values.ts), never by the simulator's renderers.
+ * (`iterFieldValues`). One row per value element (multi-valued cells give value_index 0..n-1). Typed
+ * columns and `value_json` (the element as the service sends it, API.md §7.6) are computed here
+ * (wire-values.ts), never by the simulator's renderers. The association fields (`companies`, `persons`)
+ * have no rows at all, whole or cut: their only home is the association tables (expected-core.ts).
  */
-import { iterFieldValues, type ContractName, type FieldValueRecord, type SimField, type SimStore, type SimLocation } from '../../../src/simulator/index.ts';
-import { e2eContract } from '../../helpers/sync-fixture.ts';
+import { iterFieldValues, type FieldValueRecord, type SimField, type SimStore, type SimLocation } from '../../../src/simulator/index.ts';
 import { Satisfies, type TableExpectation } from './expect-types.ts';
 import { displayName, ts, type Cell, type ExpRow } from './norm.ts';
 import { entityExists } from './expected-core.ts';
 import { elementWire } from './wire-values.ts';
-
-/** API.md §7.2: associations "are **truncated at 100** items"; a cell that long may be cut. */
-const ASSOCIATION_CUT = 100;
 
 interface Typed {
   value_text: Cell;
@@ -120,9 +117,6 @@ export function cellRows(store: SimStore, rec: FieldValueRecord): ExpRow[] {
       throw new Error(`expected-values: ${f.id} on ${rec.entityId}: typed and wire passes disagree on ${JSON.stringify(el)}`);
     if (t !== null) resolved.push({ t, wire });
   }
-  // The service cuts association cells at 100; relsync keeps a cut association cell out of field_values
-  // (its whole set is in the association table), so none is expected.
-  if (f.association && resolved.length >= ASSOCIATION_CUT) return [];
   return resolved.map(({ t, wire }, i) => ({
     field_id: f.id,
     entity_type: rec.entityType,
@@ -137,10 +131,12 @@ export function cellRows(store: SimStore, rec: FieldValueRecord): ExpRow[] {
   }));
 }
 
-export function fieldValuesExpectation(store: SimStore, contract: ContractName = e2eContract()): TableExpectation {
+export function fieldValuesExpectation(store: SimStore): TableExpectation {
   const rows: ExpRow[] = [];
-  for (const rec of iterFieldValues(store)) rows.push(...cellRows(store, rec));
-  if (contract === 'reference') for (const rec of associationCells(store)) rows.push(...cellRows(store, rec));
+  for (const rec of iterFieldValues(store)) {
+    // No association field (whole or cut, either contract) has a field_values row.
+    if (!store.fields.get(rec.fieldKey)?.association) rows.push(...cellRows(store, rec));
+  }
   return {
     table: 'field_values',
     key: ['field_id', 'entity_type', 'entity_id', 'list_entry_id', 'value_index'],
@@ -155,33 +151,4 @@ export function fieldValuesExpectation(store: SimStore, contract: ContractName =
           : { table: r.entity_type === 'company' ? 'companies' : r.entity_type === 'person' ? 'persons' : 'opportunities', key: String(r.entity_id) },
     },
   };
-}
-
-/**
- * The association fields, from the entity records' id arrays (not from the simulator's cell code). They
- * are list fields where the OpenAPI examples put them: `persons` and `companies` on opportunity lists,
- * `companies` on person lists (contract.ts; the seed profile has none, seed line 26). `iterFieldValues`
- * leaves them out; the service sends them as field values and relsync stores the whole ones.
- */
-function* associationCells(store: SimStore): Generator<FieldValueRecord> {
-  for (const e of store.listEntries.values()) {
-    for (const f of (store.fieldsByList.get(e.listId) ?? []).filter((x) => x.association)) {
-      let ids: number[] = [];
-      if (e.entityType === 'opportunity') {
-        const o = store.opportunities.get(e.entityId);
-        ids = (f.id === 'persons' ? o?.personIds : o?.companyIds) ?? [];
-      } else if (e.entityType === 'person' && f.id === 'companies') {
-        ids = store.persons.get(e.entityId)?.companyIds ?? [];
-      }
-      if (ids.length === 0) continue;
-      yield {
-        fieldKey: f.key,
-        fieldId: f.id,
-        entityType: e.entityType,
-        entityId: e.entityId,
-        listEntryId: e.id,
-        value: { type: f.valueType, data: ids.map((id) => ({ id })) },
-      };
-    }
-  }
 }

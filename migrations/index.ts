@@ -7,6 +7,7 @@ import * as m005 from './005-field-scopes.ts';
 import * as m006 from './006-sources.ts';
 import * as m008 from './008-duplicate-suggestions.ts';
 import * as m009 from './009-one-value-shape.ts';
+import * as m010 from './010-association-fields-home.ts';
 
 /**
  * Every migration, in order. A static list (not a directory scan) so the same code runs under tsx,
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '006-sources': m006,
   '008-duplicate-suggestions': m008,
   '009-one-value-shape': m009,
+  '010-association-fields-home': m010,
 };

@@ -1,6 +1,7 @@
 /**
  * View generation against hand-built data on both dialects: hostile field and list names cannot break or
- * inject SQL, names follow the documented rule, a rename renames the column, and stage durations (computed
+ * inject SQL, names follow the documented rule, an association field is the association table's column (never
+ * a field column), a rename renames the column, and stage durations (computed
  * by hand) come out of list_entry_stage_history, including the state known before tracking began.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -63,7 +64,10 @@ forEachDialect('load: analyst views', (dialect) => {
             { id: "field-4'", name: '', type: 'list', value_type: 'text', list_id: 42 },
             { id: 'field-5', name: '2024 Größe', type: 'list', value_type: 'text-multi', list_id: 42, allows_multiple: true },
             { id: 'field-7', name: 'Status', type: 'list', value_type: 'ranked-dropdown', list_id: 42 },
+            // An association field defined on the list: its column is `people`, from opportunity_persons alone.
+            { id: 'persons', name: 'People', type: 'list', value_type: 'person-multi', list_id: 42, allows_multiple: true },
           ],
+          persons: [{ id: 7, first_name: 'Ann', last_name: 'Lee' }],
           field_value_changes: [
             // Entry 9001: Lead 2024-01-01T00:00Z → Won 2024-01-03T12:00Z (2.5 d = 216000 s) → Lost 2024-01-04T12:30Z (88200 s) → now.
             change(1, 9001, 'add', '2024-01-01T00:00:00.000Z', 1, 'Lead'),
@@ -89,6 +93,7 @@ forEachDialect('load: analyst views', (dialect) => {
               { ...value('field-7', 9003, 'Lead', 0, 'ranked-dropdown'), ref_id: 1 },
             ],
           },
+          { table: 'opportunity_persons', scope: ['opportunity_id'], owners: [{ opportunity_id: 501 }], rows: [{ opportunity_id: 501, person_id: 7 }] },
         ],
       },
       T1,
@@ -99,7 +104,7 @@ forEachDialect('load: analyst views', (dialect) => {
     await ctx?.cleanup();
   });
 
-  it('names columns by the documented rule and hostile names break nothing', async () => {
+  it('names columns by the documented rule, association columns come from their tables, hostile names break nothing', async () => {
     const rows = await q('select * from "list_42_deals_drop_table_lists" order by list_entry_id');
     expect(rows).toHaveLength(3);
     expect(Object.keys(rows[0]!)).toEqual([
@@ -119,6 +124,7 @@ forEachDialect('load: analyst views', (dialect) => {
     ]);
     expect(rows[0]).toMatchObject({
       name: 'A',
+      people: 'Ann Lee',
       x_drop_table_companies: 'hostile',
       name_2: 'named',
       x_drop_table_companies_3: 'three',

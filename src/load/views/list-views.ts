@@ -1,7 +1,8 @@
 /**
  * One wide view per live list, `list_<id>_<slug>`: one row per live entry, the entity's core columns,
- * its associations (from the association tables, their only home), then one column per field of the
- * list and per global field of the list's entity type. A single-valued field is one typed column
+ * its associations (from the association tables, their only home: the association fields `persons` /
+ * `companies` never get a field column, and `field_values` never holds them), then one column per
+ * field of the list and per global field of the list's entity type. A single-valued field is one typed column
  * (number, date, else text); a multi-valued field is a JSON array of its values plus `<name>_text`,
  * the values' text joined by "; ". Column names follow identifiers.ts; fields are named in id order,
  * so a rename renames only that field's column and history (keyed by field id) is untouched.
@@ -30,7 +31,8 @@ export interface FieldRow {
 interface EntityShape {
   table: string;
   core: ReadonlyArray<[column: string, expr: string]>;
-  associations: ReadonlyArray<[column: string, expr: (v: ViewSql) => string]>;
+  /** Each association's column, the association field it stands for, and its expression over the table. */
+  associations: ReadonlyArray<[column: string, fieldId: string, expr: (v: ViewSql) => string]>;
 }
 
 const names = (v: ViewSql, sql: string) => `(select ${v.joinText('n.label', 'n.label')} from (${sql}) n)`;
@@ -46,6 +48,7 @@ const ENTITY_SHAPES: Readonly<Record<string, EntityShape>> = {
     associations: [
       [
         'people',
+        'persons',
         (v) =>
           names(
             v,
@@ -64,6 +67,7 @@ const ENTITY_SHAPES: Readonly<Record<string, EntityShape>> = {
     associations: [
       [
         'companies',
+        'companies',
         (v) =>
           names(
             v,
@@ -78,6 +82,7 @@ const ENTITY_SHAPES: Readonly<Record<string, EntityShape>> = {
     associations: [
       [
         'people',
+        'persons',
         (v) =>
           names(
             v,
@@ -85,6 +90,7 @@ const ENTITY_SHAPES: Readonly<Record<string, EntityShape>> = {
           ),
       ],
       [
+        'companies',
         'companies',
         (v) =>
           names(
@@ -121,10 +127,15 @@ function scalarColumn(valueType: string | null): string {
   return 'value_json';
 }
 
-/** The fields of a list's view: its own, and the global fields of its entity type, in id order. */
-export function fieldsOfList(list: ListRow, fields: readonly FieldRow[]): FieldRow[] {
+/**
+ * The fields of a list's view: its own, and the global fields of its entity type, in id order. An
+ * association field is left out whatever its definition says: its column is the shape's association column.
+ */
+function fieldsOfList(list: ListRow, shape: EntityShape, fields: readonly FieldRow[]): FieldRow[] {
+  const associated = new Set(shape.associations.map(([, fieldId]) => fieldId));
   return fields
     .filter((f) => f.list_id === list.id || (f.list_id === null && f.type === 'global' && f.entity_type === list.type))
+    .filter((f) => !associated.has(f.id))
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
@@ -134,9 +145,9 @@ export function listView(v: ViewSql, list: ListRow, fields: readonly FieldRow[])
   const base = ['list_entry_id', 'entity_id', 'entry_created_at'];
   const cols = [`le.id as list_entry_id`, `le.entity_id`, `le.created_at as entry_created_at`];
   for (const [name, expr] of shape.core) cols.push(`${expr} as ${quoteIdent(name)}`);
-  for (const [name, expr] of shape.associations) cols.push(`${expr(v)} as ${quoteIdent(name)}`);
+  for (const [name, , expr] of shape.associations) cols.push(`${expr(v)} as ${quoteIdent(name)}`);
   const alloc = new NameAllocator([...base, ...shape.core.map(([n]) => n), ...shape.associations.map(([n]) => n)]);
-  for (const f of fieldsOfList(list, fields)) {
+  for (const f of fieldsOfList(list, shape, fields)) {
     const col = alloc.take(safeName(f.name), f.id);
     const onEntry = f.list_id === null ? '0' : 'le.id';
     const where = `from field_values fv where fv.field_id = ${quoteLiteral(f.id)} and fv.entity_type = ${quoteLiteral(list.type)}

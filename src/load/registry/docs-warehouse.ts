@@ -123,7 +123,9 @@ export const WAREHOUSE_DOCS: WarehouseDocs = {
     columns: { id: 'option id (`dropdownOptionId` in values)', rank: 'order of a ranked-dropdown option', color: 'colour (v1 integer as text, v2 name)' },
   },
   field_values: {
-    meaning: 'One row per value of a field on an entity or a list entry; a multi-valued cell has one row per element, an empty cell none.',
+    meaning:
+      'One row per value of a field on an entity or a list entry; a multi-valued cell has one row per element, an empty cell none. ' +
+      'Never the association fields `companies` / `persons`: their one home is the association tables (migration 010 deleted earlier copies).',
     columns: {
       entity_type: ENTITY,
       list_entry_id: '0 = a value on the entity itself (global / enriched / relationship-intelligence fields)',
@@ -137,11 +139,14 @@ export const WAREHOUSE_DOCS: WarehouseDocs = {
       list_id: 'the list of a list-entry value',
     },
   },
-  opportunity_persons: { meaning: 'Persons associated with an opportunity.', columns: {} },
-  opportunity_companies: { meaning: 'Companies associated with an opportunity.', columns: {} },
-  company_persons: { meaning: 'Persons associated with a company.', columns: {} },
+  opportunity_persons: { meaning: "Persons associated with an opportunity: the whole set, the `persons` association field's only home.", columns: {} },
+  opportunity_companies: { meaning: "Companies associated with an opportunity: the whole set, the `companies` association field's only home.", columns: {} },
+  company_persons: {
+    meaning: 'Persons associated with a company: the whole set, the only home of the `persons` / `companies` association fields.',
+    columns: {},
+  },
   field_value_changes: {
-    meaning: "Append-only history of tracked fields' changes.",
+    meaning: "Append-only history of tracked fields' changes, the association fields' included (history, not current state).",
     columns: {
       entity_type: ENTITY,
       list_entry_id: 'the entry, for a list field',

@@ -57,3 +57,5 @@ export const DEFAULT_REPROBE_REFUSED_AFTER = '30d';
 export const DEFAULT_FILES_PER_ENTITY = false;
 /** Longest query string relsync sends for a batched filter (`field.id=…|…`); URLs past ~2 kB are refused by some proxies. */
 export const DEFAULT_FILTER_QUERY_MAX = 1800;
+/** Calls `relsync plan` may spend counting before the first sync (`--count-calls`): lists, a few probes, then pages of 500 companies and persons. */
+export const DEFAULT_PLAN_COUNT_CALLS = 20;

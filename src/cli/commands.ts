@@ -1,4 +1,5 @@
 import { Option, type Command } from 'commander';
+import { DEFAULT_PLAN_COUNT_CALLS } from '../defaults.ts';
 import { UserError } from '../errors.ts';
 
 function streamList(value: string): string[] {
@@ -8,6 +9,12 @@ function streamList(value: string): string[] {
     .filter(Boolean);
   if (names.length === 0) throw new UserError('--streams needs at least one stream name, e.g. --streams companies,persons');
   return names;
+}
+
+function countCalls(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new UserError(`--count-calls needs a whole number of calls, at least 1 (got "${value}")`);
+  return n;
 }
 
 export function registerCommands(program: Command): void {
@@ -52,9 +59,10 @@ export function registerCommands(program: Command): void {
     .command('plan')
     .description('calls per run, day and month of the configured schedule and sweep periods, against the monthly budget')
     .option('--json', 'machine-readable output')
-    .action(async (opts: { json?: boolean }, cmd: Command) => {
+    .option('--count-calls <n>', `before the first sync: most calls spent counting (default ${DEFAULT_PLAN_COUNT_CALLS})`, countCalls, DEFAULT_PLAN_COUNT_CALLS)
+    .action(async (opts: { json?: boolean; countCalls: number }, cmd: Command) => {
       const { runPlanCommand } = await import('./plan-command.ts');
-      await runPlanCommand(cmd, { json: Boolean(opts.json) });
+      await runPlanCommand(cmd, { json: Boolean(opts.json), countCalls: opts.countCalls });
     });
 
   program

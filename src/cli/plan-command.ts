@@ -1,25 +1,54 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
+import { missingKeyError } from '../config/load.ts';
+import type { Config } from '../config/schema.ts';
 import { UserError } from '../errors.ts';
-import { openDatabase } from '../load/db.ts';
-import { formatPlan, hasPricedRun, planReport } from '../runner/plan-report.ts';
+import { ApiError } from '../extract/http/errors.ts';
+import { openDatabase, parseDatabaseUrl } from '../load/db.ts';
+import type { Logger } from '../log.ts';
+import { clientFromConfig } from '../runner/execute.ts';
+import { countedPlanReport } from '../runner/plan-counted.ts';
+import { formatPlan, hasPricedRun, planReport, type PlanReport } from '../runner/plan-report.ts';
 import { commandContext } from './context.ts';
 
-export async function runPlanCommand(cmd: Command, opts: { json: boolean }): Promise<void> {
-  const { config } = commandContext(cmd);
+/** A SQLite warehouse that does not exist yet: plan counts instead, and creates no file (plan only reads). */
+function missingSqliteFile(databaseUrl: string): boolean {
+  const parsed = parseDatabaseUrl(databaseUrl);
+  return parsed.dialect === 'sqlite' && parsed.path !== undefined && parsed.path !== ':memory:' && !existsSync(resolve(parsed.path));
+}
+
+/** Before the first sync: a few counting calls against the service; a failure says what and where, in one line. */
+async function countedReport(config: Config, log: Logger, cap: number): Promise<PlanReport> {
+  if (!config.apiKey) throw missingKeyError();
+  const client = clientFromConfig(config, log, config.apiKey);
+  try {
+    return await countedPlanReport(client, config, cap);
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    throw new UserError(`relsync plan found no completed sync to price from, and could not count at ${config.baseUrl}: ${err.message}`, {
+      exitCode: err.exitCode,
+      hint: err.hint ?? 'Check AFFINITY_BASE_URL and AFFINITY_API_KEY, then run `relsync plan` again.',
+      cause: err,
+    });
+  } finally {
+    await client.close();
+  }
+}
+
+async function report(config: Config, log: Logger, cap: number): Promise<PlanReport> {
+  if (missingSqliteFile(config.databaseUrl)) return countedReport(config, log, cap);
   const db = await openDatabase(config.databaseUrl);
   try {
-    if (!(await hasPricedRun(db))) {
-      // No cheap count exists to price from (see hasPricedRun): say so rather than print a guess.
-      throw new UserError(
-        `${db.describe} has no completed sync yet, so there is nothing to price: the service publishes no count of companies, persons or opportunities, and those passes are most of a month's calls.`,
-        {
-          hint: 'Run `relsync sync` once; `relsync plan` prices each stream from what its runs cost.',
-        },
-      );
-    }
-    const report = await planReport(db, config);
-    process.stdout.write(opts.json ? `${JSON.stringify(report, (_k, v: unknown) => (v === Infinity ? null : v), 2)}\n` : formatPlan(report));
+    if (await hasPricedRun(db)) return await planReport(db, config);
   } finally {
     await db.close();
   }
+  return countedReport(config, log, cap);
+}
+
+export async function runPlanCommand(cmd: Command, opts: { json: boolean; countCalls: number }): Promise<void> {
+  const { config, log } = commandContext(cmd);
+  const r = await report(config, log, opts.countCalls);
+  process.stdout.write(opts.json ? `${JSON.stringify(r, (_k, v: unknown) => (v === Infinity ? null : v), 2)}\n` : formatPlan(r));
 }

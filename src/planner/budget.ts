@@ -21,6 +21,8 @@ export interface StreamCost {
   kind: 'every-run' | 'periodic';
   calls: number;
   periodMs: number;
+  /** Before the first sync, what the price rests on (planner/counted-costs.ts); absent when priced from runs. */
+  basis?: 'counted' | 'at least' | 'not counted';
 }
 
 export interface StreamPlan extends StreamCost {

@@ -1,3 +1,4 @@
+import { parseCheckpoint } from '../state/checkpoint.ts';
 import type { StreamCost } from './budget.ts';
 import type { PlanContext } from './context.ts';
 
@@ -12,6 +13,13 @@ export interface PricedStream {
   periodMs: number;
   /** The between-sweeps feed of a periodic sweep: priced from the incremental runs in which it did not sweep. */
   between?: boolean;
+  /**
+   * A single-read stream of the records whose association sets a read lacked (it consumes `*_links`
+   * marks): every sweep of its group marks a whole page of records (the company↔person single reads: one
+   * per company on each entity sweep), so beside a few reads every run it costs a pass once per the
+   * group's period, `periodMs`.
+   */
+  linkReads?: boolean;
 }
 
 interface StreamRunJson {
@@ -20,11 +28,65 @@ interface StreamRunJson {
   status?: string;
 }
 
+interface SeenRun {
+  mode: string;
+  s: StreamRunJson;
+}
+
+/** The calls of the latest run that swept the stream to its end (warehouses from before checkpoints kept a pass's pages). */
+function lastSweepRunCalls(seen: readonly SeenRun[]): number | null {
+  const run = seen.find((x) => x.s.mode === 'sweep' && x.s.status === 'succeeded');
+  return run ? (run.s.calls ?? 0) : null;
+}
+
 /**
- * Price each stream from the warehouse's own history (`sync_runs`): a periodic stream costs what its
- * latest complete pass cost (the calls of the last run that swept it), an every-run stream the mean of
- * its calls over recent incremental runs (one call when it has not run incrementally yet). A stream never
- * run is priced at `fallback` calls (before the first sync, `relsync plan` says so).
+ * Pages of each stream's latest complete pass, summed over its partitions (checkpoint `lastSweepPages`):
+ * a pass read over several runs at its per-run share, or partitions swept in different runs, still count
+ * whole. Pricing a pass by the calls of the run that finished it under-priced it, and with it the
+ * runner's per-run share, which then spread the next pass thinner still.
+ */
+async function passPages(ctx: PlanContext, names: readonly string[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (names.length === 0) return out;
+  const rows = await ctx.db.kysely.selectFrom('sync_state').select(['stream', 'checkpoint_json']).where('stream', 'in', names).execute();
+  for (const r of rows) {
+    const pages = parseCheckpoint(r.checkpoint_json).checkpoint.lastSweepPages;
+    if (pages !== null) out.set(r.stream, (out.get(r.stream) ?? 0) + pages);
+  }
+  return out;
+}
+
+function median(xs: readonly number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+type RunRow = { mode: string; streams_json: string | null };
+
+function parseRuns(rows: readonly RunRow[]): Array<{ mode: string; streams: Record<string, StreamRunJson> }> {
+  return rows.map((r) => ({ mode: r.mode, streams: r.streams_json ? (JSON.parse(r.streams_json) as Record<string, StreamRunJson>) : {} }));
+}
+
+/**
+ * The latest run that read everything from scratch: a `sync --full`, else the warehouse's first run. A
+ * link-read stream's pass is priced from it (what it read when every sweep of its group had marked).
+ */
+async function wholeRun(ctx: PlanContext): Promise<Record<string, StreamRunJson>> {
+  const q = ctx.db.kysely.selectFrom('sync_runs').select(['mode', 'streams_json']).where('status', 'in', ['succeeded', 'partial']);
+  const row =
+    (await q.where('mode', '=', 'full').orderBy('started_at', 'desc').limit(1).executeTakeFirst()) ??
+    (await q.orderBy('started_at', 'asc').limit(1).executeTakeFirst());
+  return row ? (parseRuns([row])[0]?.streams ?? {}) : {};
+}
+
+/**
+ * Price each stream from the warehouse's own state: a periodic stream costs the pages of its latest
+ * complete pass (passPages; else the calls of the last run that swept it), an every-run stream the mean
+ * of its calls over recent incremental runs (one call when it has not run incrementally yet). A link-read
+ * stream costs the median of its incremental runs every run (the median leaves out the runs in which a
+ * sweep marked a whole page) plus, once per its group's period, what it read in the latest whole run. A
+ * stream never run is priced at `fallback` calls (before the first sync, `relsync plan` counts instead).
  */
 export async function streamCosts(ctx: PlanContext, streams: readonly PricedStream[], fallback = 1): Promise<{ costs: StreamCost[]; unknown: string[] }> {
   const runs = await ctx.db.kysely
@@ -34,20 +96,33 @@ export async function streamCosts(ctx: PlanContext, streams: readonly PricedStre
     .orderBy('started_at', 'desc')
     .limit(DEFAULT_HISTORY_RUNS)
     .execute();
-  const parsed = runs.map((r) => ({ mode: r.mode, streams: r.streams_json ? (JSON.parse(r.streams_json) as Record<string, StreamRunJson>) : {} }));
+  const parsed = parseRuns(runs);
+  const whole = streams.some((s) => s.linkReads) ? await wholeRun(ctx) : {};
+  const pages = await passPages(
+    ctx,
+    streams.filter((s) => !s.everyRun).map((s) => s.name),
+  );
   const unknown: string[] = [];
-  const costs = streams.map((s): StreamCost => {
-    const seen = parsed.map((r) => ({ mode: r.mode, s: r.streams[s.name] })).filter((x): x is { mode: string; s: StreamRunJson } => x.s !== undefined);
+  const costs = streams.flatMap((s): StreamCost[] => {
+    const seen = parsed.map((r) => ({ mode: r.mode, s: r.streams[s.name] })).filter((x): x is SeenRun => x.s !== undefined);
+    const incremental = seen.filter((x) => x.mode === 'incremental' && x.s.calls !== undefined);
+    if (s.linkReads) {
+      const floor = incremental.length === 0 ? fallback : median(incremental.map((x) => x.s.calls ?? 0));
+      return [
+        { name: s.name, kind: 'every-run', calls: floor, periodMs: 0 },
+        { name: s.name, kind: 'periodic', calls: whole[s.name]?.calls ?? 0, periodMs: s.periodMs },
+      ];
+    }
     if (s.everyRun) {
       // Calls of incremental runs (a skipped source costs 0); a between-sweeps feed only from runs in which it did not sweep.
-      const between = seen.filter((x) => x.mode === 'incremental' && !(s.between && x.s.mode === 'sweep') && x.s.calls !== undefined);
+      const between = incremental.filter((x) => !(s.between && x.s.mode === 'sweep'));
       const calls = between.length === 0 ? fallback : between.reduce((n, x) => n + (x.s.calls ?? 0), 0) / between.length;
-      return { name: s.name, kind: 'every-run', calls, periodMs: 0 };
+      return [{ name: s.name, kind: 'every-run', calls, periodMs: 0 }];
     }
-    const pass = seen.find((x) => x.s.mode === 'sweep' && x.s.status === 'succeeded');
-    const skipped = !pass && seen[0]?.s.status === 'skipped';
-    if (!pass && !skipped) unknown.push(s.name);
-    return { name: s.name, kind: 'periodic', calls: pass?.s.calls ?? (skipped ? 0 : fallback), periodMs: s.periodMs };
+    const pass = pages.get(s.name) ?? lastSweepRunCalls(seen);
+    const skipped = pass === null && seen[0]?.s.status === 'skipped';
+    if (pass === null && !skipped) unknown.push(s.name);
+    return [{ name: s.name, kind: 'periodic', calls: pass ?? (skipped ? 0 : fallback), periodMs: s.periodMs }];
   });
   return { costs, unknown };
 }

@@ -4,6 +4,7 @@ import type { BudgetPlan } from '../planner/budget.ts';
 import { ALL_STREAMS } from '../streams/registry.ts';
 import { budgetPlan } from './run-budget.ts';
 import { skipReason } from './run-stream.ts';
+import type { CountedPlan } from './plan-counted.ts';
 import { SourceBook } from './sources.ts';
 
 export interface PlanReport {
@@ -11,6 +12,8 @@ export interface PlanReport {
   /** Periodic streams with no complete pass in the history: priced at one call until the first sync. */
   unpriced: string[];
   advice: string[];
+  /** Before the first sync: priced from counting calls instead of runs (plan-counted.ts). */
+  counted?: CountedPlan;
 }
 
 const HOURS = 3_600_000;
@@ -32,11 +35,8 @@ export function adviceFor(plan: BudgetPlan): string[] {
 }
 
 /**
- * Whether the warehouse has a run to price streams from. Before the first sync relsync does not guess:
- * neither document publishes a count of companies, persons or opportunities (v2 pages carry only
- * `nextUrl`; `totalCount` exists on the notes family alone), and those sweeps and their single reads are
- * most of a month's calls, so no cheap counting call gives an honest price (README "Calls under a
- * monthly budget").
+ * Whether the warehouse has a run to price streams from. Before the first sync `relsync plan` counts
+ * instead (plan-counted.ts), and `relsync status` shows no projection.
  */
 export async function hasPricedRun(db: Db): Promise<boolean> {
   if (!(await tableExists(db, 'sync_runs'))) return false;
@@ -53,27 +53,58 @@ export async function planReport(db: Db, config: Config, now: () => Date = () =>
   return { plan, unpriced: unknown, advice: adviceFor(plan) };
 }
 
+const n = (x: number) => Math.round(x).toLocaleString('en-US');
+
+/** Before the first sync: what was counted, with how many calls, and what the first sync will cost. */
+function countedLines(c: CountedPlan): string[] {
+  const count = (name: string, x: { n: number; exact: boolean } | null) => `${name} ${x === null ? 'not counted' : `${x.exact ? '' : 'at least '}${n(x.n)}`}`;
+  const { counts } = c;
+  return [
+    `no completed sync in this warehouse: priced from ${c.calls} counting calls (at most ${c.cap}; --count-calls)`,
+    `counted: ${[
+      count('lists', { n: counts.lists.length, exact: true }),
+      count('companies', counts.companies),
+      count('persons', counts.persons),
+      count('opportunities', counts.opportunities),
+      count('notes', counts.notes),
+    ].join(', ')}`,
+    `first full sync: ${c.firstSync.basis === 'counted' ? 'about' : 'at least'} ${n(c.firstSync.calls)} calls`,
+    '',
+  ];
+}
+
 export function formatPlan(r: PlanReport): string {
   const { plan } = r;
-  const n = (x: number) => Math.round(x).toLocaleString('en-US');
-  const lines = [`schedule: a run every ${(plan.runIntervalMs / 60_000).toFixed(0)} min, ${n(plan.runsPerMonth)} runs a month`, ''];
+  const lines = [
+    ...(r.counted ? countedLines(r.counted) : []),
+    `schedule: a run every ${(plan.runIntervalMs / 60_000).toFixed(0)} min, ${n(plan.runsPerMonth)} runs a month`,
+    '',
+  ];
+  const basis = (s: { basis?: string }) => (r.counted ? ` ${s.basis ?? ''}` : '');
   lines.push(
-    `${'stream'.padEnd(34)} ${'kind'.padEnd(9)} ${'period'.padStart(8)} ${'calls'.padStart(8)} ${'per run'.padStart(8)} ${'per day'.padStart(8)} ${'per month'.padStart(10)}`,
+    `${'stream'.padEnd(34)} ${'kind'.padEnd(9)} ${'period'.padStart(8)} ${'calls'.padStart(8)} ${'per run'.padStart(8)} ${'per day'.padStart(8)} ${'per month'.padStart(10)}${basis({ basis: 'price' })}`,
   );
   for (const s of [...plan.streams].sort((a, b) => b.perMonth - a.perMonth)) {
     if (s.perMonth === 0 && s.calls === 0) continue;
     const period = s.kind === 'every-run' ? 'run' : Number.isFinite(s.effectivePeriodMs) ? `${(s.effectivePeriodMs / HOURS).toFixed(1)}h` : 'never';
     lines.push(
-      `${s.name.padEnd(34)} ${s.kind.padEnd(9)} ${period.padStart(8)} ${s.calls.toFixed(1).padStart(8)} ${s.perRun.toFixed(1).padStart(8)} ${n(s.perDay).padStart(8)} ${n(s.perMonth).padStart(10)}`,
+      `${s.name.padEnd(34)} ${s.kind.padEnd(9)} ${period.padStart(8)} ${s.calls.toFixed(1).padStart(8)} ${s.perRun.toFixed(1).padStart(8)} ${n(s.perDay).padStart(8)} ${n(s.perMonth).padStart(10)}${basis(s)}`,
     );
   }
-  lines.push('', `total a month as configured: ${n(plan.totalPerMonth)} calls (every run ${n(plan.everyRunPerMonth)}, periodic ${n(plan.periodicPerMonth)})`);
+  const atLeast = r.counted && plan.streams.some((s) => s.basis !== 'counted') ? 'at least ' : '';
+  lines.push(
+    '',
+    `total a month as configured: ${atLeast}${n(plan.totalPerMonth)} calls (every run ${n(plan.everyRunPerMonth)}, periodic ${n(plan.periodicPerMonth)})`,
+  );
   lines.push(
     plan.monthlyBudget === null
       ? "monthly budget: unknown (set monthlyBudget, or run a sync so the service's headers report the limit)"
       : `monthly budget: ${n(plan.monthlyBudget)} calls: ${plan.fits ? 'fits' : `does NOT fit; periods stretched ×${plan.stretch.toFixed(2)}`}; a run spends at most ${n(plan.perRunShare ?? 0)}`,
   );
   if (r.unpriced.length > 0) lines.push(`not priced yet (no complete pass in this warehouse; counted as 1 call): ${r.unpriced.join(', ')}`);
+  if (r.counted?.notCounted.length)
+    lines.push(`not counted (no cheap count in either document; priced at 1 call a pass, the least a pass costs): ${r.counted.notCounted.join(', ')}`);
+  if (r.counted) lines.push('every-run work is priced idle (1 call a feed, nothing for change re-reads); after a sync, `relsync plan` prices from the runs');
   for (const a of r.advice) lines.push(`- ${a}`);
   return `${lines.join('\n')}\n`;
 }

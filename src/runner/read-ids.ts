@@ -71,7 +71,9 @@ export async function idsReader(
       };
     },
     finish() {
-      return { checkpoint: { ...state, sweep: null, lastSweepCompletedAt: sweep.startedAt, pendingIds: [...pending] } };
+      return {
+        checkpoint: { ...state, sweep: null, lastSweepCompletedAt: sweep.startedAt, lastSweepPages: state.sweep?.pages ?? 0, pendingIds: [...pending] },
+      };
     },
   };
 }

@@ -67,7 +67,13 @@ export function sweepReader(
       const { softDelete, clearsDirty } = read;
       return {
         // A stream followed by a feed between sweeps resumes it from when this sweep began.
-        checkpoint: { ...cp, sweep: null, lastSweepCompletedAt: sweep.startedAt, highWater: read.between ? { at: sweep.startedAt, id: null } : cp.highWater },
+        checkpoint: {
+          ...cp,
+          sweep: null,
+          lastSweepCompletedAt: sweep.startedAt,
+          lastSweepPages: sweep.pages,
+          highWater: read.between ? { at: sweep.startedAt, id: null } : cp.highWater,
+        },
         ...(softDelete
           ? { softDelete: { table: softDelete.table, startedAt: sweep.startedAt, ...(softDelete.scope ? { scope: softDelete.scope(p) } : {}) } }
           : {}),

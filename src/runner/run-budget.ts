@@ -24,6 +24,10 @@ export function pricedStreams(streams: readonly AnyStream[], config: Config, swe
   const out: PricedStream[] = [];
   for (const s of streams) {
     const read = s.read;
+    if (read.kind === 'ids' && read.consumes?.endsWith('_links')) {
+      out.push({ name: s.name, everyRun: true, linkReads: true, periodMs: sweepInterval(config, s.name, s.group) });
+      continue;
+    }
     const everyRun = read.kind === 'feed' || (read.kind === 'ids' && read.consumes !== undefined) || sweptEveryRun(s.name) !== null;
     out.push({ name: s.name, everyRun, periodMs: everyRun ? 0 : sweepInterval(config, s.name, s.group) });
     if (!everyRun && read.kind === 'sweep' && read.between) out.push({ name: s.name, everyRun: true, periodMs: 0, between: true });
@@ -69,10 +73,11 @@ export async function runBudget(
       'the configured sweep periods do not fit the monthly budget: periods stretched by this factor (see relsync plan)',
     );
   }
-  const fresh = new Set(unknown);
+  // Link reads are never capped: their periodic part follows the sweeps that mark them, which are.
+  const uncapped = new Set([...unknown, ...streams.filter((s) => s.read.kind === 'ids' && s.read.consumes !== undefined).map((s) => s.name)]);
   const allowances = new Map<string, PageAllowance>();
   for (const s of plan.streams) {
-    if (s.kind !== 'periodic' || fresh.has(s.name)) continue;
+    if (s.kind !== 'periodic' || uncapped.has(s.name)) continue;
     const cap = pagesPerRun(s.calls, s.effectivePeriodMs, plan.runIntervalMs);
     let taken = 0;
     allowances.set(s.name, {

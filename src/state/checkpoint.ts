@@ -27,6 +27,8 @@ export const checkpointSchema = z.object({
   v: z.literal(CHECKPOINT_VERSION),
   sweep: sweepSchema.nullable(),
   lastSweepCompletedAt: z.string().nullable(),
+  /** Pages (calls) the last completed sweep took, over however many runs it was read: what `relsync plan` prices a pass at. */
+  lastSweepPages: z.number().int().nonnegative().nullable().default(null),
   highWater: highWaterSchema.nullable(),
   /** Ids seen in a change log that were not yet readable (creation lag); retried next run, never dropped. */
   pendingIds: z.array(z.number().int()).default([]),
@@ -38,7 +40,7 @@ export type SweepProgress = z.infer<typeof sweepSchema>;
 export type HighWater = z.infer<typeof highWaterSchema>;
 
 export function emptyCheckpoint(): Checkpoint {
-  return { v: CHECKPOINT_VERSION, sweep: null, lastSweepCompletedAt: null, highWater: null, pendingIds: [] };
+  return { v: CHECKPOINT_VERSION, sweep: null, lastSweepCompletedAt: null, lastSweepPages: null, highWater: null, pendingIds: [] };
 }
 
 type Conn = Kysely<Database> | Transaction<Database>;

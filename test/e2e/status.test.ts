@@ -65,15 +65,14 @@ forEachDialect('relsync status', (dialect) => {
   });
 });
 
-it('plan before the first sync says there is nothing to price and why, exit 2; status shows no projection', async () => {
+it('plan before the first sync needs the API key to count with (test/e2e/plan-first-sync.test.ts), exit 2; status shows no projection', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'relsync-plan-'));
   try {
-    const env = { DATABASE_URL: `sqlite:${join(dir, 'w.db')}` };
+    const env = { DATABASE_URL: `sqlite:${join(dir, 'w.db')}`, AFFINITY_API_KEY: undefined };
     expect((await runCli(['migrate'], { env })).code).toBe(0);
     const r = await runCli(['plan'], { env });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('no completed sync yet');
-    expect(r.stderr).toContain('publishes no count');
+    expect(r.stderr).toContain('AFFINITY_API_KEY is not set');
     const s = JSON.parse((await runCli(['status', '--json'], { env })).stdout) as Status;
     expect(s.monthProjection).toBeNull();
   } finally {

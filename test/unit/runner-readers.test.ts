@@ -60,10 +60,13 @@ describe('sweep reader', () => {
   it('resumes at the stored token and keeps counting pages across the resume', async () => {
     const sources = memorySources({ pages });
     const cp: Checkpoint = { ...emptyCheckpoint(), sweep: { startedAt: '2026-01-01T00:00:00.000Z', token: '2', pages: 2, records: 3, params: {} } };
-    const got = await drain(sweepReader(stream(read), read, WHOLE, cp, readerEnv(sources), { restart: false }));
+    const reader = sweepReader(stream(read), read, WHOLE, cp, readerEnv(sources), { restart: false });
+    const got = await drain(reader);
     expect(got.map(ids)).toEqual([[4]]);
     expect(got[0]?.pageNumber).toBe(3);
     expect(sources.opened[0]?.token).toBe('2');
+    // The pass's pages over both runs: what `relsync plan` prices a pass at.
+    expect(reader.finish().checkpoint.lastSweepPages).toBe(3);
   });
 
   it('a sweep whose pages were all committed resumes straight to completion', async () => {

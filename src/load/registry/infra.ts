@@ -47,7 +47,7 @@ export const INFRA_DECLS: InfraDecls = {
       stream: c('text', 'stream name'),
       partition: c('text', "'' or a list id, a field id, ..."),
       version: c('int', 'checkpoint format version'),
-      checkpoint_json: c('json', 'the checkpoint document (sweep in progress, high-water mark, last completed sweep)'),
+      checkpoint_json: c('json', 'the checkpoint document (sweep in progress, high-water mark, last completed sweep and its pages)'),
       last_success_at: c('ts?', 'when the stream last completed'),
       last_sweep_at: c('ts?', 'when a full sweep last completed'),
       updated_at: c('ts', 'when the checkpoint was last written'),

@@ -1,0 +1,82 @@
+import { expect, it } from 'vitest';
+import { forEachDialect, useMigratedDb } from '../helpers/dialects.ts';
+import { streamCosts, type PricedStream } from '../../src/planner/costs.ts';
+import { emptyCheckpoint, writeCheckpoint } from '../../src/state/checkpoint.ts';
+import type { Db } from '../../src/load/db.ts';
+
+const HOUR = 3_600_000;
+let clock = Date.parse('2026-01-01T00:00:00Z');
+
+/** One finished run whose streams spent these calls (and were in these modes). */
+async function run(db: Db, mode: 'full' | 'incremental', streams: Record<string, { mode: string; calls: number }>): Promise<void> {
+  clock += HOUR;
+  const at = new Date(clock).toISOString();
+  const json = Object.fromEntries(Object.entries(streams).map(([k, v]) => [k, { status: 'succeeded', pages: v.calls, records: 0, rows: 0, ...v }]));
+  await db.kysely
+    .insertInto('sync_runs')
+    .values({
+      id: `r${clock}`,
+      command: 'test',
+      mode,
+      status: 'succeeded',
+      started_at: at,
+      finished_at: at,
+      duration_ms: 1,
+      calls_total: 0,
+      rows_total: 0,
+      streams_json: JSON.stringify(json),
+      calls_json: null,
+      errors_json: null,
+      rate_budget_json: null,
+    })
+    .execute();
+}
+
+async function completedPass(db: Db, stream: string, partition: string, pages: number): Promise<void> {
+  const at = new Date(clock).toISOString();
+  await writeCheckpoint(db.kysely, stream, partition, { ...emptyCheckpoint(), lastSweepCompletedAt: at, lastSweepPages: pages }, at, { success: true });
+}
+
+forEachDialect('plan: stream costs from the warehouse', (dialect) => {
+  const db = useMigratedDb(dialect, { extraTables: ['sync_runs', 'sync_state'] });
+
+  it('prices a pass by the pages of every partition, however many runs it took, not by the run that finished it', async () => {
+    await run(db(), 'full', { fields: { mode: 'sweep', calls: 6 } });
+    // The next pass read one partition a run: each run completed one, none spent more than 2 calls.
+    for (let i = 0; i < 3; i++) await run(db(), 'incremental', { fields: { mode: 'sweep', calls: 2 } });
+    for (const [p, pages] of [
+      ['', 2],
+      ['1', 2],
+      ['2', 3],
+    ] as const)
+      await completedPass(db(), 'fields', p, pages);
+    const streams: PricedStream[] = [{ name: 'fields', everyRun: false, periodMs: 6 * HOUR }];
+    const { costs, unknown } = await streamCosts({ db: db() }, streams);
+    expect(costs).toEqual([{ name: 'fields', kind: 'periodic', calls: 7, periodMs: 6 * HOUR }]);
+    expect(unknown).toEqual([]);
+  });
+
+  it('falls back to the last sweeping run when no checkpoint kept its pass, and says which streams were never priced', async () => {
+    await run(db(), 'full', { companies: { mode: 'sweep', calls: 5 } });
+    await run(db(), 'incremental', { companies: { mode: 'not due', calls: 0 } });
+    const streams: PricedStream[] = [
+      { name: 'companies', everyRun: false, periodMs: 24 * HOUR },
+      { name: 'persons', everyRun: false, periodMs: 24 * HOUR },
+    ];
+    const { costs, unknown } = await streamCosts({ db: db() }, streams);
+    expect(costs.map((c) => c.calls)).toEqual([5, 1]);
+    expect(unknown).toEqual(['persons']);
+  });
+
+  it('prices link reads at the median run plus, once a period, what they read in the latest whole run', async () => {
+    // A sweep marking a page of companies costs a run 100 single reads; the usual run reads 2.
+    await run(db(), 'full', { company_persons_full: { mode: 'marked', calls: 498 } });
+    for (const calls of [2, 2, 3, 100, 1, 2, 118]) await run(db(), 'incremental', { company_persons_full: { mode: 'marked', calls } });
+    const streams: PricedStream[] = [{ name: 'company_persons_full', everyRun: true, linkReads: true, periodMs: 24 * HOUR }];
+    const { costs } = await streamCosts({ db: db() }, streams);
+    expect(costs).toEqual([
+      { name: 'company_persons_full', kind: 'every-run', calls: 2, periodMs: 0 },
+      { name: 'company_persons_full', kind: 'periodic', calls: 498, periodMs: 24 * HOUR },
+    ]);
+  });
+});

@@ -9,6 +9,8 @@ import { openDatabase, parseDatabaseUrl } from '../load/db.ts';
 import type { Logger } from '../log.ts';
 import { clientFromConfig } from '../runner/execute.ts';
 import { countedPlanReport } from '../runner/plan-counted.ts';
+import { checkSweepOverrides } from '../runner/plan.ts';
+import { ALL_STREAMS } from '../streams/registry.ts';
 import { formatPlan, hasPricedRun, planReport, type PlanReport } from '../runner/plan-report.ts';
 import { commandContext } from './context.ts';
 
@@ -49,6 +51,7 @@ async function report(config: Config, log: Logger, cap: number): Promise<PlanRep
 
 export async function runPlanCommand(cmd: Command, opts: { json: boolean; countCalls: number }): Promise<void> {
   const { config, log } = commandContext(cmd);
+  checkSweepOverrides(config, ALL_STREAMS);
   const r = await report(config, log, opts.countCalls);
   process.stdout.write(opts.json ? `${JSON.stringify(r, (_k, v: unknown) => (v === Infinity ? null : v), 2)}\n` : formatPlan(r));
 }

@@ -7,7 +7,7 @@ import { ALL_STREAMS } from '../streams/registry.ts';
 import { createProgress } from './progress.ts';
 import { unmetNeeds } from '../planner/selection.ts';
 import type { AnyStream } from '../streams/define.ts';
-import { selectStreams } from './plan.ts';
+import { checkSweepOverrides, selectStreams } from './plan.ts';
 import { runSync, type SyncMode, type SyncResult } from './run-sync.ts';
 
 export function clientFromConfig(config: Config, log: Logger, apiKey: string): AffinityClient {
@@ -74,6 +74,7 @@ export async function executeSync(opts: ExecuteOptions): Promise<SyncResult> {
   const db = opts.db ?? (await openDatabase(opts.config.databaseUrl));
   const client = clientFromConfig(opts.config, opts.log, opts.apiKey);
   try {
+    checkSweepOverrides(opts.config, ALL_STREAMS);
     await migrateToLatest(db);
     const streams = await withUnmetNeeds(db, selectStreams(ALL_STREAMS, opts.streams), opts.log);
     const progress = createProgress({ tty: opts.tty, log: opts.log, expectedPages: await expectedPages(db), calls: () => client.totalCalls() });

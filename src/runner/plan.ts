@@ -40,6 +40,19 @@ export function selectStreams(all: readonly AnyStream[], names: readonly string[
   return names.map((n) => known.get(n)!);
 }
 
+/**
+ * `sweeps.overrides` keys must name a stream that sweeps: an override of an ids or feed stream (e.g.
+ * `company_persons_full`, whose reads follow the companies sweep) would be silently ignored.
+ */
+export function checkSweepOverrides(config: Config, all: readonly AnyStream[]): void {
+  const swept = all.filter((s) => s.read.kind === 'sweep').map((s) => s.name);
+  const bad = Object.keys(config.sweeps.overrides).filter((k) => !swept.includes(k));
+  if (bad.length === 0) return;
+  throw new UserError(`sweeps.overrides names ${bad.length > 1 ? 'streams that do' : 'a stream that does'} not sweep: ${bad.join(', ')}`, {
+    hint: `Overrides set the period of a sweep; streams that sweep: ${swept.join(', ')}. Reads that follow a sweep (e.g. company_persons_full after companies) take that sweep's period.`,
+  });
+}
+
 export function sweepInterval(config: Config, name: string, group: SweepGroup): number {
   const override = config.sweeps.overrides[name];
   if (override !== undefined) return override;

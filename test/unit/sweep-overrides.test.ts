@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { configSchema } from '../../src/config/schema.ts';
+import { UserError } from '../../src/errors.ts';
+import { checkSweepOverrides, sweepInterval } from '../../src/runner/plan.ts';
+import { ALL_STREAMS } from '../../src/streams/registry.ts';
+
+const withOverrides = (overrides: Record<string, string>) => configSchema.parse({ sweeps: { overrides } });
+
+describe('sweeps.overrides', () => {
+  it('accepts a swept stream and uses its period', () => {
+    const c = withOverrides({ companies: '72h' });
+    expect(() => checkSweepOverrides(c, ALL_STREAMS)).not.toThrow();
+    expect(sweepInterval(c, 'companies', 'entities')).toBe(72 * 3_600_000);
+  });
+
+  it.each([['company_persons_full'], ['notes_updates'], ['no_such_stream']])('refuses %s, which has no sweep to stretch, naming it', (name) => {
+    const c = withOverrides({ companies: '72h', [name]: '48h' });
+    let err: unknown;
+    try {
+      checkSweepOverrides(c, ALL_STREAMS);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(UserError);
+    expect((err as UserError).message).toContain(name);
+    expect((err as UserError).message).not.toContain('companies,');
+    expect((err as UserError).hint).toContain('persons');
+  });
+});

@@ -56,6 +56,12 @@ export interface ContractProfile {
    * opportunity (`/v2` lists only organisation-wide files)".
    */
   entityFilesUnscoped: boolean;
+  /**
+   * `list_size` on the older `GET /lists` listing. reference: API.md §6.4 "List: `{id, type, name, public,
+   * owner_id, creator_id, list_size, …}`"; seed line 82: "size | integer | readable only through the older
+   * single-list read". The single read `GET /lists/{id}` carries it under both.
+   */
+  listSizeInListing: boolean;
 }
 
 export const CONTRACTS: Record<ContractName, ContractProfile> = {
@@ -68,6 +74,7 @@ export const CONTRACTS: Record<ContractName, ContractProfile> = {
     companySearchOpportunities: true,
     orgWideChangeLog: true,
     entityFilesUnscoped: true,
+    listSizeInListing: true,
   },
   seed: {
     name: 'seed',
@@ -78,6 +85,7 @@ export const CONTRACTS: Record<ContractName, ContractProfile> = {
     companySearchOpportunities: false,
     orgWideChangeLog: false,
     entityFilesUnscoped: false,
+    listSizeInListing: false,
   },
 };
 

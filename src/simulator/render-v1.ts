@@ -129,7 +129,8 @@ export function v1Opportunity(store: SimStore, o: SimOpportunity, withAssociatio
   return out;
 }
 
-export function v1List(store: SimStore, l: SimList): Record<string, unknown> {
+/** `withSize` false: the seed's listing, which has no size (contract.ts listSizeInListing). */
+export function v1List(store: SimStore, l: SimList, withSize = true): Record<string, unknown> {
   return {
     id: l.id,
     type: ENTITY_INT[l.type],
@@ -137,7 +138,7 @@ export function v1List(store: SimStore, l: SimList): Record<string, unknown> {
     public: l.isPublic,
     owner_id: l.ownerId,
     creator_id: l.creatorId,
-    list_size: store.entriesByList.get(l.id)?.length ?? 0,
+    ...(withSize ? { list_size: store.entriesByList.get(l.id)?.length ?? 0 } : {}),
     additional_permissions: [],
   };
 }

@@ -185,7 +185,11 @@ export const V1_ENTITY_ROUTES: RouteDef[] = [
   { method: 'GET', path: '/persons/{id}', handler: person },
   { method: 'GET', path: '/opportunities', handler: opportunities },
   { method: 'GET', path: '/opportunities/{id}', handler: (ctx) => ok(v1Opportunity(ctx.store, getOpportunity(ctx, idParam(ctx, 'id')), true)) },
-  { method: 'GET', path: '/lists', handler: (ctx) => ok([...ctx.store.lists.values()].sort((a, b) => a.id - b.id).map((l) => v1List(ctx.store, l))) },
+  {
+    method: 'GET',
+    path: '/lists',
+    handler: (ctx) => ok([...ctx.store.lists.values()].sort((a, b) => a.id - b.id).map((l) => v1List(ctx.store, l, ctx.settings.contract.listSizeInListing))),
+  },
   {
     method: 'GET',
     path: '/lists/{listId}',

@@ -86,7 +86,8 @@ export function coreExpectations(store: SimStore, contract: ContractName = e2eCo
       owner_id: l.ownerId,
       creator_id: l.creatorId,
       created_at: ts(l.createdAt),
-      size: store.entriesByList.get(l.id)?.length ?? 0,
+      // Seed line 82: the size is "readable only through the older single-list read", which relsync does not spend.
+      size: contract === 'seed' ? null : (store.entriesByList.get(l.id)?.length ?? 0),
     })),
   });
   out.push({

@@ -78,6 +78,45 @@ forEachDialect('load: upsert', (dialect) => {
     expect([last.content, last.reminder_days, last.due_date]).toEqual([`call back #${count - 1}`, (count - 1) % 30, T2]);
   });
 
+  // The dialects' fast paths (src/load/upsert-write.ts) write on the caller's connection, inside its
+  // transaction, and one call lands whole or not at all, as one statement would.
+  it("writes inside the caller's transaction, and a call that fails leaves none of its rows", async () => {
+    const k = db().kysely;
+    const entries = (n: number, bad?: number): Array<RowOf<'list_entries'>> =>
+      Array.from({ length: n }, (_, i) => ({ id: i + 1, list_id: 3, entity_type: 'company', entity_id: i === bad ? (null as unknown as number) : 100 + i }));
+    const count = async () =>
+      Number(
+        (
+          await k
+            .selectFrom('list_entries')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    await expect(
+      k.transaction().execute(async (trx) => {
+        expect(await upsertRows(trx, dialect, 'list_entries', entries(120), T1)).toBe(120);
+        expect(
+          Number(
+            (
+              await trx
+                .selectFrom('list_entries')
+                .select((eb) => eb.fn.countAll<number>().as('n'))
+                .executeTakeFirstOrThrow()
+            ).n,
+          ),
+        ).toBe(120);
+        throw new Error('the page fails after its rows');
+      }),
+    ).rejects.toThrow(/the page fails/);
+    expect(await count()).toBe(0);
+    // Row 110 breaks NOT NULL: the 100 rows of the two full statements before it are undone too.
+    await expect(upsertRows(k, dialect, 'list_entries', entries(120, 109), T1)).rejects.toThrow(/null/i);
+    expect(await count()).toBe(0);
+    expect(await upsertRows(k, dialect, 'list_entries', entries(120), T1)).toBe(120);
+    expect(await count()).toBe(120);
+  });
+
   it('rows with the same key in one batch: the last one wins, members merged in order', async () => {
     const k = db().kysely;
     const n = await upsertRows(

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { SchemaScopedPostgresDialect } from './pg-dialect.ts';
+import { registerSqliteConnection } from './sqlite-handle.ts';
 import { UserError, redact } from '../errors.ts';
 import { maskUrlPasswords } from '../mask-url.ts';
 import type { Database } from './schema.ts';
@@ -91,7 +92,12 @@ export async function openDatabase(url: string): Promise<Db> {
       });
     }
     const fence = new WriteFence();
-    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: handle }), plugins: [fence] });
+    const database = handle;
+    const kysely = new Kysely<Database>({
+      // The loader steps its own prepared statements on this handle (sqlite-handle.ts).
+      dialect: new SqliteDialect({ database, onCreateConnection: async (connection) => registerSqliteConnection(connection, database) }),
+      plugins: [fence],
+    });
     return {
       kysely,
       dialect: 'sqlite',

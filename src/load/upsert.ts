@@ -1,13 +1,17 @@
 /**
  * The one generic upsert, for every warehouse table on both dialects:
  * `insert … on conflict (pk) do update set <every column the rows carry> = excluded.<column>`.
+ * Rows are checked and converted here; how each dialect sends them is upsert-write.ts.
  */
 import { createHash } from 'node:crypto';
 import type { RowOf, RowValue, WarehouseTableName } from './batch.ts';
 import type { DialectName } from './db.ts';
-import { dynamic, type LooseRow, type Trx } from './dynamic.ts';
+import type { LooseRow, Trx } from './dynamic.ts';
+import { parseColumn } from './registry/columns.ts';
+import { INFRA_DECLS } from './registry/infra.ts';
 import { storableJson, storableRow, storableText } from './storable.ts';
-import { tableSpec, type TableSpec } from './tables.ts';
+import { tableSpec, type ColumnKind, type TableSpec } from './tables.ts';
+import { writeGroup } from './upsert-write.ts';
 
 export type { Trx } from './dynamic.ts';
 
@@ -16,11 +20,6 @@ export type PreparedRow = Record<string, RowValue>;
 
 /** Bound parameters allowed per statement: SQLite's SQLITE_MAX_VARIABLE_NUMBER, PostgreSQL's wire limit. */
 export const PARAM_LIMIT: Readonly<Record<DialectName, number>> = { sqlite: 32766, postgres: 65535 };
-
-/** Rows per INSERT so that rows × columns stays within the dialect's bound-parameter limit. */
-export function rowsPerStatement(dialect: DialectName, columnCount: number): number {
-  return Math.max(1, Math.floor(PARAM_LIMIT[dialect] / Math.max(1, columnCount)));
-}
 
 export function toDbBool(dialect: DialectName, v: boolean | number): boolean | number {
   if (dialect === 'sqlite') return v === true || v === 1 ? 1 : 0;
@@ -42,11 +41,15 @@ function normaliseTs(table: string, column: string, v: RowValue): RowValue {
   return d.toISOString();
 }
 
-/** Check a row against the registry and convert it to what the dialect binds. */
-export function prepareRow(spec: TableSpec, dialect: DialectName, row: LooseRow): PreparedRow {
+/**
+ * Check a row against the registry and convert it to what the dialect binds. `stamp` (already prepared)
+ * overrides the row's own values for its columns, as if spread over the row before preparing it.
+ */
+export function prepareRow(spec: TableSpec, dialect: DialectName, row: LooseRow, stamp?: PreparedRow): PreparedRow {
   const out: PreparedRow = {};
-  for (const [column, value] of Object.entries(row)) {
-    if (value === undefined) continue;
+  for (const column of Object.keys(row)) {
+    const value = row[column];
+    if (value === undefined || (stamp !== undefined && Object.hasOwn(stamp, column))) continue;
     const kind = spec.columns[column];
     if (kind === undefined) throw new Error(`relsync: table ${spec.name} has no column "${column}" (see src/load/tables.ts)`);
     if (kind === 'ts') out[column] = normaliseTs(spec.name, column, value);
@@ -57,17 +60,19 @@ export function prepareRow(spec: TableSpec, dialect: DialectName, row: LooseRow)
     else if (typeof value === 'string') out[column] = kind === 'json' ? storableJson(value) : storableText(value);
     else out[column] = value;
   }
-  return out;
+  return stamp === undefined ? out : Object.assign(out, stamp);
 }
 
-function keyOf(table: string, pk: readonly string[], row: LooseRow): string {
-  const parts: RowValue[] = [];
-  for (const c of pk) {
-    const v = row[c];
-    if (v === undefined || v === null) throw new Error(`relsync: ${table} row has no primary-key value for "${c}"`);
-    parts.push(v);
-  }
-  return JSON.stringify(parts);
+function keyPart(table: string, column: string, row: LooseRow): Exclude<RowValue, null> {
+  const v = row[column];
+  if (v === undefined || v === null) throw new Error(`relsync: ${table} row has no primary-key value for "${column}"`);
+  return v;
+}
+
+/** A one-column key as is (a Map tells 1 from "1", as JSON does); a wider key as the JSON of its values. */
+function keyOf(table: string, pk: readonly string[], row: LooseRow): Exclude<RowValue, null> {
+  if (pk.length === 1) return keyPart(table, pk[0]!, row);
+  return JSON.stringify(pk.map((c) => keyPart(table, c, row)));
 }
 
 /**
@@ -75,7 +80,7 @@ function keyOf(table: string, pk: readonly string[], row: LooseRow): string {
  * one and keeps PostgreSQL from rejecting one statement that touches a key twice.
  */
 export function mergeByKey<R extends LooseRow>(table: string, pk: readonly string[], rows: readonly R[]): R[] {
-  const byKey = new Map<string, R>();
+  const byKey = new Map<Exclude<RowValue, null>, R>();
   for (const row of rows) {
     const k = keyOf(table, pk, row);
     const prev = byKey.get(k);
@@ -84,39 +89,46 @@ export function mergeByKey<R extends LooseRow>(table: string, pk: readonly strin
   return [...byKey.values()];
 }
 
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /**
  * Insert-or-update already prepared, key-unique rows. Rows are grouped by the columns they carry so a
- * column a row does not mention keeps its stored value on update instead of being nulled.
+ * column a row does not mention keeps its stored value on update instead of being nulled. `kinds` names
+ * the kind of every column a row may carry.
  */
 export async function upsertPrepared(
   trx: Trx,
   dialect: DialectName,
   table: string,
   pk: readonly string[],
+  kinds: Readonly<Record<string, ColumnKind>>,
   rows: readonly PreparedRow[],
   keepOnUpdate: readonly string[] = [],
 ): Promise<number> {
   const groups = new Map<string, PreparedRow[]>();
+  // Rows built alike list their columns in the same order: a row listing them exactly as the row
+  // before it joins that row's group without sorting and joining its column names again.
+  let previous: { keys: string[]; group: PreparedRow[] } | undefined;
   for (const row of rows) {
-    const sig = Object.keys(row).sort().join(',');
-    const g = groups.get(sig);
-    if (g) g.push(row);
-    else groups.set(sig, [row]);
+    const keys = Object.keys(row);
+    if (previous !== undefined && sameKeys(keys, previous.keys)) {
+      previous.group.push(row);
+      continue;
+    }
+    const sig = [...keys].sort().join(',');
+    let group = groups.get(sig);
+    if (group) group.push(row);
+    else groups.set(sig, (group = [row]));
+    previous = { keys, group };
   }
-  const db = dynamic(trx);
   for (const [sig, group] of groups) {
     const columns = sig.split(',');
     const update = columns.filter((c) => !pk.includes(c) && !keepOnUpdate.includes(c));
-    const size = rowsPerStatement(dialect, columns.length);
-    for (let i = 0; i < group.length; i += size) {
-      const chunk = group.slice(i, i + size);
-      const q = db.insertInto(table).values(chunk);
-      await (
-        update.length === 0
-          ? q.onConflict((oc) => oc.columns([...pk]).doNothing())
-          : q.onConflict((oc) => oc.columns([...pk]).doUpdateSet((eb) => Object.fromEntries(update.map((c) => [c, eb.ref(`excluded.${c}`)]))))
-      ).execute();
-    }
+    await writeGroup(trx, dialect, { table, pk, columns, update, kinds, rows: group });
   }
   return rows.length;
 }
@@ -140,8 +152,10 @@ export async function upsertLoose(trx: Trx, dialect: DialectName, table: string,
   if (rows.length === 0) return 0;
   const spec = tableSpec(table);
   const stamp: LooseRow = spec.kind === 'entity' ? { _synced_at: syncedAt, _deleted_at: null } : { _synced_at: syncedAt };
-  const prepared = mergeByKey(table, spec.pk, rows).map((r) => prepareRow(spec, dialect, { ...r, ...stamp }));
-  return upsertPrepared(trx, dialect, table, spec.pk, prepared);
+  // The stamp is the same for every row: checked and converted once.
+  const preparedStamp = prepareRow(spec, dialect, stamp);
+  const prepared = mergeByKey(table, spec.pk, rows).map((r) => prepareRow(spec, dialect, r, preparedStamp));
+  return upsertPrepared(trx, dialect, table, spec.pk, spec.columns, prepared);
 }
 
 export interface QuarantinedRecord {
@@ -159,6 +173,12 @@ export function quarantineKey(raw: unknown): string {
     .update(JSON.stringify(raw) ?? 'undefined')
     .digest('hex');
 }
+
+/** The quarantine table's key and column kinds, from its declaration (registry/infra.ts). */
+const QUARANTINE = INFRA_DECLS.quarantine;
+const QUARANTINE_KINDS: Readonly<Record<string, ColumnKind>> = Object.fromEntries(
+  Object.entries(QUARANTINE.columns).map(([column, c]) => [column, parseColumn(c.decl).kind]),
+);
 
 /**
  * Park records that failed validation in `quarantine`, keyed by (stream, record key). Re-quarantining
@@ -187,6 +207,6 @@ export async function quarantineRecords(
       ['payload'],
     ),
   );
-  const pk = ['stream', 'record_key'];
-  return upsertPrepared(trx, dialect, 'quarantine', pk, mergeByKey('quarantine', pk, rows), ['first_seen_at']);
+  const pk = QUARANTINE.pk;
+  return upsertPrepared(trx, dialect, 'quarantine', pk, QUARANTINE_KINDS, mergeByKey('quarantine', pk, rows), ['first_seen_at']);
 }

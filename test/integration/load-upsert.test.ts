@@ -1,7 +1,8 @@
 import { expect, it } from 'vitest';
 import type { RowOf } from '../../src/load/batch.ts';
 import { WAREHOUSE_TABLES } from '../../src/load/tables.ts';
-import { fromDbBool, quarantineRecords, rowsPerStatement, toDbBool, upsertRows } from '../../src/load/upsert.ts';
+import { DEFAULT_PG_UPSERT_ROWS, DEFAULT_SQLITE_UPSERT_ROWS } from '../../src/defaults.ts';
+import { PARAM_LIMIT, fromDbBool, quarantineRecords, toDbBool, upsertRows } from '../../src/load/upsert.ts';
 import { forEachDialect, useMigratedDb } from '../helpers/dialects.ts';
 
 const T1 = '2024-04-01T07:00:00.000Z';
@@ -42,11 +43,14 @@ forEachDialect('load: upsert', (dialect) => {
     expect([row.name, row.list_id]).toEqual([null, 3]);
   });
 
-  it('chunks a batch larger than one statement allows (5,000 wide rows)', async () => {
+  // More rows than one statement carries on either dialect (ending with a part statement), and more
+  // bound values than either allows in one statement had they been sent as one multi-row VALUES list.
+  it('chunks a batch larger than one statement holds (5,003 wide rows)', async () => {
+    const count = 5003;
     const columns = Object.keys(WAREHOUSE_TABLES.reminders.columns).length;
-    expect(5000 * columns).toBeGreaterThan(65535);
-    expect(rowsPerStatement(dialect, columns)).toBeLessThan(5000);
-    const rows: Array<RowOf<'reminders'>> = Array.from({ length: 5000 }, (_, i) => ({
+    expect(count * columns).toBeGreaterThan(PARAM_LIMIT.postgres);
+    for (const perStatement of [DEFAULT_PG_UPSERT_ROWS, DEFAULT_SQLITE_UPSERT_ROWS]) expect(count % perStatement).toBeGreaterThan(0);
+    const rows: Array<RowOf<'reminders'>> = Array.from({ length: count }, (_, i) => ({
       id: i + 1,
       type: 'one-time',
       content: `call back #${i}`,
@@ -64,14 +68,53 @@ forEachDialect('load: upsert', (dialect) => {
       completed_at: null,
       _raw: JSON.stringify({ id: i + 1 }),
     }));
-    expect(await upsertRows(db().kysely, dialect, 'reminders', rows, T1)).toBe(5000);
+    expect(await upsertRows(db().kysely, dialect, 'reminders', rows, T1)).toBe(count);
     const n = await db()
       .kysely.selectFrom('reminders')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
-    expect(Number(n.n)).toBe(5000);
-    const last = await db().kysely.selectFrom('reminders').selectAll().where('id', '=', 5000).executeTakeFirstOrThrow();
-    expect([last.content, last.reminder_days, last.due_date]).toEqual(['call back #4999', 4999 % 30, T2]);
+    expect(Number(n.n)).toBe(count);
+    const last = await db().kysely.selectFrom('reminders').selectAll().where('id', '=', count).executeTakeFirstOrThrow();
+    expect([last.content, last.reminder_days, last.due_date]).toEqual([`call back #${count - 1}`, (count - 1) % 30, T2]);
+  });
+
+  // The dialects' fast paths (src/load/upsert-write.ts) write on the caller's connection, inside its
+  // transaction, and one call lands whole or not at all, as one statement would.
+  it("writes inside the caller's transaction, and a call that fails leaves none of its rows", async () => {
+    const k = db().kysely;
+    const entries = (n: number, bad?: number): Array<RowOf<'list_entries'>> =>
+      Array.from({ length: n }, (_, i) => ({ id: i + 1, list_id: 3, entity_type: 'company', entity_id: i === bad ? (null as unknown as number) : 100 + i }));
+    const count = async () =>
+      Number(
+        (
+          await k
+            .selectFrom('list_entries')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    await expect(
+      k.transaction().execute(async (trx) => {
+        expect(await upsertRows(trx, dialect, 'list_entries', entries(120), T1)).toBe(120);
+        expect(
+          Number(
+            (
+              await trx
+                .selectFrom('list_entries')
+                .select((eb) => eb.fn.countAll<number>().as('n'))
+                .executeTakeFirstOrThrow()
+            ).n,
+          ),
+        ).toBe(120);
+        throw new Error('the page fails after its rows');
+      }),
+    ).rejects.toThrow(/the page fails/);
+    expect(await count()).toBe(0);
+    // Row 110 breaks NOT NULL: the 100 rows of the two full statements before it are undone too.
+    await expect(upsertRows(k, dialect, 'list_entries', entries(120, 109), T1)).rejects.toThrow(/null/i);
+    expect(await count()).toBe(0);
+    expect(await upsertRows(k, dialect, 'list_entries', entries(120), T1)).toBe(120);
+    expect(await count()).toBe(120);
   });
 
   it('rows with the same key in one batch: the last one wins, members merged in order', async () => {

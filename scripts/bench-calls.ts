@@ -78,7 +78,7 @@ export async function runCallsPart(scale: Scale, contracts: readonly ContractNam
       console.log(`  calls over (+) or under (-) the bound by endpoint: ${over.map(([e, d]) => `${e} ${d > 0 ? '+' : ''}${d}`).join(', ') || 'none'}`);
       console.log(`  ${full.rows} rows in ${full.seconds.toFixed(0)} s`);
     } finally {
-      wh.dispose();
+      await wh.dispose();
       await sim.close();
     }
   }

@@ -36,7 +36,7 @@ export async function runChangePart(
       );
       console.log(`  incremental calls by endpoint: ${JSON.stringify(inc.byEndpoint)}`);
     } finally {
-      wh.dispose();
+      await wh.dispose();
       await sim.close();
     }
   }

@@ -64,7 +64,7 @@ export async function runDayPart(scale: Scale, contracts: readonly ContractName[
       );
       if (predicted.unpriced.length) console.log(`  not priced (no complete pass yet): ${predicted.unpriced.join(', ')}`);
     } finally {
-      wh.dispose();
+      await wh.dispose();
       await sim.close();
     }
   }

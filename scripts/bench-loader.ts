@@ -106,7 +106,7 @@ export async function runLoaderPart(dialects: readonly Dialect[], n: number): Pr
       );
     } finally {
       await db.close();
-      wh.dispose();
+      await wh.dispose();
     }
   }
 }

@@ -53,7 +53,7 @@ export async function benchRss(scale: Scale, contract: ContractName, dialect: Di
       seconds: r.seconds,
     };
   } finally {
-    wh.dispose();
+    await wh.dispose();
     await sim.close();
   }
 }

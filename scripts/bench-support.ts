@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { configSchema, type Config } from '../src/config/schema.ts';
 import { silentLogger } from '../src/log.ts';
 import { executeSync } from '../src/runner/execute.ts';
@@ -15,17 +16,28 @@ export const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
 export interface Warehouse {
   databaseUrl: string;
-  dispose(): void;
+  /** Removes the SQLite directory, or drops the PostgreSQL schema (a medium warehouse is ~1 GB). */
+  dispose(): Promise<void>;
 }
 
 /** A fresh SQLite file in a temporary directory, or a fresh schema in the test PostgreSQL. */
 export function freshWarehouse(dialect: Dialect, label: string): Warehouse {
   const dir = mkdtempSync(join(tmpdir(), `relsync-${label}-`));
-  const databaseUrl =
-    dialect === 'postgres'
-      ? `${process.env.RELSYNC_TEST_PG_URL ?? DEFAULT_PG_URL}?schema=bench_${label.replace(/\W/g, '_')}_${Date.now()}`
-      : `sqlite:${join(dir, 'bench.db')}`;
-  return { databaseUrl, dispose: () => rmSync(dir, { recursive: true, force: true }) };
+  const removeDir = async () => rmSync(dir, { recursive: true, force: true });
+  if (dialect === 'sqlite') return { databaseUrl: `sqlite:${join(dir, 'bench.db')}`, dispose: removeDir };
+  const base = process.env.RELSYNC_TEST_PG_URL ?? DEFAULT_PG_URL;
+  const schema = `bench_${label.replace(/\W/g, '_')}_${Date.now()}`;
+  const dispose = async () => {
+    await removeDir();
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    try {
+      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    } finally {
+      await client.end();
+    }
+  };
+  return { databaseUrl: `${base}?schema=${schema}`, dispose };
 }
 
 export function benchConfig(sim: { url: string; apiKey: string }, databaseUrl: string, extra: Record<string, unknown> = {}): Config {

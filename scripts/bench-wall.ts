@@ -36,7 +36,7 @@ export async function runWallPart(scale: Scale | 'wall', contracts: readonly Con
           ratio <= WALL_TARGET_RATIO && sim.stats.rateLimited === 0,
         );
       } finally {
-        wh.dispose();
+        await wh.dispose();
         await sim.close();
       }
     }

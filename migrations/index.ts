@@ -7,6 +7,8 @@ import * as m005 from './005-field-scopes.ts';
 import * as m006 from './006-sources.ts';
 import * as m008 from './008-duplicate-suggestions.ts';
 import * as m009 from './009-one-value-shape.ts';
+import * as m010 from './010-dropdown-colours.ts';
+import * as m011 from './011-note-transcripts.ts';
 
 /**
  * Every migration, in order. A static list (not a directory scan) so the same code runs under tsx,
@@ -21,4 +23,6 @@ export const migrations: Record<string, Migration> = {
   '006-sources': m006,
   '008-duplicate-suggestions': m008,
   '009-one-value-shape': m009,
+  '010-dropdown-colours': m010,
+  '011-note-transcripts': m011,
 };

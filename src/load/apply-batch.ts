@@ -61,7 +61,7 @@ async function withKeptColumns(trx: Trx, dialect: DialectName, set: LooseReplace
 }
 
 /**
- * Fold a batch's replace sets into one set per (table, scope) so a page of 100 parents costs one delete
+ * Fold a batch's replace sets into one set per (table, scope, kept columns) so a page of 100 parents costs one delete
  * and one insert, not 100 of each. Same result as applying them in order: an owner named again by a
  * later set loses the rows an earlier set gave it.
  */
@@ -75,7 +75,6 @@ export function coalesceReplaceSets(sets: readonly LooseReplaceSet[]): LooseRepl
   }
   const groups = new Map<string, Group>();
   for (const set of sets) {
-    // Sets that keep different columns are not folded together (each keeps its own).
     const gk = `${set.table}\u0000${set.scope.join(',')}\u0000${JSON.stringify(set.keep ?? null)}`;
     let g = groups.get(gk);
     if (!g) {

@@ -48,7 +48,13 @@ export function lowerBound(store: SimStore, contract: ContractName): Record<stri
     'GET /v2/meetings': pages(byKind.get('meeting') ?? 0),
     'GET /v2/calls': pages(byKind.get('call') ?? 0),
     'GET /v2/chat-messages': pages(byKind.get('chat-message') ?? 0),
-    'GET /v2/notes': Math.max(1, Math.min(pages(roots.length), count(roots, (n) => n.type === 'ai-notetaker'))),
+    'GET /v2/notes': Math.max(
+      1,
+      Math.min(
+        pages(roots.length),
+        count(roots, (n) => n.type === 'ai-notetaker'),
+      ),
+    ),
     ...(contract === 'seed'
       ? { 'GET /v2/field-value-changes?filter=field.id': pages(store.fieldValueChanges.length) }
       : { 'GET /v2/field-value-changes': pages(store.fieldValueChanges.length) }),

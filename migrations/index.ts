@@ -8,6 +8,8 @@ import * as m006 from './006-sources.ts';
 import * as m008 from './008-duplicate-suggestions.ts';
 import * as m009 from './009-one-value-shape.ts';
 import * as m010 from './010-association-fields-home.ts';
+import * as m011 from './011-dropdown-colours.ts';
+import * as m012 from './012-note-transcripts.ts';
 
 /**
  * Every migration, in order. A static list (not a directory scan) so the same code runs under tsx,
@@ -23,4 +25,6 @@ export const migrations: Record<string, Migration> = {
   '008-duplicate-suggestions': m008,
   '009-one-value-shape': m009,
   '010-association-fields-home': m010,
+  '011-dropdown-colours': m011,
+  '012-note-transcripts': m012,
 };

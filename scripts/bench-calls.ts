@@ -11,6 +11,9 @@
  *     links would grant knowledge no client has (an earlier version did, and overstated relsync's excess);
  *   - opportunity single reads: under the seed one per opportunity (its search carries no arrays); under
  *     the reference only those with more than 100 persons or companies (`/v2` cuts sets at 100);
+ *   - `/v2/notes`, the only source of an AI-notetaker note's `transcriptId` (API.md §7.7): the cheaper of
+ *     listing every root note (ceil(root notes / 100); the listing excludes replies) and one single read
+ *     per AI-notetaker root note (the older listing's `type` 3 says which they are), at least 1;
  *   - any other endpoint relsync called: 1 (a collection costs at least one call).
  */
 import type { ContractName, Scale, SimStore } from '../src/simulator/index.ts';
@@ -31,6 +34,7 @@ export function lowerBound(store: SimStore, contract: ContractName): Record<stri
   const byKind = new Map<string, number>();
   for (const i of store.interactions.values()) byKind.set(i.kind, (byKind.get(i.kind) ?? 0) + 1);
   const opps = [...store.opportunities.values()];
+  const roots = [...store.notes.values()].filter((n) => n.parentId === null);
   return {
     'GET /v2/companies': pages(store.companies.size),
     'GET /v2/persons': pages(store.persons.size),
@@ -44,6 +48,13 @@ export function lowerBound(store: SimStore, contract: ContractName): Record<stri
     'GET /v2/meetings': pages(byKind.get('meeting') ?? 0),
     'GET /v2/calls': pages(byKind.get('call') ?? 0),
     'GET /v2/chat-messages': pages(byKind.get('chat-message') ?? 0),
+    'GET /v2/notes': Math.max(
+      1,
+      Math.min(
+        pages(roots.length),
+        count(roots, (n) => n.type === 'ai-notetaker'),
+      ),
+    ),
     ...(contract === 'seed'
       ? { 'GET /v2/field-value-changes?filter=field.id': pages(store.fieldValueChanges.length) }
       : { 'GET /v2/field-value-changes': pages(store.fieldValueChanges.length) }),

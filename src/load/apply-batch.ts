@@ -1,76 +1,19 @@
 /**
  * Apply a transform's RowBatch inside the caller's transaction: upserts first, then child sets replaced
- * whole per owner. Generic over the registry in tables.ts.
+ * whole per owner, then updates of rows already held. Generic over the registry in tables.ts.
  */
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import { upsertTables, type ReplaceSet, type RowBatch, type RowValue, type Upserts, type WarehouseTableName } from './batch.ts';
+import { sql } from 'kysely';
+import { upsertTables, type KeepColumns, type ReplaceSet, type RowBatch, type RowValue, type Upserts, type WarehouseTableName } from './batch.ts';
 import type { DialectName } from './db.ts';
-import { dynamic, type DynamicDb, type LooseReplaceSet, type LooseRow, type Trx } from './dynamic.ts';
+import type { LooseReplaceSet, LooseRow, Trx } from './dynamic.ts';
 import { applyMerge } from './merge.ts';
+import { deleteOwned, selectOwned } from './owned-rows.ts';
 import { WAREHOUSE_TABLES, tableSpec } from './tables.ts';
-import { PARAM_LIMIT, prepareRow, upsertLoose, upsertRows, type PreparedRow } from './upsert.ts';
-
-// SQLite parses `a or b or c …` into a tree as deep as the list is long and refuses depth > 1000.
-const MAX_OWNERS_PER_OR = 250;
+import { updateExisting, updateTables } from './update-rows.ts';
+import { prepareRow, upsertLoose, upsertRows, type PreparedRow } from './upsert.ts';
 
 function scopeKey(scope: readonly string[], row: LooseRow): string {
   return JSON.stringify(scope.map((c) => row[c] ?? null));
-}
-
-/** The scope column whose values differ most across the owners (the most selective index probe). */
-function mostDistinct(scope: readonly string[], owners: readonly PreparedRow[]): string | undefined {
-  let best: string | undefined;
-  let bestCount = 0;
-  for (const c of scope) {
-    const n = new Set(owners.map((o) => o[c])).size;
-    if (n > bestCount) {
-      best = c;
-      bestCount = n;
-    }
-  }
-  return best;
-}
-
-/** Delete every row of `table` whose scope columns equal one of `owners` (chunked). */
-async function deleteOwned(trx: Trx, dialect: DialectName, table: string, scope: readonly string[], owners: readonly PreparedRow[]): Promise<number> {
-  const db = dynamic(trx);
-  let deleted = 0;
-  const match = (eb: ExpressionBuilder<DynamicDb, string>, c: string, v: RowValue | undefined): Expression<SqlBool> =>
-    v === null || v === undefined ? eb(c, 'is', null) : eb(c, '=', v);
-  const single = scope.length === 1 ? scope[0] : undefined;
-  if (single !== undefined) {
-    const values = owners.map((o) => o[single]).filter((v): v is Exclude<RowValue, null> => v !== null && v !== undefined);
-    const size = PARAM_LIMIT[dialect] - 1;
-    for (let i = 0; i < values.length; i += size) {
-      const r = await db
-        .deleteFrom(table)
-        .where(single, 'in', values.slice(i, i + size))
-        .executeTakeFirst();
-      deleted += Number(r.numDeletedRows);
-    }
-    if (values.length < owners.length) {
-      const r = await db.deleteFrom(table).where(single, 'is', null).executeTakeFirst();
-      deleted += Number(r.numDeletedRows);
-    }
-    return deleted;
-  }
-  const size = Math.min(MAX_OWNERS_PER_OR, Math.floor(PARAM_LIMIT[dialect] / scope.length));
-  for (let i = 0; i < owners.length; i += size) {
-    const chunk = owners.slice(i, i + size);
-    // An OR of ANDs alone makes both databases scan the whole table for every page (quadratic over a
-    // sweep). Also constraining the scope column with the most distinct values by IN lets its index
-    // (e.g. field_values.entity_id) find the candidate rows; the OR of ANDs then picks exactly.
-    const key = mostDistinct(scope, chunk);
-    const keyValues =
-      key === undefined ? [] : [...new Set(chunk.map((o) => o[key]).filter((v): v is Exclude<RowValue, null> => v !== null && v !== undefined))];
-    const r = await db
-      .deleteFrom(table)
-      .$if(key !== undefined && chunk.every((o) => o[key] !== null && o[key] !== undefined), (q) => q.where(key!, 'in', keyValues))
-      .where((eb) => eb.or(chunk.map((o) => eb.and(scope.map((c) => match(eb, c, o[c]))))))
-      .executeTakeFirst();
-    deleted += Number(r.numDeletedRows);
-  }
-  return deleted;
 }
 
 /**
@@ -92,12 +35,33 @@ async function replaceLoose(trx: Trx, dialect: DialectName, set: LooseReplaceSet
     const prepared = prepareRow(spec, dialect, only);
     owners.set(scopeKey(set.scope, prepared), prepared);
   }
-  if (owners.size > 0) await deleteOwned(trx, dialect, set.table, set.scope, [...owners.values()]);
-  return upsertLoose(trx, dialect, set.table, set.rows, syncedAt);
+  let rows = set.rows;
+  if (owners.size > 0) {
+    if (set.keep) rows = await withKeptColumns(trx, dialect, set, [...owners.values()], set.keep);
+    await deleteOwned(trx, dialect, set.table, set.scope, [...owners.values()]);
+  }
+  return upsertLoose(trx, dialect, set.table, rows, syncedAt);
+}
+
+/** The set's rows with the stored values of `keep.columns` they leave out (see KeepColumns in batch.ts). */
+async function withKeptColumns(trx: Trx, dialect: DialectName, set: LooseReplaceSet, owners: readonly PreparedRow[], keep: KeepColumns): Promise<LooseRow[]> {
+  const spec = tableSpec(set.table);
+  const unlessChanged = keep.unlessChanged ?? [];
+  const stored = await selectOwned(trx, dialect, set.table, set.scope, owners, [...new Set([...spec.pk, ...keep.columns, ...unlessChanged])]);
+  const byKey = new Map(stored.map((r) => [scopeKey(spec.pk, r), r]));
+  return set.rows.map((row) => {
+    const prepared = prepareRow(spec, dialect, row);
+    const old = byKey.get(scopeKey(spec.pk, prepared));
+    // A column the new row leaves out is kept too, so only one it carries can have changed.
+    if (!old || unlessChanged.some((c) => prepared[c] !== undefined && prepared[c] !== (old[c] ?? null))) return row;
+    const kept: Record<string, RowValue> = {};
+    for (const c of keep.columns) if (row[c] === undefined) kept[c] = old[c] ?? null;
+    return { ...row, ...kept };
+  });
 }
 
 /**
- * Fold a batch's replace sets into one set per (table, scope) so a page of 100 parents costs one delete
+ * Fold a batch's replace sets into one set per (table, scope, kept columns) so a page of 100 parents costs one delete
  * and one insert, not 100 of each. Same result as applying them in order: an owner named again by a
  * later set loses the rows an earlier set gave it.
  */
@@ -107,13 +71,14 @@ export function coalesceReplaceSets(sets: readonly LooseReplaceSet[]): LooseRepl
     scope: string[];
     owners: Map<string, { owner: LooseRow; rows: LooseRow[] }>;
     loose: LooseRow[];
+    keep?: KeepColumns;
   }
   const groups = new Map<string, Group>();
   for (const set of sets) {
-    const gk = `${set.table}\u0000${set.scope.join(',')}`;
+    const gk = `${set.table}\u0000${set.scope.join(',')}\u0000${JSON.stringify(set.keep ?? null)}`;
     let g = groups.get(gk);
     if (!g) {
-      g = { table: set.table, scope: [...set.scope], owners: new Map(), loose: [] };
+      g = { table: set.table, scope: [...set.scope], owners: new Map(), loose: [], ...(set.keep ? { keep: set.keep } : {}) };
       groups.set(gk, g);
     }
     for (const owner of set.owners) g.owners.set(scopeKey(set.scope, owner), { owner, rows: [] });
@@ -128,6 +93,7 @@ export function coalesceReplaceSets(sets: readonly LooseReplaceSet[]): LooseRepl
     scope: g.scope,
     owners: [...g.owners.values()].map((s) => s.owner),
     rows: [...g.loose, ...[...g.owners.values()].flatMap((s) => s.rows)],
+    ...(g.keep ? { keep: g.keep } : {}),
   }));
 }
 
@@ -144,7 +110,7 @@ export function coalesceReplaceSets(sets: readonly LooseReplaceSet[]): LooseRepl
 async function lockChildTables(trx: Trx, dialect: DialectName, batch: RowBatch): Promise<void> {
   if (dialect !== 'postgres') return;
   const tables = new Set<string>(batch.replace.map((s) => s.table));
-  for (const t of upsertTables(batch)) if (WAREHOUSE_TABLES[t].kind === 'child') tables.add(t);
+  for (const t of [...upsertTables(batch), ...updateTables(batch)]) if (WAREHOUSE_TABLES[t].kind === 'child') tables.add(t);
   // A merge re-keys references in most child tables.
   if (batch.merges?.length) for (const [t, spec] of Object.entries(WAREHOUSE_TABLES)) if (spec.kind === 'child') tables.add(t);
   for (const t of [...tables].sort()) {
@@ -157,7 +123,7 @@ function upsertTable<T extends WarehouseTableName>(trx: Trx, dialect: DialectNam
   return upsertRows(trx, dialect, table, rows ?? [], syncedAt);
 }
 
-/** Apply a RowBatch: upserts (per table), then replace sets. Returns the number of rows written. */
+/** Apply a RowBatch: upserts (per table), then replace sets, then updates. Returns the number of rows written. */
 export async function applyBatch(trx: Trx, dialect: DialectName, batch: RowBatch, syncedAt: string): Promise<{ rows: number }> {
   let rows = 0;
   await lockChildTables(trx, dialect, batch);
@@ -165,6 +131,7 @@ export async function applyBatch(trx: Trx, dialect: DialectName, batch: RowBatch
   for (const set of coalesceReplaceSets(batch.replace)) {
     rows += await replaceLoose(trx, dialect, set, syncedAt);
   }
+  for (const table of updateTables(batch)) rows += await updateExisting(trx, dialect, table, batch.updates?.[table] ?? []);
   for (const m of batch.merges ?? []) {
     const r = await applyMerge(trx, dialect, m, syncedAt);
     rows += r.rekeyed;

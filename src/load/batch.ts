@@ -34,6 +34,19 @@ export interface ReplaceSetOf<T extends ChildTableName> {
   scope: ReadonlyArray<ColumnOf<T>>;
   owners: Array<OwnerOf<T>>;
   rows: Array<RowOf<T>>;
+  /** Columns this source does not carry, kept across the replace (see KeepColumns). */
+  keep?: KeepColumns<ColumnOf<T>>;
+}
+
+/**
+ * A replaced row keeps its stored value of each of `columns` that the new row of the same key leaves
+ * out, unless the new row carries one of `unlessChanged` with a value other than the stored one (the
+ * kept values then no longer describe the row: they become null). E.g. dropdown options replaced from
+ * v1 `/fields` keep the colour name `/v2` values gave them while the v1 colour code stays the same.
+ */
+export interface KeepColumns<C extends string = string> {
+  columns: readonly C[];
+  unlessChanged?: readonly C[];
 }
 
 type ReplaceSets = { [T in ChildTableName]: ReplaceSetOf<T> };
@@ -42,6 +55,9 @@ export type ReplaceSet<T extends ChildTableName = ChildTableName> = ReplaceSets[
 
 /** Rows to upsert, per table. */
 export type Upserts = { [T in WarehouseTableName]?: Array<RowOf<T>> };
+
+/** Columns to set on rows a table already holds, per table (see RowBatch.updates). */
+export type Updates = Upserts;
 
 /** A completed merge: the duplicate's rows are re-keyed to the survivor (see load/merge.ts). */
 export interface MergeOp {
@@ -56,6 +72,12 @@ export interface RowBatch {
   upserts: Upserts;
   /** Whole child sets replaced per owner (associations, multi-valued cells, participants). */
   replace: ReplaceSet[];
+  /**
+   * Columns set on rows the table already holds, after the upserts and replace sets: each row names its
+   * primary key and the columns to set. A key the table does not hold is skipped; no row is created
+   * (e.g. a `/v2` value naming a dropdown option's colour: the option's row comes from field metadata).
+   */
+  updates?: Updates;
   /** Merges to apply after the rows, in the same transaction. */
   merges?: MergeOp[];
   /**
@@ -77,6 +99,14 @@ export function addRows<T extends WarehouseTableName>(b: RowBatch, table: T, row
   return b;
 }
 
+/** Append update rows of one table to a batch's updates (mutates and returns b). */
+export function addUpdates<T extends WarehouseTableName>(b: RowBatch, table: T, rows: readonly RowOf<T>[]): RowBatch {
+  if (rows.length === 0) return b;
+  const into: Array<RowOf<T>> = ((b.updates ??= {})[table] ??= []);
+  for (const r of rows) into.push(r);
+  return b;
+}
+
 /** Add a replace set to a batch (mutates and returns b). */
 export function addReplace<T extends ChildTableName>(b: RowBatch, set: ReplaceSetOf<T>): RowBatch {
   // ReplaceSetOf<T> is the member of the ReplaceSet union keyed by T; for a generic T (a helper serving
@@ -94,6 +124,7 @@ export function upsertTables(b: RowBatch): WarehouseTableName[] {
 export function mergeBatch(a: RowBatch, b: RowBatch): RowBatch {
   for (const table of Object.keys(b.upserts) as WarehouseTableName[]) addRows(a, table, b.upserts[table]);
   for (const set of b.replace) a.replace.push(set);
+  for (const table of Object.keys(b.updates ?? {}) as WarehouseTableName[]) addUpdates(a, table, b.updates?.[table] ?? []);
   if (b.merges?.length) (a.merges ??= []).push(...b.merges);
   if (b.cellEdits?.length) (a.cellEdits ??= []).push(...b.cellEdits);
   return a;
@@ -103,5 +134,6 @@ export function batchRowCount(b: RowBatch): number {
   let n = 0;
   for (const rows of Object.values(b.upserts)) n += rows?.length ?? 0;
   for (const set of b.replace) n += set.rows.length;
+  for (const rows of Object.values(b.updates ?? {})) n += rows?.length ?? 0;
   return n;
 }

@@ -6,7 +6,7 @@
  * a statement is built, so the one cast below (`dynamic`) widens nothing the checks do not cover.
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { RowValue } from './batch.ts';
+import type { KeepColumns, RowValue } from './batch.ts';
 import type { Database } from './schema.ts';
 
 export type Trx = Transaction<Database> | Kysely<Database>;
@@ -23,6 +23,7 @@ export interface LooseReplaceSet {
   scope: readonly string[];
   owners: readonly LooseRow[];
   rows: readonly LooseRow[];
+  keep?: KeepColumns;
 }
 
 export function dynamic(trx: Trx): Kysely<DynamicDb> {

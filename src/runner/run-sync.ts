@@ -7,6 +7,7 @@ import { Pager } from '../extract/pager.ts';
 import type { PageSource } from '../extract/page-source.ts';
 import type { Db } from '../load/db.ts';
 import { fatalDatabaseError } from '../load/db-errors.ts';
+import { linkTranscriptNotes } from '../load/transcript-notes.ts';
 import { refreshViewsSafely } from '../load/views/refresh.ts';
 import type { Logger } from '../log.ts';
 import { acquireWriterLock } from '../state/lock.ts';
@@ -148,6 +149,11 @@ export async function runSync(opts: SyncOptions): Promise<SyncResult> {
     await runLevels(opts.streams, opts.mode);
     const again = fatal || opts.mode !== 'incremental' ? [] : await metadataToReread(db, opts.streams, streamStats, startedAt.toISOString(), log);
     if (again.length > 0) await runLevels(again, 'full');
+    // Links read from one side and stored on the other, once every stream has written (load/transcript-notes.ts).
+    if (!fatal) {
+      const linked = await linkTranscriptNotes(db);
+      if (linked > 0) log.debug({ transcripts: linked }, 'transcript notes linked');
+    }
   } catch (err) {
     // An error outside the stream loop (the run record could not be started, …) ends the run as failed and
     // is rethrown below once the run is recorded and the lock released.

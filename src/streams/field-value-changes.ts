@@ -1,7 +1,7 @@
 import { v2FieldValueChangeSchema, type V2FieldValueChange } from '../extract/schemas/index.ts';
 import { emptyBatch, mergeBatch } from '../load/batch.ts';
 import type { DirtyMark } from '../state/dirty.ts';
-import { applyChange, multiCellEdit, v2FieldValueChangeRows } from '../transform/index.ts';
+import { addOptionColours, applyChange, changeOptionColours, multiCellEdit, v2FieldValueChangeRows } from '../transform/index.ts';
 import { changeMark } from './change-marks.ts';
 import { defineStream, type PageRows } from './define.ts';
 import { sinceFilter } from './feed.ts';
@@ -33,7 +33,8 @@ export const fieldValueChangesStream = defineStream({
 
 /**
  * Rows of a page of the `/v2` change log (org-wide or filtered by field): every change is stored; after
- * the feed's first read a change is applied to its cell where it can be, else its record is marked.
+ * the feed's first read a change is applied to its cell where it can be, else its record is marked,
+ * and a dropdown value's colour is set on its option.
  */
 export function changeLogRows(changes: readonly V2FieldValueChange[], raws: readonly unknown[], page: { initialRead: boolean }): PageRows {
   const rows = emptyBatch();
@@ -44,6 +45,9 @@ export function changeLogRows(changes: readonly V2FieldValueChange[], raws: read
     const edit = page.initialRead || applied ? null : multiCellEdit(c);
     if (applied) mergeBatch(rows, applied);
     if (edit) (rows.cellEdits ??= []).push(edit);
+    // No document says whether a change's colour is the option's colour then or now: once the log is
+    // followed the changes are recent, but its first read walks the history (the value reads give today's).
+    if (!page.initialRead) addOptionColours(rows, changeOptionColours(c));
     const m = changeMark(c.field.entityType, c.entity.id, c.listEntry?.id, c.listEntry?.listId);
     if (m) marks.push(applied || edit ? { ...m, ifMissing: true } : m);
   });

@@ -1,5 +1,5 @@
 import { v2NoteSchema, type V2Note } from '../extract/schemas/index.ts';
-import { v2NoteRows } from '../transform/index.ts';
+import { v2NoteRows, v2NoteTranscriptRows } from '../transform/index.ts';
 import { perRecord } from './common.ts';
 import { defineStream, type NoParams } from './define.ts';
 import { updatedSinceFeed } from './feed.ts';
@@ -7,8 +7,15 @@ import { updatedSinceFeed } from './feed.ts';
 /**
  * Notes are swept (weekly by default) through the older listing, which serves 500 a call with replies
  * and attachments; between sweeps this feed picks up what was created or edited since the last run
- * through `/v2`'s updated-time filter. With no mark it starts at "now": the sweep holds the history.
- * The previews carry the attached persons, companies and opportunities (complete ones replace the set).
+ * through `/v2`'s updated-time filter. The previews carry the attached persons, companies and
+ * opportunities (complete ones replace the set).
+ *
+ * With no mark (the first sync) the feed reads every note once, from the beginning: only `/v2/notes`
+ * carries an AI-notetaker note's `transcriptId` (API.md §7.7, §1 "2026-09-17"), the older listing does
+ * not, and the whole listing (root notes / 100 calls) is cheaper than reading the AI notes one by one
+ * (a call each) once more than one note in a hundred is one. That read sets only `transcript_id` on the
+ * notes the sweep wrote (an update, never a new row); a note created between the two reads is loaded by
+ * the next sweep without it. Replies are not listed by `/v2/notes`: theirs stay unknown (null).
  */
 export const notesUpdatesStream = defineStream({
   name: 'notes_updates',
@@ -20,7 +27,8 @@ export const notesUpdatesStream = defineStream({
   schema: v2NoteSchema,
   read: {
     kind: 'feed',
-    ...updatedSinceFeed<V2Note, NoParams>('/v2/notes', { startAtNow: true, includes: ['personsPreview', 'companiesPreview', 'opportunitiesPreview'] }),
+    ...updatedSinceFeed<V2Note, NoParams>('/v2/notes', { includes: ['personsPreview', 'companiesPreview', 'opportunitiesPreview'] }),
   },
-  transform: perRecord((n, raw) => v2NoteRows(n, raw)),
+  // The first read only adds transcript ids to the notes the sweep (run before it, `needs`) wrote whole.
+  transform: perRecord((n, raw, page) => (page.initialRead ? v2NoteTranscriptRows(n) : v2NoteRows(n, raw))),
 });

@@ -8,6 +8,8 @@ import type { WarehouseTableName } from '../load/schema-warehouse.ts';
 
 const CHANGE_LOG = ['field_value_changes', 'field_value_changes_by_field', 'field_value_changes_v1'] as const;
 const INTERACTIONS = ['emails', 'meetings', 'calls', 'chat_messages'] as const;
+/** Streams that read `/v2` field values of records. */
+const ENTITY_VALUES = ['companies', 'persons', 'list_entries', 'companies_changed', 'persons_changed', 'list_entries_changed'] as const;
 
 export const TABLE_WRITERS: Readonly<Record<WarehouseTableName, readonly string[]>> = {
   // A merge sets the duplicate's merged_into_id (and re-keys references: src/load/merge.ts).
@@ -18,9 +20,10 @@ export const TABLE_WRITERS: Readonly<Record<WarehouseTableName, readonly string[
   list_entries: ['list_entries', 'list_entries_changed'],
   fields: ['fields', 'fields_v1'],
   field_scopes: ['fields'],
-  dropdown_options: ['fields', 'fields_v1'],
+  // The colour name comes from `/v2` values that name the option (transform/option-colours.ts).
+  dropdown_options: ['fields', 'fields_v1', ...ENTITY_VALUES, 'field_value_changes', 'field_value_changes_by_field'],
   // The change log applies what it can to the cell it names (after its first read).
-  field_values: ['companies', 'persons', 'list_entries', 'companies_changed', 'persons_changed', 'list_entries_changed', ...CHANGE_LOG],
+  field_values: [...ENTITY_VALUES, ...CHANGE_LOG],
   opportunity_persons: ['list_entries', 'list_entries_changed', 'opportunity_associations', 'opportunity_associations_full', 'person_companies_full'],
   opportunity_companies: ['list_entries', 'list_entries_changed', 'opportunity_associations', 'opportunity_associations_full', 'company_persons_full'],
   company_persons: ['companies', 'persons', 'companies_changed', 'persons_changed', 'company_persons_full', 'person_companies_full'],

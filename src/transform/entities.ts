@@ -1,6 +1,7 @@
 import { addReplace, emptyBatch, type ColumnOf, type OwnerOf, type RowBatch, type RowOf } from '../load/batch.ts';
 import type { V1Organization, V1Person, V2Company, V2Field, V2Person } from '../extract/schemas/index.ts';
 import { entityFieldValuesReplace, isTruncated, type FieldSelection } from './field-values.ts';
+import { addOptionColours, fieldsOptionColours } from './option-colours.ts';
 import { addUpsert, jsonArrayOrNull, rawJson, replaceSet, uniqueIds } from './rows.ts';
 
 /**
@@ -96,6 +97,7 @@ export function v2CompanyRows(company: V2Company, raw?: unknown, opts: FieldSele
   });
   const fv = entityFieldValuesReplace(company.fields, { entityType: 'company', entityId: company.id }, opts);
   if (fv) b.replace.push(fv);
+  addOptionColours(b, fieldsOptionColours(company.fields));
   const persons = fieldById(company.fields, PERSONS_FIELD);
   addAssociation(b, 'company_persons', 'company_id', company.id, 'person_id', referencedIds(persons), isTruncated(persons?.value));
   return b;
@@ -115,6 +117,7 @@ export function v2PersonRows(person: V2Person, raw?: unknown, opts: FieldSelecti
   });
   const fv = entityFieldValuesReplace(person.fields, { entityType: 'person', entityId: person.id }, opts);
   if (fv) b.replace.push(fv);
+  addOptionColours(b, fieldsOptionColours(person.fields));
   const companies = fieldById(person.fields, COMPANIES_FIELD);
   addAssociation(b, 'company_persons', 'person_id', person.id, 'company_id', referencedIds(companies), isTruncated(companies?.value));
   return b;

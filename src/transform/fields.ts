@@ -94,18 +94,29 @@ export function v1FieldRows(field: V1Field, raw?: unknown): RowBatch {
   return b;
 }
 
-/** A field's whole option set (v1 `dropdown_options`, or all pages of v2 `…/dropdown-options`). */
+/**
+ * A field's whole option set (v1 `dropdown_options`, or all pages of v2 `…/dropdown-options`). A colour
+ * is an integer in v1 (API.md §6.5, `"color": 3`) and a name in `/v2` values (§7.6, `"gray"`); no
+ * document maps one to the other, so an integer goes to `color_code` and a name to `color`. A source
+ * that gives only the integer leaves the stored name (which `/v2` values set: option-colours.ts) while
+ * the integer stays the same; a changed integer means the name no longer holds, so it becomes null.
+ */
 export function dropdownOptionsReplace(fieldId: string, options: ReadonlyArray<V1DropdownOption | V2DropdownOption>): ReplaceSetOf<'dropdown_options'> {
-  return replaceSet(
-    'dropdown_options',
-    ['field_id'],
-    [{ field_id: fieldId }],
-    options.map((o) => ({
-      field_id: fieldId,
-      id: o.id,
-      text: o.text,
-      rank: typeof o.rank === 'number' ? Math.round(o.rank) : null,
-      color: o.color === null || o.color === undefined ? null : String(o.color),
-    })),
-  );
+  return {
+    ...replaceSet(
+      'dropdown_options',
+      ['field_id'],
+      [{ field_id: fieldId }],
+      options.map((o) => ({
+        field_id: fieldId,
+        id: o.id,
+        text: o.text,
+        rank: typeof o.rank === 'number' ? Math.round(o.rank) : null,
+        // An explicit null says the option has no colour; an absent member says nothing (kept).
+        ...(typeof o.color === 'number' || o.color === null ? { color_code: o.color === null ? null : Math.round(o.color) } : {}),
+        ...(typeof o.color === 'string' ? { color: o.color } : {}),
+      })),
+    ),
+    keep: { columns: ['color', 'color_code'], unlessChanged: ['color_code'] },
+  };
 }

@@ -14,4 +14,5 @@ export * from './interactions.ts';
 export * from './transcripts.ts';
 export * from './misc.ts';
 export * from './apply-changes.ts';
+export * from './option-colours.ts';
 export * from './duplicates.ts';

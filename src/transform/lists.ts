@@ -1,6 +1,7 @@
 import { emptyBatch, type RowBatch } from '../load/batch.ts';
 import type { V1List, V2List, V2ListEntryWithEntity, V2SavedView } from '../extract/schemas/index.ts';
 import { listEntryFieldValuesReplace, type FieldSelection } from './field-values.ts';
+import { addOptionColours, fieldsOptionColours } from './option-colours.ts';
 import { joinOpportunity } from './opportunities.ts';
 import { addUpsert, rawJson, single, v1EntityTypeName } from './rows.ts';
 import { normalizeTimestamp } from './timestamps.ts';
@@ -65,6 +66,7 @@ export function v2ListEntryRows(entry: V2ListEntryWithEntity, raw?: unknown, opt
     opts,
   );
   if (fv) b.replace.push(fv);
+  addOptionColours(b, fieldsOptionColours(entry.entity.fields));
   return b;
 }
 

@@ -1,4 +1,4 @@
-import { emptyBatch, type RowBatch, type RowOf } from '../load/batch.ts';
+import { addUpdates, emptyBatch, type RowBatch, type RowOf } from '../load/batch.ts';
 import type { V1Note, V2Note } from '../extract/schemas/index.ts';
 import { addUpsert, htmlToText, rawJson, replaceSet, uniqueIds, v1InteractionKind } from './rows.ts';
 import { normalizeTimestamp } from './timestamps.ts';
@@ -78,7 +78,9 @@ export function v2NoteRows(note: V2Note, raw?: unknown, attached?: NoteAttached)
     creator_id: note.creator?.id ?? null,
     interaction_id: note.interaction?.id ?? null,
     interaction_type: note.interaction?.type ?? null,
-    transcript_id: note.transcriptId ?? null,
+    // Only /v2/notes carries it (AI-notetaker notes, from API version 2026-09-17; null there means none):
+    // absent says nothing, so the stored value stays.
+    transcript_id: note.transcriptId,
     created_at: normalizeTimestamp(note.createdAt),
     updated_at: normalizeTimestamp(note.updatedAt ?? null),
     _raw: rawJson(raw, note),
@@ -111,6 +113,17 @@ export function v2NoteRows(note: V2Note, raw?: unknown, attached?: NoteAttached)
   } else {
     addUpsert(b, 'note_attachments', ...rows);
   }
+  return b;
+}
+
+/**
+ * Only the transcript of a `/v2/notes` item, as an update of the note's row (never a new row): for a
+ * read whose notes the older listing has just written whole (notes-updates.ts, its first read), so
+ * that `/v2` adds what only it carries and leaves the rest (and `_raw`) as the sweep wrote them.
+ */
+export function v2NoteTranscriptRows(note: V2Note): RowBatch {
+  const b = emptyBatch();
+  if (note.transcriptId !== undefined) addUpdates(b, 'notes', [{ id: note.id, transcript_id: note.transcriptId }]);
   return b;
 }
 

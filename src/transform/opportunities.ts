@@ -2,6 +2,7 @@ import { emptyBatch, type RowBatch } from '../load/batch.ts';
 import type { V1ListEntry, V1Opportunity, V2Opportunity, V2OpportunityListEntry } from '../extract/schemas/index.ts';
 import { COMPANIES_FIELD, PERSONS_FIELD, addAssociation, referencedIds } from './entities.ts';
 import { isTruncated, listEntryFieldValuesReplace } from './field-values.ts';
+import { addOptionColours, fieldsOptionColours } from './option-colours.ts';
 import { addUpsert, toJson } from './rows.ts';
 import { normalizeTimestamp } from './timestamps.ts';
 
@@ -90,6 +91,7 @@ export function joinOpportunity(s: OpportunitySources): RowBatch {
       { fieldsRequested: s.fieldsRequested ?? false },
     );
     if (fv) b.replace.push(fv);
+    addOptionColours(b, fieldsOptionColours(le.entity.fields));
   }
 
   // Associations: complete v1 arrays win; otherwise the entry's association fields (maybe truncated).

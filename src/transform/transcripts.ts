@@ -29,7 +29,9 @@ export function transcriptFragmentsReplace(transcriptId: number, fragments: read
  * `/v2/transcripts` item or single read. `fragmentsPreview` (single read only) replaces the fragments
  * when it is complete (`totalCount` ≤ its length); otherwise the caller pages the fragments endpoint
  * and uses `transcriptFragmentsReplace`. The meeting is `meeting.id`, else the AI note's interaction
- * when that is a meeting; the language is `languageCode` (SDK) or `language`.
+ * when that is a meeting; the language is `languageCode` (SDK) or `language`. `note_id` is not written
+ * here: it is derived from the notes that name the transcript (load/transcript-notes.ts); a `note`
+ * member (in no document this code follows) stays in `_raw`.
  */
 export function transcriptRows(t: V2Transcript, raw?: unknown): RowBatch {
   const b = emptyBatch();
@@ -39,7 +41,6 @@ export function transcriptRows(t: V2Transcript, raw?: unknown): RowBatch {
     id: t.id,
     title: t.title ?? null,
     meeting_id: t.meeting?.id ?? noteMeeting,
-    note_id: t.note?.id ?? null,
     language: t.languageCode ?? t.language ?? null,
     created_at: normalizeTimestamp(t.createdAt ?? null),
     _raw: rawJson(raw, t),

@@ -12,6 +12,7 @@ import { parseCheckpoint } from '../../src/state/checkpoint.ts';
 import { forEachContract } from '../helpers/dialects.ts';
 import { startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';
 import { compareWarehouseToStore, dumpWarehouse, expectWarehouseMatchesStore } from '../helpers/warehouse-compare.ts';
+import { dropdownOptionsExpectation } from './support/expected-options.ts';
 
 forEachContract('e2e: full sync of the whole tenant', (contract, dialect) => {
   let f: SyncFixture;
@@ -54,6 +55,24 @@ forEachContract('e2e: full sync of the whole tenant', (contract, dialect) => {
     }>`select count(*) as n from (select opportunity_id from opportunity_persons group by opportunity_id having count(*) > 100) x`.execute(f.db.kysely);
     expect(Number(bigOpp.rows[0]?.n)).toBeGreaterThanOrEqual(2);
     expect(f.sim.store.merges.size).toBeGreaterThan(0);
+  });
+
+  it('dropdown options carry the v1 colour code and, where a /v2 value names the option, its colour name; AI notes and transcripts name each other', async () => {
+    const options = dropdownOptionsExpectation(f.sim.store).rows;
+    const named = options.filter((o) => typeof o.color === 'string');
+    expect(named.length).toBeGreaterThan(0);
+    // On a first sync the change log's history names no colour: an option no current value names has none yet.
+    const colours = await sql<{ n: number; coded: number }>`select count(color) as n, count(color_code) as coded from dropdown_options`.execute(f.db.kysely);
+    expect(Number(colours.rows[0]?.n)).toBe(named.length);
+    expect(Number(colours.rows[0]?.coded)).toBe(options.length);
+    const aiNotes = [...f.sim.store.notes.values()].filter((n) => n.parentId === null && n.transcriptId !== null);
+    expect(aiNotes.length).toBeGreaterThan(0);
+    const links = await sql<{
+      notes: number;
+      transcripts: number;
+    }>`select (select count(transcript_id) from notes) as notes, (select count(note_id) from transcripts) as transcripts`.execute(f.db.kysely);
+    expect(Number(links.rows[0]?.notes)).toBe(aiNotes.length);
+    expect(Number(links.rows[0]?.transcripts)).toBe(new Set(aiNotes.map((n) => n.transcriptId)).size);
   });
 
   it('every duplicate a completed merge names has a row, soft-deleted and merged into its survivor, even one merged before the first sync', async () => {

@@ -16,6 +16,7 @@ import type { ContractName, SimStore } from '../../src/simulator/index.ts';
 import { Satisfies, type TableExpectation } from '../e2e/support/expect-types.ts';
 import { coreExpectations } from '../e2e/support/expected-core.ts';
 import { fieldValuesExpectation } from '../e2e/support/expected-values.ts';
+import { dropdownOptionsExpectation } from '../e2e/support/expected-options.ts';
 import { activityExpectations } from '../e2e/support/expected-activity.ts';
 import { duplicatesExpectation } from '../e2e/support/expected-duplicates.ts';
 import { keyOf, normCell, show, type ExpRow } from '../e2e/support/norm.ts';
@@ -75,6 +76,7 @@ export function storeExpectations(sim: SimData): TableExpectation[] {
   return [
     ...coreExpectations(sim.store, sim.contract),
     fieldValuesExpectation(sim.store),
+    dropdownOptionsExpectation(sim.store),
     ...activityExpectations(sim.store),
     duplicatesExpectation(sim.store),
   ];

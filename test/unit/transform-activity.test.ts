@@ -114,14 +114,17 @@ describe('transcripts', () => {
       fragmentsPreview: { data: [frag(1), frag(2)], totalCount: 2 },
     });
     const b = T.transcriptRows(t);
-    expect(b.upserts.transcripts?.[0]).toMatchObject({ id: 1, meeting_id: 9, note_id: 3, language: 'en', title: null });
+    expect(b.upserts.transcripts?.[0]).toMatchObject({ id: 1, meeting_id: 9, language: 'en', title: null });
+    // note_id is derived from the notes (load/transcript-notes.ts), never written by the transcript read.
+    expect(b.upserts.transcripts?.[0]).not.toHaveProperty('note_id');
     expect(b.replace[0]).toMatchObject({ table: 'transcript_fragments', scope: ['transcript_id'], owners: [{ transcript_id: 1 }] });
     expect(b.replace[0]!.rows[1]).toEqual({ transcript_id: 1, idx: 1, speaker: 'B', content: 'line 2', start_ms: 2000, end_ms: 3000 });
   });
 
   it('simulator form: meeting, language, title, speaker objects, millisecond offsets', () => {
     const t = S.v2TranscriptSchema.parse({ id: 2, title: 'Weekly', language: 'de', createdAt: '2024-01-01T00:00:00Z', meeting: { id: 44 }, fragmentsCount: 2 });
-    expect(T.transcriptRows(t).upserts.transcripts?.[0]).toMatchObject({ id: 2, title: 'Weekly', language: 'de', meeting_id: 44, note_id: null });
+    expect(T.transcriptRows(t).upserts.transcripts?.[0]).toMatchObject({ id: 2, title: 'Weekly', language: 'de', meeting_id: 44 });
+    expect(T.transcriptRows(t).upserts.transcripts?.[0]).not.toHaveProperty('note_id');
     const fr = [
       { id: 1, content: 'a', startTimestamp: 0, endTimestamp: 1500, speaker: { name: 'Ann', person: pd(1) } },
       { id: 2, content: 'b', startTimestamp: 1500, endTimestamp: 3000, speaker: { name: null, person: null } },

@@ -128,7 +128,10 @@ describe('fields', () => {
         table: 'dropdown_options',
         scope: ['field_id'],
         owners: [{ field_id: 'field-1234' }],
-        rows: [{ field_id: 'field-1234', id: 2863451, text: 'New', rank: 0, color: '3' }],
+        // The v1 integer is a code, not a name (no document maps one to the other); the name `/v2`
+        // values gave is kept while the code stays the same.
+        rows: [{ field_id: 'field-1234', id: 2863451, text: 'New', rank: 0, color_code: 3 }],
+        keep: { columns: ['color', 'color_code'], unlessChanged: ['color_code'] },
       },
     ]);
   });
@@ -145,6 +148,18 @@ describe('fields', () => {
   it('v2 dropdown options', () => {
     const set = T.dropdownOptionsReplace('field-3', [S.v2DropdownOptionSchema.parse({ id: 7, text: 'Won', rank: 3, color: 'green' })]);
     expect(set.rows).toEqual([{ field_id: 'field-3', id: 7, text: 'Won', rank: 3, color: 'green' }]);
+  });
+
+  it.each([
+    ['an integer → color_code only', 3, { color_code: 3 }],
+    ['a name → color only', 'green', { color: 'green' }],
+    ['null → no colour code (the name goes when the code changes)', null, { color_code: null }],
+    ['absent → neither (both kept)', undefined, {}],
+  ])('option colour: %s', (_what, color, want) => {
+    const set = T.dropdownOptionsReplace('field-3', [
+      S.v1DropdownOptionSchema.parse({ id: 7, text: 'Won', rank: 3, ...(color === undefined ? {} : { color }) }),
+    ]);
+    expect(set.rows).toEqual([{ field_id: 'field-3', id: 7, text: 'Won', rank: 3, ...want }]);
   });
 });
 
@@ -331,9 +346,36 @@ describe('notes', () => {
     const ai = T.v2NoteRows(S.v2NoteSchema.parse({ ...base, type: 'ai-notetaker', transcriptId: 8, interaction: { id: 3, type: 'meeting' } }));
     expect(ai.upserts.notes?.[0]).toMatchObject({ type: 'ai-notetaker', transcript_id: 8, interaction_id: 3, interaction_type: 'meeting' });
     const reply = T.v2NoteRows(S.v2NoteSchema.parse({ ...base, id: 2, type: 'user-reply', parent: { id: 1 } }));
+    expect(reply.upserts.notes?.[0]).not.toHaveProperty('transcript_id');
     expect(reply.upserts.notes?.[0]).toMatchObject({ id: 2, type: 'user-reply', parent_id: 1 });
     expect(reply.replace).toEqual([]);
     expect(reply.upserts.note_attachments).toBeUndefined();
+  });
+
+  it.each([
+    ['a transcript id → stored', { transcriptId: 8 }, 8],
+    ['null (API.md §1, 2026-09-17: "may be null") → none', { transcriptId: null }, null],
+    ['absent (older API versions, other note types) → not written: the stored value stays', {}, undefined],
+  ])('v2 AI note transcriptId: %s', (_what, over, want) => {
+    const row = T.v2NoteRows(S.v2NoteSchema.parse({ ...base, type: 'ai-notetaker', ...over })).upserts.notes?.[0];
+    if (want === undefined) expect(row).not.toHaveProperty('transcript_id');
+    else expect(row?.transcript_id).toBe(want);
+  });
+
+  it.each([
+    ['an AI note → its transcript id, as an update of the row only', { type: 'ai-notetaker', transcriptId: 8 }, [{ id: 1, transcript_id: 8 }]],
+    ['an AI note with none (null)', { type: 'ai-notetaker', transcriptId: null }, [{ id: 1, transcript_id: null }]],
+    ['a note that says nothing', {}, undefined],
+  ])('v2NoteTranscriptRows: %s', (_what, over, want) => {
+    const b = T.v2NoteTranscriptRows(S.v2NoteSchema.parse({ ...base, ...over }));
+    expect(b.updates?.notes).toEqual(want);
+    expect(b.upserts).toEqual({});
+    expect(b.replace).toEqual([]);
+  });
+
+  it('v1 notes never write transcript_id (the older listing has none)', () => {
+    const n = S.v1NoteSchema.parse({ id: 1, type: 3, creator_id: 2, content: '<p>x</p>', created_at: '2017-03-28T00:38:41.275-08:00' });
+    expect(T.v1NoteRows(n).upserts.notes?.[0]).not.toHaveProperty('transcript_id');
   });
 
   it.each([

@@ -120,7 +120,12 @@ export const WAREHOUSE_DOCS: WarehouseDocs = {
   },
   dropdown_options: {
     meaning: 'Options of dropdown and ranked-dropdown fields.',
-    columns: { id: 'option id (`dropdownOptionId` in values)', rank: 'order of a ranked-dropdown option', color: 'colour (v1 integer as text, v2 name)' },
+    columns: {
+      id: 'option id (`dropdownOptionId` in values)',
+      rank: 'order of a ranked-dropdown option',
+      color: 'colour name ("gray") as the last `/v2` value naming the option gave it; null until one is read (or after `color_code` changed)',
+      color_code: 'colour as the v1 integer of `GET /fields` (no document maps it to a name) (migration 011)',
+    },
   },
   field_values: {
     meaning:
@@ -171,7 +176,7 @@ export const WAREHOUSE_DOCS: WarehouseDocs = {
       content_text: 'plain-text content',
       interaction_id: 'the interaction of an interaction note',
       interaction_type: 'meeting | call | email | chat-message',
-      transcript_id: 'the AI-notetaker transcript',
+      transcript_id: 'the AI-notetaker transcript (`/v2/notes` `transcriptId`); null when none or unknown (replies, API versions before 2026-09-17)',
     },
   },
   note_attachments: {
@@ -214,7 +219,13 @@ export const WAREHOUSE_DOCS: WarehouseDocs = {
       email_address: 'address as the interaction names it',
     },
   },
-  transcripts: { meaning: 'Meeting transcripts.', columns: { meeting_id: 'the meeting transcribed', note_id: 'the AI-notetaker note' } },
+  transcripts: {
+    meaning: 'Meeting transcripts.',
+    columns: {
+      meeting_id: 'the meeting transcribed',
+      note_id: 'the live note whose `transcript_id` names it (the lowest id when several do), derived at the end of each run',
+    },
+  },
   transcript_fragments: {
     meaning: "A transcript's fragments, in order.",
     columns: { idx: 'order within the transcript', start_ms: "offset of the start from the transcript's start", end_ms: 'offset of the end' },

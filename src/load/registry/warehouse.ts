@@ -84,6 +84,7 @@ export const WAREHOUSE = {
     text: 'text?',
     rank: 'int?',
     color: 'text?',
+    color_code: 'int?',
   }),
   field_values: child(['field_id', 'entity_type', 'entity_id', 'list_entry_id', 'value_index'], {
     field_id: 'text',

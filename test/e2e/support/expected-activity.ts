@@ -1,8 +1,8 @@
 /**
  * Expected rows for the activity tables: field value changes, notes (+ attachments), reminders,
  * interactions (+ participants), transcripts (+ fragments) and files. Derived from the store the way the
- * streams read them (notes and reminders through the older listings; interactions, transcripts, files
- * and changes through `/v2`). Change values are built from the store's change records by wire-values.ts,
+ * streams read them (notes and reminders through the older listings, a note's transcript through
+ * `/v2/notes`; interactions, transcripts, files and changes through `/v2`). Change values are built from the store's change records by wire-values.ts,
  * never by the simulator's renderers.
  */
 import type { SimInteraction, SimStore } from '../../../src/simulator/index.ts';
@@ -15,6 +15,16 @@ export function activityExpectations(store: SimStore): TableExpectation[] {
   /** A person reference as the service renders it: merges followed, gone → null. */
   const person = (id: number | null): number | null => (id === null ? null : (store.persons.get(store.resolveMerged('person', id))?.id ?? null));
   const out: TableExpectation[] = [];
+  /**
+   * A note's transcript as `/v2/notes` shows it: root notes only (the listing excludes replies, API.md
+   * §7.7), and only AI-notetaker notes carry one (the store holds null on every other note).
+   */
+  const transcriptOf = (n: { parentId: number | null; transcriptId: number | null }): number | null => (n.parentId === null ? n.transcriptId : null);
+  const noteOfTranscript = new Map<number, number>();
+  for (const n of store.notes.values()) {
+    const t = transcriptOf(n);
+    if (t !== null && n.id < (noteOfTranscript.get(t) ?? Infinity)) noteOfTranscript.set(t, n.id);
+  }
 
   out.push({
     table: 'field_value_changes',
@@ -82,7 +92,7 @@ export function activityExpectations(store: SimStore): TableExpectation[] {
       creator_id: n.creatorId,
       interaction_id: n.interaction?.id ?? null,
       interaction_type: n.interaction?.type ?? null,
-      transcript_id: null, // GAP: v1 notes carry no transcript id
+      transcript_id: transcriptOf(n),
       created_at: ts(n.createdAt),
       updated_at: ts(n.updatedAt),
     })),
@@ -168,12 +178,12 @@ export function activityExpectations(store: SimStore): TableExpectation[] {
     table: 'transcripts',
     key: ['id'],
     columns: ['title', 'meeting_id', 'note_id', 'language', 'created_at'],
-    // note_id: GAP (the transcript listing names no note).
     rows: [...store.transcripts.values()].map((t) => ({
       id: t.id,
       title: t.title,
       meeting_id: t.meetingId,
-      note_id: null,
+      // The lowest live note naming the transcript.
+      note_id: noteOfTranscript.get(t.id) ?? null,
       language: t.language,
       created_at: ts(t.createdAt),
     })),

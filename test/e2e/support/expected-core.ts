@@ -1,7 +1,7 @@
 /**
  * Expected warehouse rows for the core tables, derived from the simulator's store (its canonical model),
  * independently of relsync's transforms: companies, persons, opportunities, lists, list entries, fields,
- * field scopes, dropdown options, the association tables, saved views, users, teams, webhooks and merges.
+ * field scopes, the association tables, saved views, users, teams, webhooks and merges.
  */
 import type { ContractName, SimStore, SimField } from '../../../src/simulator/index.ts';
 import { fieldMeta } from '../../../src/simulator/render-v2.ts';
@@ -28,7 +28,7 @@ export function mergedCheck(store: SimStore, kind: 'company' | 'person') {
  * simulator's formula numbers included as numbers. Interaction, note, reminder and list values have none.
  */
 const NO_V1_TYPE = new Set(['interaction', 'note', 'reminder', 'list-multi']);
-const listedByV1 = (f: SimField): boolean => f.v1Id !== null && !NO_V1_TYPE.has(f.valueType);
+export const listedByV1 = (f: SimField): boolean => f.v1Id !== null && !NO_V1_TYPE.has(f.valueType);
 
 /**
  * The core tables. `contract` decides which field definitions `/v2` shows: the association fields exist
@@ -105,22 +105,6 @@ export function coreExpectations(store: SimStore, contract: ContractName = e2eCo
   });
   out.push(fieldsExpectation(store, contract));
   out.push(fieldScopesExpectation(store, contract));
-  out.push({
-    table: 'dropdown_options',
-    key: ['field_id', 'id'],
-    columns: ['text', 'rank', 'color'],
-    rows: [...store.fields.values()].filter(listedByV1).flatMap((f) =>
-      store.options(f).map((o) => ({
-        // v1 GET /fields is the source: colour as the v1 integer, in text.
-        field_id: f.id,
-        id: o.id,
-        text: o.text,
-        rank: o.rank,
-        color: String(o.color),
-      })),
-    ),
-    owner: { live: () => true, parent: (r) => ({ table: 'fields', key: String(r.field_id) }) },
-  });
   const companyOwner = {
     live: (r: ExpRow) => store.companies.has(r.company_id as number),
     parent: (r: ExpRow) => ({ table: 'companies' as const, key: String(r.company_id) }),

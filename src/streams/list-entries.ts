@@ -9,13 +9,16 @@ import { defineStream } from './define.ts';
 /**
  * An opportunity entry whose `persons` and `companies` fields are both present and under the cap gave
  * the whole sets (the transform replaced them): it settles the `opportunity_links` mark the search left,
- * so no single read is spent on it. It never sets a mark: the search decides what is unknown.
+ * so no single read is spent on it. A field cut at the cap marks the opportunity unknown (the transform
+ * only added to its set), whatever the search said: the single read completes it. Absent fields set no
+ * mark: the search decides what it lacked.
  */
 function settledLinks(e: V2ListEntryWithEntity): DirtyMark[] {
   if (e.type !== 'opportunity') return [];
   const fields = e.entity.fields;
-  const whole = v2AssociationState(fields, PERSONS_FIELD) === 'complete' && v2AssociationState(fields, COMPANIES_FIELD) === 'complete';
-  return whole ? [{ kind: 'opportunity_links', id: e.entity.id, settled: true }] : [];
+  const states = [v2AssociationState(fields, PERSONS_FIELD), v2AssociationState(fields, COMPANIES_FIELD)];
+  if (states.includes('cut')) return [{ kind: 'opportunity_links', id: e.entity.id }];
+  return states.every((s) => s === 'complete') ? [{ kind: 'opportunity_links', id: e.entity.id, settled: true }] : [];
 }
 
 /**

@@ -97,8 +97,12 @@ describe('opportunity list entries', () => {
     expect(run(entry([persons([1]), companies([2])])).marks).toEqual([{ kind: 'opportunity_links', id: 300000009, settled: true }]);
   });
 
-  it('without them (the seed), or with one cut at 100: never settles, never marks', () => {
+  it('without them (the seed): never settles, never marks (the search decides what it lacked)', () => {
     expect(run(entry([])).marks).toEqual([]);
-    expect(run(entry([persons(range(100, 1)), companies([2])])).marks).toEqual([]);
+  });
+
+  it('with one cut at 100: marks the opportunity for its single read, whatever the other field says', () => {
+    expect(run(entry([persons(range(100, 1)), companies([2])])).marks).toEqual([{ kind: 'opportunity_links', id: 300000009 }]);
+    expect(run(entry([persons([1]), companies(range(100, 1))])).marks).toEqual([{ kind: 'opportunity_links', id: 300000009 }]);
   });
 });

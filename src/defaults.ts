@@ -57,3 +57,7 @@ export const DEFAULT_REPROBE_REFUSED_AFTER = '30d';
 export const DEFAULT_FILES_PER_ENTITY = false;
 /** Longest query string relsync sends for a batched filter (`field.id=…|…`); URLs past ~2 kB are refused by some proxies. */
 export const DEFAULT_FILTER_QUERY_MAX = 1800;
+
+// Memory.
+/** Ids an `ids` read fetches from the warehouse per query (planner/id-chunks.ts). */
+export const DEFAULT_ID_CHUNK = 1000;

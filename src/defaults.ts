@@ -70,3 +70,12 @@ export const DEFAULT_FILES_PER_ENTITY = false;
 export const DEFAULT_FILTER_QUERY_MAX = 1800;
 /** Calls `relsync plan` may spend counting before the first sync (`--count-calls`): lists, a few probes, then pages of 500 companies and persons. */
 export const DEFAULT_PLAN_COUNT_CALLS = 20;
+
+// Memory.
+/**
+ * How far V8 lets the heap grow past what the last full collection found live before collecting again
+ * (runner/heap-policy.ts). V8's own choice on a machine with memory to spare is up to 300%.
+ */
+export const DEFAULT_HEAP_GROWING_PERCENT = 50;
+/** Ids an `ids` read fetches from the warehouse per query (planner/id-chunks.ts). */
+export const DEFAULT_ID_CHUNK = 1000;

@@ -4,14 +4,18 @@
  * set is unknown until a read that carries it. The marks are the memory of what each source lacked: later
  * runs plan from them, never by probing the service again.
  */
-import { liveDirtyIds } from '../state/dirty.ts';
+import { liveDirtyCount } from '../state/dirty.ts';
 import type { PlanContext } from './context.ts';
-import { opportunitiesAtCap, ownersAtCap } from './ids.ts';
+import { unionIds, type IdChunks } from './id-chunks.ts';
+import { liveMarkedIds, ownersAtCap } from './ids.ts';
 
 /** Opportunities whose sets need `GET /opportunities/{id}`: at the cap, or unknown (the search lacked the arrays). */
-export async function opportunityLinkReads(ctx: PlanContext): Promise<number[]> {
-  const [atCap, unknown] = await Promise.all([opportunitiesAtCap(ctx), liveDirtyIds(ctx.db.kysely, 'opportunity_links')]);
-  return [...new Set([...atCap, ...unknown])].sort((a, b) => a - b);
+export function opportunityLinkReads(ctx: PlanContext): IdChunks {
+  return unionIds(
+    ownersAtCap(ctx, 'opportunity_persons', 'opportunity_id'),
+    ownersAtCap(ctx, 'opportunity_companies', 'opportunity_id'),
+    liveMarkedIds(ctx, 'opportunity_links'),
+  );
 }
 
 export type LinkSide = 'company' | 'person';
@@ -23,15 +27,17 @@ export type LinkSide = 'company' | 'person';
  * one call each), which makes every pair known at the lowest count. Ties read companies.
  */
 export async function companyPersonSide(ctx: PlanContext): Promise<LinkSide | null> {
-  const [companies, persons] = await Promise.all([liveDirtyIds(ctx.db.kysely, 'company_links'), liveDirtyIds(ctx.db.kysely, 'person_links')]);
-  if (companies.length === 0 || persons.length === 0) return null;
-  return companies.length <= persons.length ? 'company' : 'person';
+  const [companies, persons] = await Promise.all([liveDirtyCount(ctx.db.kysely, 'company_links'), liveDirtyCount(ctx.db.kysely, 'person_links')]);
+  if (companies === 0 || persons === 0) return null;
+  return companies <= persons ? 'company' : 'person';
 }
 
-/** The ids one side's single-read stream reads: its owners at the cap, plus every unknown set when it is the side chosen. */
-export async function companyPersonReads(ctx: PlanContext, side: LinkSide): Promise<number[]> {
-  const atCap = await ownersAtCap(ctx, 'company_persons', side === 'company' ? 'company_id' : 'person_id');
+/**
+ * The ids one side's single-read stream reads: its owners at the cap, plus every unknown set when it is the
+ * side chosen. The side is chosen once, when the read starts: the read consumes the marks it counts.
+ */
+export async function companyPersonReads(ctx: PlanContext, side: LinkSide): Promise<IdChunks> {
+  const atCap = ownersAtCap(ctx, 'company_persons', side === 'company' ? 'company_id' : 'person_id');
   if ((await companyPersonSide(ctx)) !== side) return atCap;
-  const unknown = await liveDirtyIds(ctx.db.kysely, side === 'company' ? 'company_links' : 'person_links');
-  return [...new Set([...atCap, ...unknown])].sort((a, b) => a - b);
+  return unionIds(atCap, liveMarkedIds(ctx, side === 'company' ? 'company_links' : 'person_links'));
 }

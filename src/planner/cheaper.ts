@@ -4,7 +4,7 @@
  */
 import { sql } from 'kysely';
 import { V2_IDS_BATCH, V2_PAGE } from '../extract/limits.ts';
-import { dirtyCountsByList, dirtyIds, type DirtyKind } from '../state/dirty.ts';
+import { dirtyCount, dirtyCountsByList, type DirtyKind } from '../state/dirty.ts';
 import type { PlanContext } from './context.ts';
 
 export interface Plan {
@@ -36,7 +36,7 @@ async function liveEntriesOfList(ctx: PlanContext, listId: number): Promise<numb
 /** A collection sweep now costs no more than the targeted re-reads of what changed. */
 export function sweepWhenCheaper(kind: Extract<DirtyKind, 'company' | 'person'>, table: 'companies' | 'persons') {
   return async (ctx: PlanContext): Promise<boolean> => {
-    const changed = (await dirtyIds(ctx.db.kysely, kind)).length;
+    const changed = await dirtyCount(ctx.db.kysely, kind);
     if (changed === 0) return false;
     return planReRead({ total: await liveCount(ctx, table), changed }).strategy === 'bulk';
   };

@@ -4,6 +4,7 @@ import { openDatabase, type Db } from '../load/db.ts';
 import { migrateToLatest } from '../load/migrate.ts';
 import { AffinityClient } from '../extract/http/client.ts';
 import { ALL_STREAMS } from '../streams/registry.ts';
+import { boundHeapGrowth } from './heap-policy.ts';
 import { createProgress } from './progress.ts';
 import { unmetNeeds } from '../planner/selection.ts';
 import type { AnyStream } from '../streams/define.ts';
@@ -71,6 +72,7 @@ export interface ExecuteOptions {
 
 /** Open (and migrate) the warehouse, run one sync, close everything; used by sync, backfill, demo and schedule. */
 export async function executeSync(opts: ExecuteOptions): Promise<SyncResult> {
+  boundHeapGrowth();
   const db = opts.db ?? (await openDatabase(opts.config.databaseUrl));
   const client = clientFromConfig(opts.config, opts.log, opts.apiKey);
   try {

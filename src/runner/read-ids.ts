@@ -2,6 +2,8 @@ import { NotFoundError } from '../extract/http/errors.ts';
 import type { InvalidRecord } from '../extract/pager.ts';
 import type { Checkpoint } from '../state/checkpoint.ts';
 import type { AnyStream, IdsRead, Partition } from '../streams/define.ts';
+import { DEFAULT_ID_CHUNK } from '../defaults.ts';
+import { collectIds, fixedIds, unionIds } from '../planner/id-chunks.ts';
 import type { ReadEnv } from './env.ts';
 import { resumeOrStart, type Fetched, type Reader, type SweepOptions } from './reader.ts';
 
@@ -20,8 +22,11 @@ export async function idsReader(
 ): Promise<Reader<unknown>> {
   const log = env.log.child({ stream: def.name, partition: p.key || undefined });
   const { sweep, resumed } = resumeOrStart(cp, opts, env.clock());
-  const after = sweep.token === null ? -Infinity : Number(sweep.token);
-  const wanted = [...new Set([...(await read.ids(env.ctx, p)), ...cp.pendingIds])].sort((a, b) => a - b).filter((id) => id > after);
+  // Below every id (a bound both databases take as a parameter, unlike -Infinity).
+  const after = sweep.token === null ? Number.MIN_SAFE_INTEGER : Number(sweep.token);
+  // The set is fixed when the read starts (what later pages write does not change it), fetched in chunks
+  // and kept as a typed array: never the whole set as query rows on the heap.
+  const wanted = await collectIds(unionIds(await read.ids(env.ctx, p), fixedIds(cp.pendingIds)), after, DEFAULT_ID_CHUNK);
   log.info({ ids: wanted.length, batchSize: read.batchSize, calls: Math.ceil(wanted.length / read.batchSize), resumed }, 'reading records by id');
   const pending = new Set(resumed ? cp.pendingIds : []);
   let state: Checkpoint = { ...cp, sweep };
@@ -30,7 +35,7 @@ export async function idsReader(
   return {
     hasMore: () => at < wanted.length,
     async next(): Promise<Fetched<unknown>> {
-      const ids = wanted.slice(at, at + read.batchSize);
+      const ids = Array.from(wanted.subarray(at, at + read.batchSize));
       at += ids.length;
       const batchStart = env.clock();
       const records: unknown[] = [];

@@ -93,23 +93,50 @@ export async function markDirty(trx: Conn, _dialect: DialectName, marks: readonl
   return rows.length;
 }
 
+/** A window of ascending ids: those above `after`, at most `limit` of them (an `ids` read fetches its ids so). */
+export interface IdWindow {
+  after: number;
+  limit: number;
+}
+
 /** Ids marked with `kind` whose record is live in the warehouse (a gone record's mark is never read). */
-export async function liveDirtyIds(trx: Conn, kind: DirtyKind): Promise<number[]> {
-  const rows = await trx
+export async function liveDirtyIds(trx: Conn, kind: DirtyKind, window: IdWindow): Promise<number[]> {
+  const q = trx
     .selectFrom('sync_dirty')
     .select('id')
     .where('kind', '=', kind)
     .where('id', 'in', (eb) => eb.selectFrom(TABLE_OF[kind]).select('id').where('_deleted_at', 'is', null))
-    .orderBy('id')
-    .execute();
+    .where('id', '>', window.after);
+  const rows = await q.orderBy('id').limit(window.limit).execute();
   return rows.map((r) => Number(r.id));
 }
 
-export async function dirtyIds(trx: Conn, kind: DirtyKind, listId?: number): Promise<number[]> {
-  let q = trx.selectFrom('sync_dirty').select('id').where('kind', '=', kind);
+/** How many live records are marked with `kind` (the planners compare counts, never load the ids). */
+export async function liveDirtyCount(trx: Conn, kind: DirtyKind): Promise<number> {
+  const r = await trx
+    .selectFrom('sync_dirty')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('kind', '=', kind)
+    .where('id', 'in', (eb) => eb.selectFrom(TABLE_OF[kind]).select('id').where('_deleted_at', 'is', null))
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+/** Ids marked with `kind` (of one list), live or not. */
+export async function dirtyIds(trx: Conn, kind: DirtyKind, window: IdWindow, listId?: number): Promise<number[]> {
+  let q = trx.selectFrom('sync_dirty').select('id').where('kind', '=', kind).where('id', '>', window.after);
   if (listId !== undefined) q = q.where('list_id', '=', listId);
-  const rows = await q.orderBy('id').execute();
+  const rows = await q.orderBy('id').limit(window.limit).execute();
   return rows.map((r) => Number(r.id));
+}
+
+export async function dirtyCount(trx: Conn, kind: DirtyKind): Promise<number> {
+  const r = await trx
+    .selectFrom('sync_dirty')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
 }
 
 export async function dirtyCountsByList(trx: Conn): Promise<Map<number, number>> {

@@ -1,6 +1,6 @@
 import { V2_IDS_BATCH } from '../extract/limits.ts';
 import { v2CompanySchema } from '../extract/schemas/index.ts';
-import { dirtyIds } from '../state/dirty.ts';
+import { markedIds } from '../planner/ids.ts';
 import { v2CompanyRows } from '../transform/index.ts';
 import { ENTITY_FIELD_TYPES, perRecord } from './common.ts';
 import { defineStream } from './define.ts';
@@ -17,7 +17,7 @@ export const companiesChangedStream = defineStream({
   schema: v2CompanySchema,
   read: {
     kind: 'ids',
-    ids: (ctx) => dirtyIds(ctx.db.kysely, 'company'),
+    ids: (ctx) => markedIds(ctx, 'company'),
     batchSize: V2_IDS_BATCH,
     consumes: 'company',
     request: (ids) => ({

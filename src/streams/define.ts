@@ -4,6 +4,7 @@ import type { PageRequest } from '../extract/pager.ts';
 import type { Row, RowBatch } from '../load/batch.ts';
 import type { EntityTableName } from '../load/schema-warehouse.ts';
 import type { Db } from '../load/db.ts';
+import type { IdChunks } from '../planner/id-chunks.ts';
 import type { HighWater } from '../state/checkpoint.ts';
 import type { DirtyKind, DirtyMark } from '../state/dirty.ts';
 
@@ -80,11 +81,12 @@ export interface SweepRead<T, P> extends Partitioned<P> {
 
 /**
  * Read a set of ids in ascending batches (single-record reads with batchSize 1, `/v2` `ids` lookups with
- * 100); the checkpoint is the last id done, so a resume neither repeats nor skips a batch.
+ * 100); the checkpoint is the last id done, so a resume neither repeats nor skips a batch. `ids` decides
+ * once per read what to read; the reader fetches the set chunk by chunk when the read starts (id-chunks.ts).
  */
 export interface IdsRead<P> extends Partitioned<P> {
   kind: 'ids';
-  ids(ctx: StreamContext, p: Partition<P>): Promise<number[]>;
+  ids(ctx: StreamContext, p: Partition<P>): IdChunks | Promise<IdChunks>;
   batchSize: number;
   request(ids: readonly number[], p: Partition<P>): PageRequest;
   /** The ids come from these dirty marks; a batch read removes them in its transaction. */

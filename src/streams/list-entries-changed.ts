@@ -1,6 +1,6 @@
 import { v2ListEntryWithEntitySchema, type V2ListEntryWithEntity } from '../extract/schemas/index.ts';
 import { dirtyListPartitions } from '../planner/partitions.ts';
-import { dirtyIds } from '../state/dirty.ts';
+import { markedIds } from '../planner/ids.ts';
 import { v2ListEntryRows } from '../transform/index.ts';
 import { perRecord } from './common.ts';
 import { defineStream } from './define.ts';
@@ -15,7 +15,7 @@ export const listEntriesChangedStream = defineStream<V2ListEntryWithEntity, { li
   read: {
     kind: 'ids',
     partitions: dirtyListPartitions,
-    ids: (ctx, p) => dirtyIds(ctx.db.kysely, 'list_entry', p.params.listId),
+    ids: (ctx, p) => markedIds(ctx, 'list_entry', p.params.listId),
     batchSize: 1,
     consumes: 'list_entry',
     request: (ids, p) => ({

@@ -1,6 +1,6 @@
 import { V2_IDS_BATCH } from '../extract/limits.ts';
 import { v2PersonSchema } from '../extract/schemas/index.ts';
-import { dirtyIds } from '../state/dirty.ts';
+import { markedIds } from '../planner/ids.ts';
 import { v2PersonRows } from '../transform/index.ts';
 import { ENTITY_FIELD_TYPES, perRecord } from './common.ts';
 import { defineStream } from './define.ts';
@@ -14,7 +14,7 @@ export const personsChangedStream = defineStream({
   schema: v2PersonSchema,
   read: {
     kind: 'ids',
-    ids: (ctx) => dirtyIds(ctx.db.kysely, 'person'),
+    ids: (ctx) => markedIds(ctx, 'person'),
     batchSize: V2_IDS_BATCH,
     consumes: 'person',
     request: (ids) => ({

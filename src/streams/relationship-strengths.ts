@@ -1,5 +1,5 @@
 import { v1RelationshipStrengthSchema } from '../extract/schemas/index.ts';
-import { liveIds } from '../planner/ids.ts';
+import { liveEntityIds } from '../planner/entity-ids.ts';
 import { relationshipStrengthRows } from '../transform/index.ts';
 import { perRecord } from './common.ts';
 import { defineStream } from './define.ts';
@@ -14,7 +14,7 @@ export const relationshipStrengthsStream = defineStream({
   schema: v1RelationshipStrengthSchema,
   read: {
     kind: 'ids',
-    ids: (ctx) => liveIds(ctx, 'persons'),
+    ids: (ctx) => liveEntityIds(ctx, 'persons'),
     batchSize: 1,
     request: (ids) => ({ path: '/relationships-strengths', query: { external_id: ids[0] ?? 0 }, paginator: 'v1-array' }),
   },

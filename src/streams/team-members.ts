@@ -1,5 +1,5 @@
 import { v2TeamMemberSchema } from '../extract/schemas/index.ts';
-import { liveIds } from '../planner/ids.ts';
+import { liveEntityIds } from '../planner/entity-ids.ts';
 import { teamMembersRows } from '../transform/index.ts';
 import { onlyId } from './common.ts';
 import { defineStream } from './define.ts';
@@ -14,7 +14,7 @@ export const teamMembersStream = defineStream({
   schema: v2TeamMemberSchema,
   read: {
     kind: 'ids',
-    ids: (ctx) => liveIds(ctx, 'teams'),
+    ids: (ctx) => liveEntityIds(ctx, 'teams'),
     batchSize: 1,
     request: (ids) => ({ path: `/v2/teams/${ids[0]}/members`, query: { limit: 100 }, paginator: 'v2', endpoint: 'GET /v2/teams/{id}/members' }),
   },

@@ -1,6 +1,6 @@
 import { v2TranscriptFragmentSchema } from '../extract/schemas/index.ts';
 import { emptyBatch } from '../load/batch.ts';
-import { liveIds } from '../planner/ids.ts';
+import { liveEntityIds } from '../planner/entity-ids.ts';
 import { transcriptFragmentsReplace } from '../transform/index.ts';
 import { onlyId } from './common.ts';
 import { defineStream } from './define.ts';
@@ -14,7 +14,7 @@ export const transcriptFragmentsStream = defineStream({
   schema: v2TranscriptFragmentSchema,
   read: {
     kind: 'ids',
-    ids: (ctx) => liveIds(ctx, 'transcripts'),
+    ids: (ctx) => liveEntityIds(ctx, 'transcripts'),
     batchSize: 1,
     request: (ids) => ({ path: `/v2/transcripts/${ids[0]}/fragments`, query: { limit: 100 }, paginator: 'v2', endpoint: 'GET /v2/transcripts/{id}/fragments' }),
   },

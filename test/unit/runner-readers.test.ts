@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CursorExpiredError } from '../../src/extract/http/errors.ts';
 import { after, feedReader, later } from '../../src/runner/read-feed.ts';
+import { DEFAULT_ID_CHUNK } from '../../src/defaults.ts';
+import { fixedIds, type IdChunks } from '../../src/planner/id-chunks.ts';
 import { idsReader } from '../../src/runner/read-ids.ts';
 import { SWEEP_PAGES_DONE, sweepReader } from '../../src/runner/read-sweep.ts';
 import type { Fetched, Reader } from '../../src/runner/reader.ts';
@@ -102,7 +104,7 @@ describe('sweep reader', () => {
 describe('ids reader', () => {
   const read = (wanted: number[], batchSize: number): IdsRead<unknown> => ({
     kind: 'ids',
-    ids: async () => wanted,
+    ids: () => fixedIds(wanted),
     batchSize,
     consumes: 'company',
     request: (batch) => ({ path: `/things/${batch.join(',')}`, paginator: 'v2' }),
@@ -134,6 +136,30 @@ describe('ids reader', () => {
       await idsReader(stream(next), next, WHOLE, fin.checkpoint, readerEnv(memorySources({ pages: { '/things/7': [[{ id: 7 }]] } })), { restart: false }),
     );
     expect(again.map(ids)).toEqual([[7]]);
+  });
+
+  it('fetches the ids a chunk at a time, yet batches them as over the whole set, pending ids merged in order', async () => {
+    const all = Array.from({ length: 2 * DEFAULT_ID_CHUNK + 250 }, (_, i) => 10 + i * 2);
+    const asked: Array<[number, number]> = [];
+    const whole = fixedIds(all);
+    const spy: IdChunks = (after, limit) => {
+      asked.push([after, limit]);
+      return whole(after, limit);
+    };
+    const r: IdsRead<unknown> = { ...read([], 100), ids: () => spy };
+    // 11 is pending from an earlier run (between 10 and 12); 7 is pending too (before every live id).
+    const cp: Checkpoint = { ...emptyCheckpoint(), pendingIds: [7, 11] };
+    const wanted = [...all, 7, 11].sort((a, b) => a - b);
+    const pages = Object.fromEntries(
+      Array.from({ length: Math.ceil(wanted.length / 100) }, (_, b) => {
+        const batch = wanted.slice(b * 100, b * 100 + 100);
+        return [`/things/${batch.join(',')}`, [batch.map((id) => ({ id }))]];
+      }),
+    );
+    const got = await drain(await idsReader(stream(r), r, WHOLE, cp, readerEnv(memorySources({ pages })), { restart: false }));
+    expect(got.map((f) => f.page.ids)).toEqual(Array.from({ length: Math.ceil(wanted.length / 100) }, (_, b) => wanted.slice(b * 100, b * 100 + 100)));
+    expect(got.every((f) => f.consumed?.missing.length === 0)).toBe(true);
+    expect(Math.max(...asked.map(([, limit]) => limit))).toBe(DEFAULT_ID_CHUNK);
   });
 
   it('resumes after the last id committed', async () => {

@@ -6,16 +6,18 @@
  */
 import { liveDirtyCount } from '../state/dirty.ts';
 import type { PlanContext } from './context.ts';
-import { unionIds, type IdChunks } from './id-chunks.ts';
-import { liveMarkedIds, ownersAtCap } from './ids.ts';
+import { fixedIds, type IdChunks } from './id-chunks.ts';
+import { liveMarkedIds } from './ids.ts';
 
-/** Opportunities whose sets need `GET /opportunities/{id}`: at the cap, or unknown (the search lacked the arrays). */
+/**
+ * Opportunities whose sets need `GET /opportunities/{id}`: those marked unknown, because the read that
+ * carried them lacked the arrays or gave them cut at the cap (link-marks.ts, list-entries.ts). A set of 100
+ * or more rows is not re-read for its size alone: the single read that wrote it consumed its mark, and only
+ * a later read that cuts it again marks it again. (Counting rows at the cap re-read such sets on every run,
+ * idle ones included.)
+ */
 export function opportunityLinkReads(ctx: PlanContext): IdChunks {
-  return unionIds(
-    ownersAtCap(ctx, 'opportunity_persons', 'opportunity_id'),
-    ownersAtCap(ctx, 'opportunity_companies', 'opportunity_id'),
-    liveMarkedIds(ctx, 'opportunity_links'),
-  );
+  return liveMarkedIds(ctx, 'opportunity_links');
 }
 
 export type LinkSide = 'company' | 'person';
@@ -33,11 +35,10 @@ export async function companyPersonSide(ctx: PlanContext): Promise<LinkSide | nu
 }
 
 /**
- * The ids one side's single-read stream reads: its owners at the cap, plus every unknown set when it is the
- * side chosen. The side is chosen once, when the read starts: the read consumes the marks it counts.
+ * The ids one side's single-read stream reads: every unknown (absent or cut) set of that side when it is the
+ * side chosen, else none. The side is chosen once, when the read starts: the read consumes the marks it counts.
  */
 export async function companyPersonReads(ctx: PlanContext, side: LinkSide): Promise<IdChunks> {
-  const atCap = ownersAtCap(ctx, 'company_persons', side === 'company' ? 'company_id' : 'person_id');
-  if ((await companyPersonSide(ctx)) !== side) return atCap;
-  return unionIds(atCap, liveMarkedIds(ctx, side === 'company' ? 'company_links' : 'person_links'));
+  if ((await companyPersonSide(ctx)) !== side) return fixedIds([]);
+  return liveMarkedIds(ctx, side === 'company' ? 'company_links' : 'person_links');
 }

@@ -6,7 +6,7 @@ import { defineStream } from './define.ts';
 
 /**
  * company↔person from the company side: one older single read per company (`person_ids`, whole) when
- * companies are the side with fewer unknown sets (planner/associations.ts), plus companies at the cap.
+ * companies are the side with fewer unknown sets (planner/associations.ts).
  */
 export const companyPersonsFullStream = defineStream({
   name: 'company_persons_full',

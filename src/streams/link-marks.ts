@@ -10,8 +10,8 @@ export function v1AssociationState(ids: readonly number[] | null | undefined): A
 
 /**
  * The `*_links` mark a read leaves for one record (state/dirty.ts): every member absent or cut → the
- * record's set is not known, a single-record read is planned (a cut set is also found by the planner's
- * at-cap query); every member complete → any waiting mark is settled. Mixed: the complete member was
+ * record's set is not known, a single-record read is planned (the planner reads only marks, never
+ * counts rows at the cap); every member complete → any waiting mark is settled. Mixed: the complete member was
  * written, the record still needs its single read for the other.
  */
 export function linkMark(kind: Extract<DirtyKind, `${string}_links`>, id: number, states: readonly AssociationState[]): DirtyMark {

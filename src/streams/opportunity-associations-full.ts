@@ -6,8 +6,8 @@ import { defineStream } from './define.ts';
 
 /**
  * One older single read per opportunity whose set no cheaper source gave whole: the search lacked the
- * arrays and the list entry had no complete association fields (an `opportunity_links` mark), or a set
- * is at the cap of 100. Runs after the list entries, which settle the marks they cover.
+ * arrays and the list entry had no complete association fields, or a read gave a set cut at the cap of
+ * 100 (both leave an `opportunity_links` mark; the read consumes it). Runs after the list entries, which settle the marks they cover.
  */
 export const opportunityAssociationsFullStream = defineStream({
   name: 'opportunity_associations_full',

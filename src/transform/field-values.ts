@@ -235,8 +235,8 @@ export function listEntryFieldValuesReplace(
 /**
  * True when a multi value may be cut short upstream: association fields (`companies`, `persons`) and
  * other `*-multi` values hold at most 100 items, and 2026-09 values say `totalCount`. A cut association
- * set is only added to (entities.ts). The planner never reads cells back: an owner with 100 or more
- * links in its association table (planner/ids.ts `ownersAtCap`) gets the single read that completes it.
+ * set is only added to (entities.ts) and its owner is marked unknown (streams/link-marks.ts, list-entries.ts):
+ * the planner reads marks, never cells, and the single read that completes the set consumes the mark.
  */
 export function isTruncated(value: V2FieldValue | readonly unknown[] | null | undefined): boolean {
   if (value === null || value === undefined) return false;

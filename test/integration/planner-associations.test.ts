@@ -1,7 +1,7 @@
 /**
  * The association planner (src/planner/associations.ts) over the `*_links` marks (src/state/dirty.ts):
  * a settled mark removes only an older mark, gone records are never read, company↔person reads the side
- * with fewer unknown sets and nothing when one side is wholly known, opportunities read marks ∪ the cap.
+ * with fewer unknown sets and nothing when one side is wholly known, opportunities read their marks only.
  */
 import { expect, it } from 'vitest';
 import { companyPersonReads, companyPersonSide, opportunityLinkReads } from '../../src/planner/associations.ts';
@@ -58,7 +58,7 @@ forEachDialect('planner: association single reads', (dialect) => {
     expect(await kinds()).toEqual(['company_links:2']);
   });
 
-  it('opportunities: marked live ones plus those at the cap, never a soft-deleted one', async () => {
+  it('opportunities: marked live ones only, never a soft-deleted one, never a set for its size alone (its single read consumed its mark)', async () => {
     await entities('opportunities', [10, 11, 12, 13], [12]);
     await mark([
       { kind: 'opportunity_links', id: 11 },
@@ -72,7 +72,7 @@ forEachDialect('planner: association single reads', (dialect) => {
       .kysely.insertInto('opportunity_persons')
       .values([{ opportunity_id: 10, person_id: 1, _synced_at: T0 }] as never)
       .execute();
-    expect(await all(opportunityLinkReads(ctx()))).toEqual([11, 13]);
+    expect(await all(opportunityLinkReads(ctx()))).toEqual([11]);
   });
 
   it('company↔person: no reads while one side is wholly known; otherwise the side with fewer unknown sets', async () => {

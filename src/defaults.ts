@@ -62,6 +62,12 @@ export const DEFAULT_SWEEP_OTHER = '7d';
  * names an id the warehouse lacks; an unknown list, field or option id re-reads it in the same run.
  */
 export const DEFAULT_SWEEP_METADATA = '6h';
+/**
+ * How often a stream is re-swept when the update feed that would spare its sweeps is refused (neither
+ * document describes an `updatedAt` filter on `/v2/reminders`): sweeping it every run would make an idle run
+ * cost records / 500 calls, so changes to it wait up to this long instead.
+ */
+export const DEFAULT_SWEEP_FEEDLESS = '6h';
 /** A source the service refused is probed again after this long (a permission granted, a filter now allowed). */
 export const DEFAULT_REPROBE_REFUSED_AFTER = '30d';
 /** Files through one older `/entity-files` call per person, company and opportunity: off unless asked for. */

@@ -14,6 +14,7 @@ import {
   DEFAULT_REQUEST_TIMEOUT_MS,
   DEFAULT_SCHEDULE,
   DEFAULT_SWEEP_ENTITIES,
+  DEFAULT_SWEEP_FEEDLESS,
   DEFAULT_SWEEP_METADATA,
   DEFAULT_SWEEP_OTHER,
 } from '../defaults.ts';
@@ -86,6 +87,8 @@ export const configSchema = z.object({
       other: durationSchema.default(parseDuration(DEFAULT_SWEEP_OTHER)),
       /** How often metadata (lists, fields, options, users, teams, merges) is re-read; an unknown id re-reads it at once. */
       metadata: durationSchema.default(parseDuration(DEFAULT_SWEEP_METADATA)),
+      /** How often a stream whose update feed the service refuses is re-swept (at most its own period). */
+      feedless: durationSchema.default(parseDuration(DEFAULT_SWEEP_FEEDLESS)),
       /** Per-stream override, e.g. { "notes": "12h" }. */
       overrides: z.record(z.string(), durationSchema).default({}),
     })

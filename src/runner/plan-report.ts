@@ -49,7 +49,7 @@ export async function planReport(db: Db, config: Config, now: () => Date = () =>
   const env = { ctx: { db, config } } as Parameters<typeof skipReason>[1];
   const streams = ALL_STREAMS.filter((s) => skipReason(s, env) === null);
   const book = await SourceBook.load(db, streams, config.reprobeRefusedAfter, now);
-  const { plan, unknown } = await budgetPlan(db, config, streams, (name) => book.sweptEveryRun(name));
+  const { plan, unknown } = await budgetPlan(db, config, streams, (name) => book.sweptWithoutFeed(name));
   return { plan, unpriced: unknown, advice: adviceFor(plan) };
 }
 

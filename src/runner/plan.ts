@@ -53,6 +53,11 @@ export function checkSweepOverrides(config: Config, all: readonly AnyStream[]): 
   });
 }
 
+/** The period of a sweep whose update feed is refused: `sweeps.feedless`, or its own period when shorter. */
+export function feedlessInterval(config: Config, own: number): number {
+  return Math.min(own, config.sweeps.feedless);
+}
+
 export function sweepInterval(config: Config, name: string, group: SweepGroup): number {
   const override = config.sweeps.overrides[name];
   if (override !== undefined) return override;

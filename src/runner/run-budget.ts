@@ -5,7 +5,7 @@ import { monthlyBudgetOf, pagesPerRun, planBudget, type BudgetPlan } from '../pl
 import { lastHeaderLimit, streamCosts, type PricedStream } from '../planner/costs.ts';
 import { meanIntervalMs } from '../planner/schedule-interval.ts';
 import type { AnyStream } from '../streams/define.ts';
-import { sweepInterval } from './plan.ts';
+import { feedlessInterval, sweepInterval } from './plan.ts';
 
 /** How many pages of periodic work a stream may still read in this run. */
 export interface PageAllowance {
@@ -20,7 +20,7 @@ export interface RunBudget {
 }
 
 /** Every stream priced as every-run or periodic work; a sweep with a between-sweeps feed is both. */
-export function pricedStreams(streams: readonly AnyStream[], config: Config, sweptEveryRun: (name: string) => string | null): PricedStream[] {
+export function pricedStreams(streams: readonly AnyStream[], config: Config, sweptWithoutFeed: (name: string) => string | null): PricedStream[] {
   const out: PricedStream[] = [];
   for (const s of streams) {
     const read = s.read;
@@ -28,8 +28,9 @@ export function pricedStreams(streams: readonly AnyStream[], config: Config, swe
       out.push({ name: s.name, everyRun: true, linkReads: true, periodMs: sweepInterval(config, s.name, s.group) });
       continue;
     }
-    const everyRun = read.kind === 'feed' || (read.kind === 'ids' && read.consumes !== undefined) || sweptEveryRun(s.name) !== null;
-    out.push({ name: s.name, everyRun, periodMs: everyRun ? 0 : sweepInterval(config, s.name, s.group) });
+    const everyRun = read.kind === 'feed' || (read.kind === 'ids' && read.consumes !== undefined);
+    const own = sweepInterval(config, s.name, s.group);
+    out.push({ name: s.name, everyRun, periodMs: everyRun ? 0 : sweptWithoutFeed(s.name) !== null ? feedlessInterval(config, own) : own });
     if (!everyRun && read.kind === 'sweep' && read.between) out.push({ name: s.name, everyRun: true, periodMs: 0, between: true });
   }
   return out;
@@ -40,9 +41,9 @@ export async function budgetPlan(
   db: Db,
   config: Config,
   streams: readonly AnyStream[],
-  sweptEveryRun: (name: string) => string | null,
+  sweptWithoutFeed: (name: string) => string | null,
 ): Promise<{ plan: BudgetPlan; unknown: string[] }> {
-  const { costs, unknown } = await streamCosts({ db }, pricedStreams(streams, config, sweptEveryRun));
+  const { costs, unknown } = await streamCosts({ db }, pricedStreams(streams, config, sweptWithoutFeed));
   const budget = monthlyBudgetOf(config.monthlyBudget, await lastHeaderLimit({ db }), config.monthlyReserve);
   return { plan: planBudget(costs, meanIntervalMs(config.schedule), budget), unknown };
 }
@@ -56,11 +57,11 @@ export async function runBudget(
   db: Db,
   config: Config,
   streams: readonly AnyStream[],
-  sweptEveryRun: (name: string) => string | null,
+  sweptWithoutFeed: (name: string) => string | null,
   callsSoFar: () => number,
   log: Logger,
 ): Promise<RunBudget> {
-  const { plan, unknown } = await budgetPlan(db, config, streams, sweptEveryRun);
+  const { plan, unknown } = await budgetPlan(db, config, streams, sweptWithoutFeed);
   if (!plan.fits) {
     log.warn(
       {

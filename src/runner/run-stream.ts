@@ -7,7 +7,7 @@ import { WHOLE, type AnyStream, type Partition } from '../streams/define.ts';
 import type { ReadEnv } from './env.ts';
 import { readPartition, type ReadMode } from './page-loop.ts';
 import type { PageAllowance } from './run-budget.ts';
-import { compareVersions, sweepDue, sweepInterval } from './plan.ts';
+import { compareVersions, feedlessInterval, sweepDue, sweepInterval } from './plan.ts';
 import { stopsTheRun } from './stops-the-run.ts';
 
 export type SyncMode = 'full' | 'incremental' | 'backfill';
@@ -28,7 +28,7 @@ export interface StreamRunOptions {
   /** Errors after which the run stops (default stopsTheRun; the run relaxes it for a 401 once it has read something). */
   stops?: (err: unknown) => boolean;
   /** Streams swept every run because the feed that would spare the sweep is refused (runner/sources.ts). */
-  sweptEveryRun?: (name: string) => string | null;
+  sweptWithoutFeed?: (name: string) => string | null;
   /** Incremental runs: the page allowance of a periodic stream (run-budget.ts), shared by its partitions. */
   allowance?: (name: string) => PageAllowance | null;
   /** Errors the caller reports in its own words (a refusal, a permission denial): no per-partition error line. */
@@ -56,6 +56,9 @@ async function planPartitions(
   const sweep = { restart: backfill, ...(backfill ? { params: { mode: 'backfill', since: opts.since ?? '' } } : {}) };
   // Targeted re-reads of what the change log marked run every run, whatever their group: no marks, no calls.
   const interval = read.kind === 'ids' && read.consumes ? 0 : sweepInterval(env.ctx.config, def.name, def.group);
+  // A refused update feed leaves its sweep as the only change signal: swept more often, never every run.
+  const refusedFeed = opts.mode === 'incremental' && read.kind === 'sweep' ? (opts.sweptWithoutFeed?.(def.name) ?? null) : null;
+  const every = refusedFeed ? feedlessInterval(env.ctx.config, interval) : interval;
   const work: Array<{ p: Partition<unknown>; mode: ReadMode }> = [];
   for (const p of partitions) {
     if (read.kind === 'feed') {
@@ -63,18 +66,17 @@ async function planPartitions(
       continue;
     }
     const { checkpoint } = await readCheckpoint(env.db.kysely, def.name, p.key);
-    const refusedFeed = opts.mode === 'incremental' && read.kind === 'sweep' ? (opts.sweptEveryRun?.(def.name) ?? null) : null;
-    if (refusedFeed)
+    const due = sweepDue(checkpoint, every, opts.now());
+    if (refusedFeed && due)
       env.log.info(
-        { stream: def.name, partition: p.key || undefined, plan: 'sweep', refusedFeed },
-        'the update feed is refused by the service: swept every run instead',
+        { stream: def.name, partition: p.key || undefined, plan: 'sweep', refusedFeed, everyMs: every },
+        'the update feed is refused by the service: swept on sweeps.feedless instead',
       );
-    const forced = refusedFeed !== null || (opts.mode === 'incremental' && read.kind === 'sweep' && read.sweepWhen ? await read.sweepWhen(env.ctx, p) : false);
-    if (forced && !refusedFeed)
+    const forced = opts.mode === 'incremental' && read.kind === 'sweep' && read.sweepWhen ? await read.sweepWhen(env.ctx, p) : false;
+    if (forced)
       env.log.info({ stream: def.name, partition: p.key || undefined, plan: 'sweep' }, 'planner: a sweep costs no more than targeted re-reads of what changed');
     const allowance = opts.mode === 'incremental' && !forced ? (opts.allowance?.(def.name) ?? null) : null;
-    if (opts.mode !== 'incremental' || forced || sweepDue(checkpoint, interval, opts.now()))
-      work.push({ p, mode: { how: 'read', sweep, ...(allowance ? { allowance } : {}) } });
+    if (opts.mode !== 'incremental' || forced || due) work.push({ p, mode: { how: 'read', sweep, ...(allowance ? { allowance } : {}) } });
     else if (read.kind === 'sweep' && read.between && checkpoint.highWater) work.push({ p, mode: { how: 'between', ...(from !== undefined ? { from } : {}) } });
   }
   return work;

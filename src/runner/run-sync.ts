@@ -109,14 +109,14 @@ export async function runSync(opts: SyncOptions): Promise<SyncResult> {
     const runHasRead = () => Object.values(streamStats).some((s) => s.pages > 0);
     // A 401 before anything was read is the key's (the run stops); after that it is one endpoint's (the stream is skipped).
     const stops = (err: unknown) => stopsTheRun(err) && !permissionDenied(err, runHasRead());
-    const sweptEveryRun = (name: string) => book.sweptEveryRun(name);
+    const sweptWithoutFeed = (name: string) => book.sweptWithoutFeed(name);
     // Incremental runs spread periodic passes over their periods within the monthly budget (README "Calls under a monthly budget").
-    const budget = opts.mode === 'incremental' ? await runBudget(db, config, opts.streams, sweptEveryRun, () => client.totalCalls(), log) : null;
+    const budget = opts.mode === 'incremental' ? await runBudget(db, config, opts.streams, sweptWithoutFeed, () => client.totalCalls(), log) : null;
     const streamOpts = {
       mode: opts.mode,
       now,
       stops,
-      sweptEveryRun,
+      sweptWithoutFeed,
       ...(budget ? { allowance: budget.allowanceFor } : {}),
       ...(opts.since !== undefined ? { since: opts.since } : {}),
       ...(opts.hooks?.onStream ? { onStream: opts.hooks.onStream } : {}),

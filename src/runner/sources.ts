@@ -41,8 +41,8 @@ export class SourceBook {
     return members.find((s) => eligible(s) && !this.refusal(capability, s.name))?.name ?? NO_SOURCE;
   }
 
-  /** Streams swept every run because the feed that would spare the sweep is refused: name → the refused feed. */
-  sweptEveryRun(name: string): string | null {
+  /** Streams swept on `sweeps.feedless` because the feed that would spare their sweeps is refused: name → the refused feed. */
+  sweptWithoutFeed(name: string): string | null {
     const feed = this.streams.find((s) => s.source?.sweeps === name && s.source && this.refusal(s.source.capability, s.name));
     return feed?.name ?? null;
   }

@@ -104,7 +104,7 @@ export interface FeedRead<T, P> extends Partitioned<P>, FeedSpec<T, P> {
  */
 export type Capability = 'change_log' | 'files' | 'reminders_updates' | 'notes_updates';
 
-/** A stream's place in a capability. `sweeps`: when refused with no source left, that stream is swept every run instead. */
+/** A stream's place in a capability. `sweeps`: when refused with no source left, that stream is swept every `sweeps.feedless` instead. */
 export interface SourceSlot {
   capability: Capability;
   rank: number;

@@ -22,7 +22,7 @@ export const notesUpdatesStream = defineStream({
   description: 'notes created or edited since the last run (GET /v2/notes?filter=updatedAt>=…)',
   group: 'other',
   needs: ['notes'],
-  // The service may refuse the filter (neither document describes one on /v2/reminders): then notes is swept every run.
+  // The service may refuse the filter (neither document describes one on /v2/reminders): then notes is swept every `sweeps.feedless`.
   source: { capability: 'notes_updates', rank: 0, sweeps: 'notes' },
   schema: v2NoteSchema,
   read: {

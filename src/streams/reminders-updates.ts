@@ -10,7 +10,7 @@ export const remindersUpdatesStream = defineStream({
   description: 'reminders created or edited since the last run (GET /v2/reminders?filter=updatedAt>=…)',
   group: 'other',
   needs: ['reminders'],
-  // The service may refuse the filter (neither document describes one on /v2/reminders): then reminders is swept every run.
+  // The service may refuse the filter (neither document describes one on /v2/reminders): then reminders is swept every `sweeps.feedless`.
   source: { capability: 'reminders_updates', rank: 0, sweeps: 'reminders' },
   schema: v2ReminderSchema,
   read: { kind: 'feed', ...updatedSinceFeed<V2Reminder, NoParams>('/v2/reminders', { startAtNow: true }) },

@@ -86,13 +86,17 @@ export async function runAsSource(
   }
 }
 
-/** A refused update feed: sweep the stream it spares now, unless this run has already swept it. */
+/**
+ * A refused update feed: sweep the stream it spares now if its sweep is due on `sweeps.feedless` (an
+ * incremental read: the stream is now one the book sweeps without its feed), unless this run swept it.
+ */
 async function sweepInstead(name: string, env: ReadEnv, queue: PQueue, opts: StreamRunOptions, src: SourceRunContext): Promise<void> {
   const def = src.streams.find((s) => s.name === name);
   const into = src.stats[name];
   if (!def || !into || into.status !== 'succeeded' || into.mode === 'sweep') return;
   const extra: StreamRunStats = { ...into, status: 'succeeded', pages: 0, records: 0, rows: 0, invalid: 0, softDeleted: 0, calls: 0, durationMs: 0 };
-  await runStream(def, { ...env, log: env.log }, queue, { ...opts, mode: 'full' }, extra);
+  await runStream(def, { ...env, log: env.log }, queue, { ...opts, mode: 'incremental' }, extra);
+  if (extra.pages === 0) return;
   addInto(into, extra);
   into.mode = 'sweep (its update feed is refused)';
 }

@@ -2,7 +2,9 @@
  * A SQLite warehouse FILE that this user may not write (permissions, a read-only mount): `sync` says so
  * in one line and exits 2, as a read-only directory already does, instead of "unexpected error:
  * attempt to write a readonly database" and exit 1; `status` still reads it. The tests run as root,
- * whom file modes do not stop, so the commands run as `nobody` (uid 65534) when the test is root.
+ * whom file modes do not stop, so as root the commands run without the capabilities that override them
+ * (`setpriv`, util-linux): still root, so they read a checkout in a 0700 directory (CI's fresh clone
+ * under `mktemp -d`), which `nobody` could not.
  */
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -16,16 +18,16 @@ import { readOnlyDatabaseError } from '../../src/load/db-errors.ts';
 import { migrateToLatest } from '../../src/load/migrate.ts';
 import { BIN, REPO_ROOT, type CliResult } from '../helpers/cli.ts';
 
-const NOBODY = 65534;
 const asRoot = process.getuid?.() === 0;
+const DROP_FILE_MODE_OVERRIDES = ['--inh-caps=-dac_override,-dac_read_search,-fowner', '--bounding-set=-dac_override,-dac_read_search,-fowner', '--'];
 
-/** `relsync <args>` as a user the file modes apply to. */
+/** `relsync <args>` as a process the file modes apply to. */
 function runCliAsUser(args: string[], env: Record<string, string>): Promise<CliResult> {
+  const [command, argv] = asRoot ? ['setpriv', [...DROP_FILE_MODE_OVERRIDES, process.execPath, BIN, ...args]] : [process.execPath, [BIN, ...args]];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
+    const child = spawn(command, argv, {
       cwd: REPO_ROOT,
       env: { ...process.env, HOME: tmpdir(), LOG_LEVEL: 'warn', ...env },
-      ...(asRoot ? { uid: NOBODY, gid: NOBODY } : {}),
     });
     let stdout = '';
     let stderr = '';

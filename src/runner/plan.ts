@@ -53,12 +53,16 @@ export function checkSweepOverrides(config: Config, all: readonly AnyStream[]): 
   });
 }
 
-/** The period of a sweep whose update feed is refused: `sweeps.feedless`, or its own period when shorter. */
-export function feedlessInterval(config: Config, own: number): number {
-  return Math.min(own, config.sweeps.feedless);
+/**
+ * A sweep's period: its override, else its group's. `withoutFeed`: the update feed that spares its sweeps
+ * is refused, so it is swept every `sweeps.feedless` when that is shorter.
+ */
+export function sweepInterval(config: Config, name: string, group: SweepGroup, withoutFeed = false): number {
+  const own = ownInterval(config, name, group);
+  return withoutFeed ? Math.min(own, config.sweeps.feedless) : own;
 }
 
-export function sweepInterval(config: Config, name: string, group: SweepGroup): number {
+function ownInterval(config: Config, name: string, group: SweepGroup): number {
   const override = config.sweeps.overrides[name];
   if (override !== undefined) return override;
   if (group === 'metadata') return config.sweeps.metadata;

@@ -5,7 +5,7 @@ import { monthlyBudgetOf, pagesPerRun, planBudget, type BudgetPlan } from '../pl
 import { lastHeaderLimit, streamCosts, type PricedStream } from '../planner/costs.ts';
 import { meanIntervalMs } from '../planner/schedule-interval.ts';
 import type { AnyStream } from '../streams/define.ts';
-import { feedlessInterval, sweepInterval } from './plan.ts';
+import { sweepInterval } from './plan.ts';
 
 /** How many pages of periodic work a stream may still read in this run. */
 export interface PageAllowance {
@@ -29,8 +29,7 @@ export function pricedStreams(streams: readonly AnyStream[], config: Config, swe
       continue;
     }
     const everyRun = read.kind === 'feed' || (read.kind === 'ids' && read.consumes !== undefined);
-    const own = sweepInterval(config, s.name, s.group);
-    out.push({ name: s.name, everyRun, periodMs: everyRun ? 0 : sweptWithoutFeed(s.name) !== null ? feedlessInterval(config, own) : own });
+    out.push({ name: s.name, everyRun, periodMs: everyRun ? 0 : sweepInterval(config, s.name, s.group, sweptWithoutFeed(s.name) !== null) });
     if (!everyRun && read.kind === 'sweep' && read.between) out.push({ name: s.name, everyRun: true, periodMs: 0, between: true });
   }
   return out;

@@ -7,7 +7,7 @@ import { WHOLE, type AnyStream, type Partition } from '../streams/define.ts';
 import type { ReadEnv } from './env.ts';
 import { readPartition, type ReadMode } from './page-loop.ts';
 import type { PageAllowance } from './run-budget.ts';
-import { compareVersions, feedlessInterval, sweepDue, sweepInterval } from './plan.ts';
+import { compareVersions, sweepDue, sweepInterval } from './plan.ts';
 import { stopsTheRun } from './stops-the-run.ts';
 
 export type SyncMode = 'full' | 'incremental' | 'backfill';
@@ -54,11 +54,10 @@ async function planPartitions(
   const backfill = opts.mode === 'backfill';
   const from = backfill ? (opts.since !== undefined ? { at: opts.since, id: null } : null) : undefined;
   const sweep = { restart: backfill, ...(backfill ? { params: { mode: 'backfill', since: opts.since ?? '' } } : {}) };
-  // Targeted re-reads of what the change log marked run every run, whatever their group: no marks, no calls.
-  const interval = read.kind === 'ids' && read.consumes ? 0 : sweepInterval(env.ctx.config, def.name, def.group);
   // A refused update feed leaves its sweep as the only change signal: swept more often, never every run.
   const refusedFeed = opts.mode === 'incremental' && read.kind === 'sweep' ? (opts.sweptWithoutFeed?.(def.name) ?? null) : null;
-  const every = refusedFeed ? feedlessInterval(env.ctx.config, interval) : interval;
+  // Targeted re-reads of what the change log marked run every run, whatever their group: no marks, no calls.
+  const every = read.kind === 'ids' && read.consumes ? 0 : sweepInterval(env.ctx.config, def.name, def.group, refusedFeed !== null);
   const work: Array<{ p: Partition<unknown>; mode: ReadMode }> = [];
   for (const p of partitions) {
     if (read.kind === 'feed') {

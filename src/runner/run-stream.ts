@@ -27,7 +27,7 @@ export interface StreamRunOptions {
   onStream?: (e: StreamEvent) => void;
   /** Errors after which the run stops (default stopsTheRun; the run relaxes it for a 401 once it has read something). */
   stops?: (err: unknown) => boolean;
-  /** Streams swept every run because the feed that would spare the sweep is refused (runner/sources.ts). */
+  /** Streams swept every `sweeps.feedless` because the feed that would spare their sweeps is refused (runner/sources.ts). */
   sweptWithoutFeed?: (name: string) => string | null;
   /** Incremental runs: the page allowance of a periodic stream (run-budget.ts), shared by its partitions. */
   allowance?: (name: string) => PageAllowance | null;

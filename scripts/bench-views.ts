@@ -9,9 +9,11 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { openDatabase } from '../src/load/db.ts';
 import { migrateToLatest } from '../src/load/migrate.ts';
+import { WAREHOUSE_TABLE_NAMES } from '../src/load/tables.ts';
 import { refreshViews, wantedViews } from '../src/load/views/refresh.ts';
 import { startSimulator, type Scale } from '../src/simulator/index.ts';
 import { benchConfig, DEFAULT_PG_URL, report, syncOnce, type Dialect } from './bench-support.ts';
@@ -61,6 +63,9 @@ async function prepare(dialect: Dialect, scale: Scale): Promise<{ url: string; p
   try {
     await migrateToLatest(db);
     await refreshViews(db);
+    // Table statistics, as autovacuum gathers them after a bulk load; without them (a server running with
+    // autovacuum off, like the test database) PostgreSQL plans every table as a few rows.
+    if (dialect === 'postgres') for (const t of WAREHOUSE_TABLE_NAMES) await sql`analyze ${sql.table(t)}`.execute(db.kysely);
     const views = (await wantedViews(db)).map((v) => v.name);
     return { url: w.url, ...(w.path ? { path: w.path } : {}), views };
   } finally {

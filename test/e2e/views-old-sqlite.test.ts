@@ -11,8 +11,8 @@ import { sql } from 'kysely';
 import { DEMO_QUERIES } from '../../src/cli/demo-command.ts';
 import { parseDatabaseUrl } from '../../src/load/db.ts';
 import { wantedViews } from '../../src/load/views/refresh.ts';
-import { CONTRACT_NAMES } from '../../src/simulator/index.ts';
 import { hasCommand, openOldSqlite, pythonSqliteRun, systemSqliteFailures, systemSqliteVersion } from '../helpers/old-sqlite.ts';
+import { testContracts } from '../helpers/dialects.ts';
 import { startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';
 
 const sqlBlocks = (file: string) =>
@@ -25,7 +25,7 @@ const DOCUMENTED: ReadonlyArray<[string, string]> = [
 /** Where CI runs (`.ci/run` installs the shell); a developer machine without it skips that reader only. */
 const requireSystemReaders = process.env.CI === 'true';
 
-describe.each(CONTRACT_NAMES)('views readable by older SQLite, %s contract', (contract) => {
+describe.each(testContracts())('views readable by older SQLite, %s contract', (contract) => {
   let f: SyncFixture | undefined;
   let path = '';
   let queries: Array<[string, string]> = [];

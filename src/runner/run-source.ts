@@ -1,8 +1,9 @@
 import type PQueue from 'p-queue';
+import { ApiError } from '../extract/http/errors.ts';
 import type { StreamRunStats } from '../state/runs.ts';
 import type { AnyStream } from '../streams/define.ts';
 import type { ReadEnv } from './env.ts';
-import { permissionDenied, permissionLine, refusalOf } from './refusal.ts';
+import { permissionLine, refusalOf } from './failure-policy.ts';
 import { runStream, skipReason, type StreamRunOptions } from './run-stream.ts';
 import { NO_SOURCE, type SourceBook } from './sources.ts';
 
@@ -10,8 +11,6 @@ export interface SourceRunContext {
   book: SourceBook;
   /** Every stream of the run, to find the stream a refused feed's sweep stands in for. */
   streams: readonly AnyStream[];
-  /** Whether any stream has committed a page this run (a 401 after that is one endpoint's, not the key's). */
-  runHasRead: () => boolean;
   /** Stats of the streams of this run, by name (a fallback sweep adds to its stream's). */
   stats: Record<string, StreamRunStats>;
 }
@@ -58,16 +57,13 @@ export async function runAsSource(
       return;
     }
   }
-  const runOpts: StreamRunOptions = {
-    ...opts,
-    reportsItself: (err) => permissionDenied(err, src.runHasRead()) || (slot !== undefined && refusalOf(err, def, stats.pages, '') !== null),
-  };
-  const err = await runStream(def, env, queue, runOpts, stats);
+  const err = await runStream(def, env, queue, opts, stats);
   if (err === null) {
     if (slot && stats.status === 'succeeded') await src.book.used(env.db, slot.capability, def.name);
     return;
   }
-  const refusal = slot ? refusalOf(err, def, stats.pages, opts.now().toISOString()) : null;
+  const action = opts.policy.decide(err, def, stats.pages);
+  const refusal = slot && action === 'fall-back' ? refusalOf(err, def, stats.pages, opts.now().toISOString()) : null;
   if (slot && refusal) {
     const next = await src.book.refuse(env.db, slot.capability, def.name, refusal, eligible);
     stats.status = 'skipped';
@@ -80,7 +76,7 @@ export async function runAsSource(
     if (next === NO_SOURCE && slot.sweeps) await sweepInstead(slot.sweeps, env, queue, opts, src);
     return;
   }
-  if (permissionDenied(err, src.runHasRead())) {
+  if (action === 'permission' && err instanceof ApiError) {
     stats.error = permissionLine(def.name, err);
     log.warn({ status: err.status, endpoint: err.endpoint, line: stats.error }, 'permission denied: stream skipped, the run goes on');
   }

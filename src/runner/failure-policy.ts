@@ -3,6 +3,7 @@ import { ApiError, AuthError, CursorExpiredError, ForbiddenError, MergedRecordEr
 import { fatalDatabaseError } from '../load/db-errors.ts';
 import type { Refusal } from '../state/sources.ts';
 import type { AnyStream } from '../streams/define.ts';
+import { serviceLooksWrong, serviceUnusable } from './service-unusable.ts';
 
 /**
  * THE failure policy of a run. The HTTP layer's classifier (extract/http/classify.ts) says what an error IS
@@ -24,6 +25,8 @@ export interface FailureFacts {
   pagesCommitted: number;
   /** Whether any stream has committed a page in this run (a 401 after that is one endpoint's, not the key's). */
   runHasRead: boolean;
+  /** Whether the service itself (a JSON answer) has answered any request of this run yet. */
+  serviceHasAnswered: boolean;
 }
 
 interface PolicyRow {
@@ -38,6 +41,11 @@ const REFUSAL_STATUSES = new Set([400, 403, 404, 422]);
 
 /** The first row that applies decides; `fail-stream` is what is left. */
 const POLICY: readonly PolicyRow[] = [
+  {
+    action: 'stop-run',
+    why: "the run's first calls show the base URL is not a working API (HTML pages, 404s that are not the API's, no answer)",
+    applies: (err, f) => err instanceof ApiError && serviceLooksWrong(err, f.serviceHasAnswered),
+  },
   {
     action: 'stop-run',
     why: 'a rejected key (before anything was read), an unreachable API, a spent budget, a warehouse that cannot take writes',
@@ -75,11 +83,13 @@ export function stopsTheRun(err: unknown): boolean {
 
 /**
  * The refusal `err` records when the service refuses this source, or null. Only a non-retryable
- * 400/403/404/422 on a stream that has committed nothing this run: a cursor that expired, a merged record,
+ * 400/403/404/422 that the service itself answered (a JSON body) on a stream that has committed nothing this run: a cursor that expired, a merged record,
  * a record 404 of an ids read, a 401 (the key) or a 5xx (an outage) are not refusals of the source.
  */
 export function refusalOf(err: unknown, def: AnyStream, pagesCommitted: number, at: string): Refusal | null {
   if (!(err instanceof ApiError) || err.retryable || err.status === null) return null;
+  // Only the service's own answer (JSON) refuses a source: a proxy's or a web server's 404 says nothing about it.
+  if (err.answeredBy !== 'service') return null;
   if (!REFUSAL_STATUSES.has(err.status) || pagesCommitted > 0) return null;
   if (err instanceof CursorExpiredError || err instanceof PageTokenMismatchError || err instanceof MergedRecordError) return null;
   if (err.status === 404 && def.read.kind === 'ids') return null;
@@ -107,8 +117,26 @@ export function permissionLine(stream: string, err: ApiError): string {
 /** The run's policy as the stream runner asks it: the run's facts are filled in at the moment of asking. */
 export interface RunPolicy {
   decide(err: unknown, stream: AnyStream, pagesCommitted: number): FailureAction;
+  /** The error the run stops with, in words for a person: a warehouse failure or an unusable base URL says so in one line. */
+  stopping(err: unknown): unknown;
 }
 
-export function runPolicy(runHasRead: () => boolean): RunPolicy {
-  return { decide: (err, stream, pagesCommitted) => decide(err, { stream, pagesCommitted, runHasRead: runHasRead() }) };
+export interface RunFacts {
+  runHasRead: () => boolean;
+  serviceHasAnswered: () => boolean;
+  baseUrl: string;
+}
+
+export function runPolicy(run: RunFacts): RunPolicy {
+  // An error judged "the service is wrong" keeps that verdict, even if another request answers meanwhile.
+  const unusable = new WeakMap<object, unknown>();
+  return {
+    decide(err, stream, pagesCommitted) {
+      const serviceHasAnswered = run.serviceHasAnswered();
+      const action = decide(err, { stream, pagesCommitted, runHasRead: run.runHasRead(), serviceHasAnswered });
+      if (err instanceof ApiError && serviceLooksWrong(err, serviceHasAnswered)) unusable.set(err, serviceUnusable(err, run.baseUrl));
+      return action;
+    },
+    stopping: (err) => fatalDatabaseError(err) ?? (typeof err === 'object' && err !== null ? unusable.get(err) : undefined) ?? err,
+  };
 }

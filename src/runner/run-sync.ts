@@ -42,6 +42,16 @@ export interface SyncResult {
   summary: RunSummary;
 }
 
+/** The origin of the base URL, without credentials: what a remembered refusal is tied to. */
+function apiOrigin(baseUrl: string): string | undefined {
+  try {
+    const u = new URL(baseUrl);
+    return `${u.origin}${u.pathname.replace(/\/+$/, '')}`;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * One run: take the writer lock, run the streams level by level in dependency order (streams of a level
  * in parallel, partitions bounded by a queue), record the run, release the lock. Of the sources of a
@@ -63,9 +73,13 @@ export async function runSync(opts: SyncOptions): Promise<SyncResult> {
     await startRun(db.kysely, { id: runId, command: opts.command ?? 'sync', mode: opts.mode, startedAt: startedAt.toISOString() });
     // The client's queue bounds HTTP concurrency; this bounds how many partitions are in flight.
     const queue = new PQueue({ concurrency: Math.max(1, config.concurrency) });
-    const book = await SourceBook.load(db, opts.streams, config.reprobeRefusedAfter, now);
+    const book = await SourceBook.load(db, opts.streams, config.reprobeRefusedAfter, now, {
+      reprobeAll: opts.mode === 'full',
+      origin: apiOrigin(config.baseUrl),
+      serviceOk: () => client.serviceAnswers().ok > 0,
+    });
     const runHasRead = () => Object.values(streamStats).some((s) => s.pages > 0);
-    const policy = runPolicy(runHasRead);
+    const policy = runPolicy({ runHasRead, serviceHasAnswered: () => client.serviceAnswers().any > 0, baseUrl: config.baseUrl });
     const sweptWithoutFeed = (name: string) => book.sweptWithoutFeed(name);
     // Incremental runs spread periodic passes over their periods within the monthly budget (README "Calls under a monthly budget").
     const budget = opts.mode === 'incremental' ? await runBudget(db, config, opts.streams, sweptWithoutFeed, () => client.totalCalls(), log) : null;
@@ -91,12 +105,13 @@ export async function runSync(opts: SyncOptions): Promise<SyncResult> {
               runId,
               ctx: { db, config },
               clock: () => now().toISOString(),
-              hooks: opts.hooks ?? {},
+              // Once the run is stopping, every other stream stops before its next request too.
+              hooks: { ...opts.hooks, shouldStop: () => fatal !== null || (opts.hooks?.shouldStop?.() ?? false) },
               sources: countingSources(client, stats),
             };
             return runAsSource(def, env, queue, { ...streamOpts, mode }, stats, src).catch((err: unknown) => {
               // Worded for a person here too: a failing warehouse may surface outside a page (source bookkeeping).
-              if (policy.decide(err, def, stats.pages) === 'stop-run') fatal ??= fatalDatabaseError(err) ?? err;
+              if (policy.decide(err, def, stats.pages) === 'stop-run') fatal ??= policy.stopping(err);
               else Object.assign(stats, { status: 'failed', error: redact(errorMessage(err), [config.apiKey]) });
             });
           }),
@@ -106,6 +121,7 @@ export async function runSync(opts: SyncOptions): Promise<SyncResult> {
     await runLevels(opts.streams, opts.mode);
     const again = fatal || opts.mode !== 'incremental' ? [] : await metadataToReread(db, opts.streams, streamStats, startedAt.toISOString(), log);
     if (again.length > 0) await runLevels(again, 'full');
+    if (!fatal) await book.flush(db);
     // Links read from one side and stored on the other, once every stream has written (load/transcript-notes.ts).
     if (!fatal) {
       const linked = await linkTranscriptNotes(db);

@@ -9,6 +9,8 @@ export interface Refusal {
   endpoint: string;
   message: string;
   at: string;
+  /** The API origin that refused (AFFINITY_BASE_URL's): another origin is probed again. Absent in older rows. */
+  origin?: string;
 }
 
 /** One capability's remembered decision: the source that carries it and the sources refused so far. */

@@ -12,11 +12,12 @@ import { serviceLooksWrong, serviceUnusable } from './service-unusable.ts';
  * what its table calls retryable; the runner asks `decide` and holds no policy of its own.
  *
  * - `stop-run`: no other stream can succeed either; the run stops and keeps what is committed.
+ * - `unavailable`: an optional endpoint this tenant does not have; a warning, remembered, the run succeeds.
  * - `fall-back`: the service refuses this source of a capability; the next source takes over (remembered).
  * - `permission`: the key may not read this stream; it fails with one line, the other streams go on.
  * - `fail-stream`: this stream failed; the other streams go on and the run ends partial.
  */
-export type FailureAction = 'stop-run' | 'fall-back' | 'permission' | 'fail-stream';
+export type FailureAction = 'stop-run' | 'unavailable' | 'fall-back' | 'permission' | 'fail-stream';
 
 /** What the policy knows about the error's place in the run when it decides. */
 export interface FailureFacts {
@@ -50,6 +51,11 @@ const POLICY: readonly PolicyRow[] = [
     action: 'stop-run',
     why: 'a rejected key (before anything was read), an unreachable API, a spent budget, a warehouse that cannot take writes',
     applies: (err, f) => stopsTheRun(err) && !permissionDenied(err, f.runHasRead),
+  },
+  {
+    action: 'unavailable',
+    why: 'an optional (beta or version-gated) endpoint answering 404, or 400/403/422, on its first request: this tenant lacks it',
+    applies: (err, f) => f.stream.optional === true && refusalOf(err, f.stream, f.pagesCommitted, '') !== null,
   },
   {
     action: 'fall-back',

@@ -57,12 +57,19 @@ export async function runAsSource(
       return;
     }
   }
+  if (def.optional && src.book.unavailable(def.name) && skipReason(def, env) === null) {
+    stats.status = 'skipped';
+    stats.mode = 'unavailable';
+    return;
+  }
   const err = await runStream(def, env, queue, opts, stats);
   if (err === null) {
     if (slot && stats.status === 'succeeded') await src.book.used(env.db, slot.capability, def.name);
+    if (def.optional && stats.status === 'succeeded') await src.book.available(env.db, def.name);
     return;
   }
   const action = opts.policy.decide(err, def, stats.pages);
+  if (action === 'unavailable') return unavailable(def, err, env, opts, stats, src);
   const refusal = slot && action === 'fall-back' ? refusalOf(err, def, stats.pages, opts.now().toISOString()) : null;
   if (slot && refusal) {
     const next = await src.book.refuse(env.db, slot.capability, def.name, refusal, eligible);
@@ -95,4 +102,18 @@ async function sweepInstead(name: string, env: ReadEnv, queue: PQueue, opts: Str
   if (extra.pages === 0) return;
   addInto(into, extra);
   into.mode = 'sweep (its update feed is refused)';
+}
+
+/** An optional endpoint this tenant does not have: skipped, remembered, and one warning with the service's words. */
+async function unavailable(def: AnyStream, err: unknown, env: ReadEnv, opts: StreamRunOptions, stats: StreamRunStats, src: SourceRunContext): Promise<void> {
+  const refusal = refusalOf(err, def, 0, opts.now().toISOString());
+  if (!refusal) return;
+  await src.book.markUnavailable(env.db, def.name, refusal);
+  stats.status = 'skipped';
+  stats.mode = 'unavailable';
+  delete stats.error;
+  stats.warning = `${refusal.status ?? '?'} on ${refusal.endpoint}: ${refusal.message}`;
+  env.log
+    .child({ stream: def.name })
+    .warn({ status: refusal.status, endpoint: refusal.endpoint, said: refusal.message }, 'optional endpoint unavailable on this tenant: skipped (remembered)');
 }

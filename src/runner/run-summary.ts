@@ -60,6 +60,7 @@ export function summarize(fatal: unknown, streamStats: Record<string, StreamRunS
     streams: streamStats,
     calls: client.counts(),
     errors: all.filter(([, s]) => s.status === 'failed').map(([stream, s]) => ({ stream, message: s.error ?? 'failed' })),
+    warnings: all.flatMap(([stream, s]) => (s.warning ? [{ stream, message: s.warning }] : [])),
     rateBudget: client.budget.snapshot(),
   };
 }

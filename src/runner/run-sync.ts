@@ -121,7 +121,7 @@ export async function runSync(opts: SyncOptions): Promise<SyncResult> {
     await runLevels(opts.streams, opts.mode);
     const again = fatal || opts.mode !== 'incremental' ? [] : await metadataToReread(db, opts.streams, streamStats, startedAt.toISOString(), log);
     if (again.length > 0) await runLevels(again, 'full');
-    if (!fatal) await book.flush(db);
+    if (!fatal) await book.flush();
     // Links read from one side and stored on the other, once every stream has written (load/transcript-notes.ts).
     if (!fatal) {
       const linked = await linkTranscriptNotes(db);

@@ -1,5 +1,14 @@
 import type { Db } from '../load/db.ts';
-import { listSources, recordRefusal, recordSourceUsed, type CapabilitySource, type Refusal } from '../state/sources.ts';
+import {
+  forgetSource,
+  listSources,
+  recordRefusal,
+  recordSourceUsed,
+  recordUnavailable,
+  UNAVAILABLE,
+  type CapabilitySource,
+  type Refusal,
+} from '../state/sources.ts';
 import type { AnyStream, Capability } from '../streams/define.ts';
 
 /** What a capability falls to when every source is refused or ineligible. */
@@ -19,8 +28,6 @@ export interface BookOptions {
   serviceOk?: () => boolean;
 }
 
-type Pending = { capability: Capability; source: string; refusal: Refusal; next: string };
-
 /**
  * The run's view of which source carries each capability: the refusals remembered in sync_sources (younger
  * than `reprobeMs`, of the same origin, and not a `--full` run; others are probed once more) plus those met
@@ -30,7 +37,8 @@ type Pending = { capability: Capability; source: string; refusal: Refusal; next:
 export class SourceBook {
   private readonly refusedNow = new Map<string, Refusal>();
   private readonly announced = new Set<string>();
-  private readonly pending: Pending[] = [];
+  /** Writes held back until the service has answered successfully (see `serviceOk`). */
+  private readonly pending: Array<() => Promise<void>> = [];
 
   private constructor(
     private readonly streams: readonly AnyStream[],
@@ -84,16 +92,38 @@ export class SourceBook {
     const withOrigin: Refusal = { ...refusal, ...(this.opts.origin !== undefined ? { origin: this.opts.origin } : {}) };
     this.refusedNow.set(`${capability}/${source}`, withOrigin);
     const next = this.choose(capability, eligible);
-    if (this.opts.serviceOk?.() === false) this.pending.push({ capability, source, refusal: withOrigin, next });
-    else await recordRefusal(db.kysely, capability, source, withOrigin, next);
+    await this.write(() => recordRefusal(db.kysely, capability, source, withOrigin, next));
     return next;
   }
 
+  private async write(w: () => Promise<void>): Promise<void> {
+    if (this.opts.serviceOk?.() === false) this.pending.push(w);
+    else await w();
+  }
+
+  /** An optional stream the tenant does not have, remembered and not yet due for a re-probe; null otherwise. */
+  unavailable(stream: string): Refusal | null {
+    const row = this.remembered.get(stream);
+    const old = row?.source === UNAVAILABLE ? row.refused[stream] : undefined;
+    return old && this.holds(old) ? old : null;
+  }
+
+  /** Remember that this tenant does not have the optional stream's endpoint. */
+  async markUnavailable(db: Db, stream: string, refusal: Refusal): Promise<void> {
+    const withOrigin: Refusal = { ...refusal, ...(this.opts.origin !== undefined ? { origin: this.opts.origin } : {}) };
+    await this.write(() => recordUnavailable(db.kysely, stream, withOrigin));
+  }
+
+  /** The optional stream answered: forget that it was unavailable. */
+  async available(db: Db, stream: string): Promise<void> {
+    if (this.remembered.get(stream)?.source === UNAVAILABLE) await forgetSource(db.kysely, stream);
+  }
+
   /** End of run: write the refusals held back until the service had answered, if it has; otherwise forget them. */
-  async flush(db: Db): Promise<void> {
+  async flush(): Promise<void> {
     const held = this.pending.splice(0);
     if (this.opts.serviceOk?.() === false) return;
-    for (const p of held) await recordRefusal(db.kysely, p.capability, p.source, p.refusal, p.next);
+    for (const w of held) await w();
   }
 
   async used(db: Db, capability: Capability, source: string): Promise<void> {

@@ -64,3 +64,16 @@ export async function recordRefusal(db: Conn, capability: string, source: string
   const row = await current(db, capability);
   await upsert(db, { capability, source: next, refused: { ...(row?.refused ?? {}), [source]: refusal }, decidedAt: refusal.at });
 }
+
+/** The `source` of an optional stream's row when the tenant does not have its endpoint (its capability is the stream). */
+export const UNAVAILABLE = 'unavailable';
+
+/** An optional stream's endpoint is not there on this tenant: one row, keyed by the stream, with the service's words. */
+export async function recordUnavailable(db: Conn, stream: string, refusal: Refusal): Promise<void> {
+  await upsert(db, { capability: stream, source: UNAVAILABLE, refused: { [stream]: refusal }, decidedAt: refusal.at });
+}
+
+/** Forget what was remembered for a capability (an optional stream that answered again). */
+export async function forgetSource(db: Conn, capability: string): Promise<void> {
+  await db.deleteFrom('sync_sources').where('capability', '=', capability).execute();
+}

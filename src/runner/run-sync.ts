@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import PQueue from 'p-queue';
 import type { Config } from '../config/schema.ts';
-import { errorMessage, redact } from '../errors.ts';
+import { errorMessage } from '../errors.ts';
 import type { AffinityClient } from '../extract/http/client.ts';
 import type { Db } from '../load/db.ts';
 import { fatalDatabaseError } from '../load/db-errors.ts';
@@ -11,15 +10,11 @@ import type { Logger } from '../log.ts';
 import { acquireWriterLock } from '../state/lock.ts';
 import { finishRun, markAbandonedRuns, startRun, type RunSummary, type StreamRunStats } from '../state/runs.ts';
 import type { AnyStream } from '../streams/define.ts';
-import type { ReadEnv, StreamHooks } from './env.ts';
+import type { StreamHooks } from './env.ts';
 import { metadataToReread } from './metadata-reread.ts';
-import { dependencyLevels } from './plan.ts';
-import { runBudget } from './run-budget.ts';
-import { runPolicy } from './failure-policy.ts';
-import { runAsSource } from './run-source.ts';
-import { countingSources, newStats, summarize } from './run-summary.ts';
+import { prepareRun } from './run-levels.ts';
+import { summarize } from './run-summary.ts';
 import { type StreamEvent, type SyncMode } from './run-stream.ts';
-import { SourceBook } from './sources.ts';
 
 export type { StreamEvent, SyncMode } from './run-stream.ts';
 
@@ -42,24 +37,15 @@ export interface SyncResult {
   summary: RunSummary;
 }
 
-/** The origin of the base URL, without credentials: what a remembered refusal is tied to. */
-function apiOrigin(baseUrl: string): string | undefined {
-  try {
-    const u = new URL(baseUrl);
-    return `${u.origin}${u.pathname.replace(/\/+$/, '')}`;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * One run: take the writer lock, run the streams level by level in dependency order (streams of a level
  * in parallel, partitions bounded by a queue), record the run, release the lock. Of the sources of a
- * capability only the chosen one runs (run-source.ts). One failing stream does not stop the others; an error that no stream can survive stops the run and is rethrown after the run
+ * capability only the chosen one runs (run-source.ts). One failing stream does not stop the others; an
+ * error that no stream can survive (failure-policy.ts) stops the run and is rethrown after the run
  * is recorded.
  */
 export async function runSync(opts: SyncOptions): Promise<SyncResult> {
-  const { db, client, config } = opts;
+  const { db, client } = opts;
   const now = opts.now ?? (() => new Date());
   const runId = randomUUID();
   const log = opts.log.child({ runId });
@@ -71,57 +57,12 @@ export async function runSync(opts: SyncOptions): Promise<SyncResult> {
     const abandoned = await markAbandonedRuns(db.kysely, startedAt.toISOString());
     if (abandoned > 0) log.warn({ abandoned }, 'earlier runs ended without finishing; marked interrupted');
     await startRun(db.kysely, { id: runId, command: opts.command ?? 'sync', mode: opts.mode, startedAt: startedAt.toISOString() });
-    // The client's queue bounds HTTP concurrency; this bounds how many partitions are in flight.
-    const queue = new PQueue({ concurrency: Math.max(1, config.concurrency) });
-    const book = await SourceBook.load(db, opts.streams, config.reprobeRefusedAfter, now, {
-      reprobeAll: opts.mode === 'full',
-      origin: apiOrigin(config.baseUrl),
-      serviceOk: () => client.serviceAnswers().ok > 0,
-    });
-    const runHasRead = () => Object.values(streamStats).some((s) => s.pages > 0);
-    const policy = runPolicy({ runHasRead, serviceHasAnswered: () => client.serviceAnswers().any > 0, baseUrl: config.baseUrl });
-    const sweptWithoutFeed = (name: string) => book.sweptWithoutFeed(name);
-    // Incremental runs spread periodic passes over their periods within the monthly budget (README "Calls under a monthly budget").
-    const budget = opts.mode === 'incremental' ? await runBudget(db, config, opts.streams, sweptWithoutFeed, () => client.totalCalls(), log) : null;
-    const streamOpts = {
-      mode: opts.mode,
-      now,
-      policy,
-      sweptWithoutFeed,
-      ...(budget ? { allowance: budget.allowanceFor } : {}),
-      ...(opts.since !== undefined ? { since: opts.since } : {}),
-      ...(opts.hooks?.onStream ? { onStream: opts.hooks.onStream } : {}),
-    };
-    const src = { book, streams: opts.streams, stats: streamStats };
-    const runLevels = async (streams: readonly AnyStream[], mode: SyncMode) => {
-      for (const level of dependencyLevels(streams)) {
-        if (fatal) break;
-        await Promise.all(
-          level.map((def) => {
-            const stats = (streamStats[def.name] ??= newStats(opts.mode));
-            const env: ReadEnv = {
-              db,
-              log,
-              runId,
-              ctx: { db, config },
-              clock: () => now().toISOString(),
-              // Once the run is stopping, every other stream stops before its next request too.
-              hooks: { ...opts.hooks, shouldStop: () => fatal !== null || (opts.hooks?.shouldStop?.() ?? false) },
-              sources: countingSources(client, stats),
-            };
-            return runAsSource(def, env, queue, { ...streamOpts, mode }, stats, src).catch((err: unknown) => {
-              // Worded for a person here too: a failing warehouse may surface outside a page (source bookkeeping).
-              if (policy.decide(err, def, stats.pages) === 'stop-run') fatal ??= policy.stopping(err);
-              else Object.assign(stats, { status: 'failed', error: redact(errorMessage(err), [config.apiKey]) });
-            });
-          }),
-        );
-      }
-    };
-    await runLevels(opts.streams, opts.mode);
-    const again = fatal || opts.mode !== 'incremental' ? [] : await metadataToReread(db, opts.streams, streamStats, startedAt.toISOString(), log);
-    if (again.length > 0) await runLevels(again, 'full');
-    if (!fatal) await book.flush();
+    const run = await prepareRun(opts, runId, log, streamStats, now);
+    await run.levels(opts.streams, opts.mode);
+    const again = run.fatal() || opts.mode !== 'incremental' ? [] : await metadataToReread(db, opts.streams, streamStats, startedAt.toISOString(), log);
+    if (again.length > 0) await run.levels(again, 'full');
+    fatal = run.fatal();
+    if (!fatal) await run.book.flush();
     // Links read from one side and stored on the other, once every stream has written (load/transcript-notes.ts).
     if (!fatal) {
       const linked = await linkTranscriptNotes(db);

@@ -2,8 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, SqliteDialect, sql } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import { SchemaScopedPostgresDialect } from './pg-dialect.ts';
+import { RelsyncSqliteDialect } from './sqlite-dialect.ts';
 import { registerSqliteConnection } from './sqlite-handle.ts';
 import { UserError, redact } from '../errors.ts';
 import { maskUrlPasswords } from '../mask-url.ts';
@@ -95,7 +96,7 @@ export async function openDatabase(url: string): Promise<Db> {
     const database = handle;
     const kysely = new Kysely<Database>({
       // The loader steps its own prepared statements on this handle (sqlite-handle.ts).
-      dialect: new SqliteDialect({ database, onCreateConnection: async (connection) => registerSqliteConnection(connection, database) }),
+      dialect: new RelsyncSqliteDialect({ database, onCreateConnection: async (connection) => registerSqliteConnection(connection, database) }),
       plugins: [fence],
     });
     return {

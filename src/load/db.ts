@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
@@ -74,13 +74,25 @@ export function parseDatabaseUrl(url: string): { dialect: DialectName; path?: st
   });
 }
 
+/**
+ * mkdir -p, one level at a time. Node's `mkdirSync(…, { recursive: true })` loops forever, synchronously
+ * (100% CPU, deaf to SIGTERM), under a parent that refuses new entries with ENOENT, such as /proc; one
+ * level at a time, the first refusal is an error to report.
+ */
+function makeDirectory(dir: string): void {
+  if (existsSync(dir)) return;
+  const parent = dirname(dir);
+  if (parent !== dir) makeDirectory(parent);
+  mkdirSync(dir);
+}
+
 export async function openDatabase(url: string): Promise<Db> {
   const parsed = parseDatabaseUrl(url);
   if (parsed.dialect === 'sqlite') {
     const file = resolve(parsed.path!);
     let handle: SQLite.Database;
     try {
-      if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+      if (file !== ':memory:') makeDirectory(dirname(file));
       handle = new SQLite(parsed.path === ':memory:' ? ':memory:' : file);
       // WAL lets `status` read while a sync writes; busy_timeout rides out a short overlap.
       handle.pragma('journal_mode = WAL');

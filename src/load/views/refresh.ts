@@ -5,9 +5,11 @@
  * longer wants (a deleted list's) are dropped; views of other names are never touched.
  */
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../schema.ts';
 import type { Db } from '../db.ts';
-import { errorMessage } from '../../errors.ts';
+import { DEFAULT_VIEW_LOCK_TIMEOUT_MS } from '../../defaults.ts';
+import { UserError, errorMessage } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import { viewSql } from './dialect-sql.ts';
 import { currentViews, overviewViews } from './entity-views.ts';
@@ -47,6 +49,30 @@ async function existingViews(db: Db): Promise<Map<string, string>> {
   return new Map(r.rows.map((x) => [x.name, x.comment ?? '']));
 }
 
+/**
+ * View DDL per dialect. PostgreSQL: DROP VIEW waits for every reader of the view to finish, and new
+ * readers queue behind it, so the wait is bounded (SQLite's readers never block it in WAL mode).
+ */
+const VIEW_DDL: Record<Db['dialect'], { boundWait: ((ms: number) => string) | null; lockTimedOut: (err: unknown) => boolean }> = {
+  sqlite: { boundWait: null, lockTimedOut: () => false },
+  postgres: {
+    boundWait: (ms) => `SET LOCAL lock_timeout = ${Math.max(1, Math.round(ms))}`,
+    // 55P03 lock_not_available: the lock_timeout above ran out.
+    lockTimedOut: (err) => (err as { code?: unknown } | null)?.code === '55P03',
+  },
+};
+
+/** The views are in use by another session for longer than the refresh waits; the next run retries. */
+export class ViewsBusyError extends UserError {
+  constructor(cause: unknown, waitedMs: number) {
+    super(`The analyst views were not refreshed: another session has been reading one of them for more than ${waitedMs} ms.`, {
+      hint: 'The tables are up to date. The next sync (or `relsync migrate`) refreshes the views once that session ends its transaction.',
+      exitCode: 3,
+      cause,
+    });
+  }
+}
+
 export interface RefreshOutcome {
   created: string[];
   dropped: string[];
@@ -54,7 +80,7 @@ export interface RefreshOutcome {
 }
 
 /** Bring the views in line with the warehouse; throws when the database refuses (see refreshViewsSafely). */
-export async function refreshViews(db: Db): Promise<RefreshOutcome> {
+export async function refreshViews(db: Db, opts: { lockTimeoutMs?: number } = {}): Promise<RefreshOutcome> {
   const wanted = await wantedViews(db);
   const existing = await existingViews(db);
   const identity = (view: ViewDef) => (db.dialect === 'sqlite' ? createStatement(view) : fingerprint(view));
@@ -62,16 +88,29 @@ export async function refreshViews(db: Db): Promise<RefreshOutcome> {
   const wantedNames = new Set(wanted.map((w) => w.name));
   const gone = [...existing.keys()].filter((n) => OWNED.test(n) && !wantedNames.has(n));
   if (stale.length === 0 && gone.length === 0) return { created: [], dropped: [], unchanged: wanted.length };
-  await db.kysely.transaction().execute(async (trx) => {
-    for (const name of [...gone, ...stale.map((s) => s.name)]) {
-      if (existing.has(name)) await sql.raw(`DROP VIEW IF EXISTS ${quoteIdent(name)}`).execute(trx);
-    }
-    for (const view of stale) {
-      await sql.raw(createStatement(view)).execute(trx);
-      if (db.dialect === 'postgres') await sql.raw(`COMMENT ON VIEW ${quoteIdent(view.name)} IS ${quoteLiteral(fingerprint(view))}`).execute(trx);
-    }
-  });
+  const ddl = VIEW_DDL[db.dialect];
+  const waitMs = opts.lockTimeoutMs ?? DEFAULT_VIEW_LOCK_TIMEOUT_MS;
+  await db.kysely
+    .transaction()
+    .execute(async (trx) => {
+      if (ddl.boundWait) await sql.raw(ddl.boundWait(waitMs)).execute(trx);
+      await replaceViews(trx, db, { existing, stale, gone });
+    })
+    .catch((err: unknown) => {
+      throw ddl.lockTimedOut(err) ? new ViewsBusyError(err, waitMs) : err;
+    });
   return { created: stale.map((s) => s.name), dropped: gone, unchanged: wanted.length - stale.length };
+}
+
+async function replaceViews(trx: Transaction<Database>, db: Db, plan: { existing: Map<string, string>; stale: ViewDef[]; gone: string[] }): Promise<void> {
+  const { existing, stale, gone } = plan;
+  for (const name of [...gone, ...stale.map((s) => s.name)]) {
+    if (existing.has(name)) await sql.raw(`DROP VIEW IF EXISTS ${quoteIdent(name)}`).execute(trx);
+  }
+  for (const view of stale) {
+    await sql.raw(createStatement(view)).execute(trx);
+    if (db.dialect === 'postgres') await sql.raw(`COMMENT ON VIEW ${quoteIdent(view.name)} IS ${quoteLiteral(fingerprint(view))}`).execute(trx);
+  }
 }
 
 /**
@@ -83,6 +122,7 @@ export async function refreshViewsSafely(db: Db, log: Logger): Promise<void> {
     const out = await refreshViews(db);
     if (out.created.length > 0 || out.dropped.length > 0) log.info({ created: out.created.length, dropped: out.dropped.length }, 'analyst views refreshed');
   } catch (err) {
-    log.warn({ err: errorMessage(err) }, 'could not refresh the analyst views; the tables are up to date, run `relsync migrate` to retry');
+    if (err instanceof ViewsBusyError) log.warn({ err: errorMessage(err) }, 'analyst views in use by another session; refresh skipped, the next run retries');
+    else log.warn({ err: errorMessage(err) }, 'could not refresh the analyst views; the tables are up to date, run `relsync migrate` to retry');
   }
 }

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { UserError } from '../errors.ts';
 import { openDatabase, tableExists, type Db } from '../load/db.ts';
 import { migrateToLatest } from '../load/migrate.ts';
 import { refreshViews } from '../load/views/refresh.ts';
@@ -18,6 +19,13 @@ export async function runMigrateCommand(cmd: Command): Promise<void> {
     lock ??= await acquireWriterLock(db, 'migrate');
     const views = await refreshViews(db);
     process.stdout.write(`analyst views: ${views.created.length} created or updated, ${views.dropped.length} dropped, ${views.unchanged} unchanged\n`);
+    for (const r of views.refused) process.stdout.write(`  not refreshed: ${r.reason}\n`);
+    const first = views.refused[0];
+    if (first) {
+      throw new UserError(`${views.refused.length} analyst view(s) could not be refreshed: ${first.reason}`, {
+        hint: 'The tables and every other view are up to date. Fix what the lines above name, then run `relsync migrate` again.',
+      });
+    }
   } finally {
     await lock?.release();
     await db.close();

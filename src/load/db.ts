@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, sql } from 'kysely';
 import { SchemaScopedPostgresDialect } from './pg-dialect.ts';
+import { ensureSchema, isPrivilegeError } from './pg-privileges.ts';
 import { RelsyncSqliteDialect } from './sqlite-dialect.ts';
 import { registerSqliteConnection } from './sqlite-handle.ts';
 import { UserError, redact } from '../errors.ts';
@@ -144,17 +145,22 @@ export async function openDatabase(url: string): Promise<Db> {
   try {
     const client = await pool.connect();
     try {
-      if (parsed.schema) await client.query(`CREATE SCHEMA IF NOT EXISTS "${parsed.schema}"`);
+      if (parsed.schema) await ensureSchema(client, parsed.schema);
     } finally {
       client.release();
     }
   } catch (err) {
     await pool.end().catch(() => undefined);
+    // Connected, but the schema is missing and may not be created: that message says what to grant.
+    if (err instanceof UserError) throw err;
     const u = new URL(parsed.pgUrl!);
     const secrets = [u.password, safeDecode(u.password), u.searchParams.get('password') ?? undefined];
     const msg = maskUrlPasswords(redact((err as Error).message, secrets));
     throw new UserError(`Cannot connect to PostgreSQL at ${maskUrlPasswords(url)}: ${msg}`, {
-      hint: 'Check that PostgreSQL is running and that DATABASE_URL names a reachable host, database and user.',
+      // The server answered and refused the user: "is it running" would send people the wrong way.
+      hint: isPrivilegeError(err)
+        ? 'The server refused this user: grant it CONNECT on the database (and USAGE on the schema), or use a user that has them.'
+        : 'Check that PostgreSQL is running and that DATABASE_URL names a reachable host, database and user.',
       cause: err,
     });
   }

@@ -11,6 +11,7 @@ import type { Db } from '../db.ts';
 import { DEFAULT_VIEW_LOCK_TIMEOUT_MS } from '../../defaults.ts';
 import { UserError, errorMessage } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
+import { viewRefreshRefusal } from '../pg-privileges.ts';
 import { viewSql } from './dialect-sql.ts';
 import { currentViews, overviewViews } from './entity-views.ts';
 import { historyViews } from './history-views.ts';
@@ -77,7 +78,11 @@ export interface RefreshOutcome {
   created: string[];
   dropped: string[];
   unchanged: number;
+  /** Views left as they were, each with what is missing and what to grant (pg-privileges.ts). */
+  refused: Array<{ view: string; reason: string }>;
 }
+
+type Plan = { existing: Map<string, string>; stale: ViewDef[]; gone: string[] };
 
 /** Bring the views in line with the warehouse; throws when the database refuses (see refreshViewsSafely). */
 export async function refreshViews(db: Db, opts: { lockTimeoutMs?: number } = {}): Promise<RefreshOutcome> {
@@ -87,22 +92,52 @@ export async function refreshViews(db: Db, opts: { lockTimeoutMs?: number } = {}
   const stale = wanted.filter((w) => existing.get(w.name) !== identity(w));
   const wantedNames = new Set(wanted.map((w) => w.name));
   const gone = [...existing.keys()].filter((n) => OWNED.test(n) && !wantedNames.has(n));
-  if (stale.length === 0 && gone.length === 0) return { created: [], dropped: [], unchanged: wanted.length };
-  const ddl = VIEW_DDL[db.dialect];
+  if (stale.length === 0 && gone.length === 0) return { created: [], dropped: [], unchanged: wanted.length, refused: [] };
+  const plan: Plan = { existing, stale, gone };
   const waitMs = opts.lockTimeoutMs ?? DEFAULT_VIEW_LOCK_TIMEOUT_MS;
+  const outcome = { unchanged: wanted.length - stale.length, refused: [] };
+  try {
+    await inOneTransaction(db, waitMs, (trx) => replaceViews(trx, db, plan));
+    return { created: stale.map((s) => s.name), dropped: gone, ...outcome };
+  } catch (err) {
+    // Some views may not be replaced (owned by another role, an analyst's view depends on them): the
+    // others still are, one at a time, and each refusal says what is missing.
+    if (viewRefreshRefusal(err, '') === null) throw err;
+    return { ...outcome, ...(await oneByOne(db, waitMs, plan)) };
+  }
+}
+
+/** The DDL in one transaction, its lock wait bounded; a lock timeout is ViewsBusyError. */
+async function inOneTransaction(db: Db, waitMs: number, fn: (trx: Transaction<Database>) => Promise<void>): Promise<void> {
+  const ddl = VIEW_DDL[db.dialect];
   await db.kysely
     .transaction()
     .execute(async (trx) => {
       if (ddl.boundWait) await sql.raw(ddl.boundWait(waitMs)).execute(trx);
-      await replaceViews(trx, db, { existing, stale, gone });
+      await fn(trx);
     })
     .catch((err: unknown) => {
       throw ddl.lockTimedOut(err) ? new ViewsBusyError(err, waitMs) : err;
     });
-  return { created: stale.map((s) => s.name), dropped: gone, unchanged: wanted.length - stale.length };
 }
 
-async function replaceViews(trx: Transaction<Database>, db: Db, plan: { existing: Map<string, string>; stale: ViewDef[]; gone: string[] }): Promise<void> {
+async function oneByOne(db: Db, waitMs: number, plan: Plan): Promise<Pick<RefreshOutcome, 'created' | 'dropped' | 'refused'>> {
+  const out: Pick<RefreshOutcome, 'created' | 'dropped' | 'refused'> = { created: [], dropped: [], refused: [] };
+  const attempt = async (name: string, step: Plan, done: string[]) => {
+    try {
+      await inOneTransaction(db, waitMs, (trx) => replaceViews(trx, db, step));
+      done.push(name);
+    } catch (err) {
+      if (err instanceof ViewsBusyError) throw err;
+      out.refused.push({ view: name, reason: viewRefreshRefusal(err, name) ?? errorMessage(err) });
+    }
+  };
+  for (const name of plan.gone) await attempt(name, { existing: plan.existing, stale: [], gone: [name] }, out.dropped);
+  for (const view of plan.stale) await attempt(view.name, { existing: plan.existing, stale: [view], gone: [] }, out.created);
+  return out;
+}
+
+async function replaceViews(trx: Transaction<Database>, db: Db, plan: Plan): Promise<void> {
   const { existing, stale, gone } = plan;
   for (const name of [...gone, ...stale.map((s) => s.name)]) {
     if (existing.has(name)) await sql.raw(`DROP VIEW IF EXISTS ${quoteIdent(name)}`).execute(trx);
@@ -121,6 +156,7 @@ export async function refreshViewsSafely(db: Db, log: Logger): Promise<void> {
   try {
     const out = await refreshViews(db);
     if (out.created.length > 0 || out.dropped.length > 0) log.info({ created: out.created.length, dropped: out.dropped.length }, 'analyst views refreshed');
+    for (const r of out.refused) log.warn({ view: r.view, err: r.reason }, 'analyst view not refreshed; the tables are up to date');
   } catch (err) {
     if (err instanceof ViewsBusyError) log.warn({ err: errorMessage(err) }, 'analyst views in use by another session; refresh skipped, the next run retries');
     else log.warn({ err: errorMessage(err) }, 'could not refresh the analyst views; the tables are up to date, run `relsync migrate` to retry');

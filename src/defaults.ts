@@ -91,3 +91,11 @@ export const DEFAULT_PLAN_COUNT_CALLS = 20;
 export const DEFAULT_HEAP_GROWING_PERCENT = 50;
 /** Ids an `ids` read fetches from the warehouse per query (planner/id-chunks.ts). */
 export const DEFAULT_ID_CHUNK = 1000;
+
+// Warehouse DDL.
+/**
+ * Longest a view refresh waits for a lock on PostgreSQL (`lock_timeout`): a reader with an open
+ * transaction on a view would otherwise make DROP VIEW wait forever, holding the writer lock, while new
+ * readers of that view queue behind the DROP. Past this, the refresh is skipped and retried next run.
+ */
+export const DEFAULT_VIEW_LOCK_TIMEOUT_MS = 3000;

@@ -67,6 +67,9 @@ export async function runSync(opts: SyncOptions): Promise<SyncResult> {
     if (!fatal) {
       const linked = await linkTranscriptNotes(db);
       if (linked > 0) log.debug({ transcripts: linked }, 'transcript notes linked');
+      // Under the lock, never before it: the wide list views follow the lists and fields (a refresh with nothing
+      // new changes nothing). Before the summary's clock stops, so its duration is the run's whole time.
+      await refreshViewsSafely(db, log);
     }
   } catch (err) {
     // An error outside the stream loop (the run record could not be started, …) ends the run as failed and
@@ -82,9 +85,6 @@ export async function runSync(opts: SyncOptions): Promise<SyncResult> {
     log.error({ err: errorMessage(err) }, 'could not record the run in sync_runs');
     fatal ??= fatalDatabaseError(err) ?? err;
   }
-  // Under the lock, never before it: the wide list views follow the lists and fields (a refresh with nothing
-  // new changes nothing), and a warehouse that cannot take writes says so once, through the lock.
-  if (!fatal) await refreshViewsSafely(db, log);
   try {
     await lock.release();
   } catch (err) {

@@ -35,10 +35,17 @@ async function openReader(dialect: DialectName, dbUrl: string): Promise<Reader> 
     expect(h.pragma('journal_mode', { simple: true })).toBe('wal');
     const counts = async () => Object.fromEntries(TABLES.map((t) => [t, (h.prepare(`select count(*) as n from ${t}`).get() as { n: number }).n]));
     return {
-      begin: async () => (h.exec('begin'), counts()),
+      begin: async () => {
+        h.exec('begin');
+        return counts();
+      },
       counts,
-      commit: async () => void h.exec('commit'),
-      close: async () => h.close(),
+      commit: async () => {
+        h.exec('commit');
+      },
+      close: async () => {
+        h.close();
+      },
     };
   }
   const schema = new URL(dbUrl).searchParams.get('schema')!;

@@ -1,5 +1,6 @@
 import type { Db } from '../load/db.ts';
 import { tableExists } from '../load/db.ts';
+import { writeLockHeldError } from '../load/db-errors.ts';
 import { migrateToLatest, migratorFor, type MigrateOutcome } from '../load/migrate.ts';
 import { listCheckpoints, writeCheckpoint } from './checkpoint.ts';
 import { passesDue } from './upgrade-passes.ts';
@@ -24,7 +25,13 @@ export interface UpgradeOutcome extends MigrateOutcome {
  */
 export async function upgradeWarehouse(db: Db, now: Date = new Date()): Promise<UpgradeOutcome> {
   const pending = (await migratorFor(db).getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
-  const due = pending.length > 0 && (await tableExists(db, 'sync_state')) ? await markPassesDue(db, pending, now) : [];
+  let due: DuePass[] = [];
+  try {
+    if (pending.length > 0 && (await tableExists(db, 'sync_state'))) due = await markPassesDue(db, pending, now);
+  } catch (err) {
+    // The marks are this upgrade's first write: another program's SQLite write lock is found here.
+    throw writeLockHeldError(err, db.describe) ?? err;
+  }
   const outcome = await migrateToLatest(db);
   return { ...outcome, due };
 }

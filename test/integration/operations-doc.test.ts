@@ -49,6 +49,11 @@ describe('docs/operations.md', () => {
   let env: NodeJS.ProcessEnv;
 
   beforeAll(async () => {
+    // The page's commands use these tools; a machine without one fails here, naming it.
+    const missing = [];
+    for (const tool of ['sqlite3', 'jq', 'curl', 'pg_dump'])
+      if ((await bash(`command -v ${tool}`, { cwd: tmpdir(), env: process.env })).code !== 0) missing.push(tool);
+    expect(missing, `docs/operations.md runs ${missing.join(', ')}: install it`).toEqual([]);
     sim = await startE2eSimulator({ scale: 'tiny', contract: 'reference' });
     pgDb = await freshDatabaseUrl('postgres');
     const schema = new URL(pgDb.url).searchParams.get('schema')!;

@@ -10,7 +10,8 @@ import * as m009 from './009-one-value-shape.ts';
 import * as m010 from './010-association-fields-home.ts';
 import * as m011 from './011-dropdown-colours.ts';
 import * as m012 from './012-note-transcripts.ts';
-import * as m016 from './016-colours-from-stored-values.ts';
+import * as m018 from './018-live-lookup-indexes.ts';
+import * as m019 from './019-colours-from-stored-values.ts';
 
 /**
  * Every migration, in order. A static list (not a directory scan) so the same code runs under tsx,
@@ -28,5 +29,6 @@ export const migrations: Record<string, Migration> = {
   '010-association-fields-home': m010,
   '011-dropdown-colours': m011,
   '012-note-transcripts': m012,
-  '016-colours-from-stored-values': m016,
+  '018-live-lookup-indexes': m018,
+  '019-colours-from-stored-values': m019,
 };

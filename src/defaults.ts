@@ -18,6 +18,12 @@ export const DEFAULT_MAX_RETRIES = 6;
 /** Capped exponential backoff with full jitter: the first retry waits up to the base, no wait exceeds the cap. */
 export const DEFAULT_BACKOFF_BASE_MS = 250;
 export const DEFAULT_BACKOFF_CAP_MS = 30_000;
+/**
+ * Before the service has answered once (a JSON answer), a request that times out is retried only this
+ * often: a base URL that accepts connections and never answers should stop the run in seconds, not after
+ * every retry of every stream.
+ */
+export const DEFAULT_FIRST_CONTACT_RETRIES = 1;
 /** How long an idle keep-alive connection to the service stays open. */
 export const DEFAULT_KEEP_ALIVE_MS = 30_000;
 /** `/v2` answers 404 for a while after an older-interface create: that many short retries, each this long. */

@@ -16,6 +16,8 @@ export interface StreamRunStats {
   calls: number;
   durationMs: number;
   error?: string;
+  /** Said once in the run's summary, not an error (an optional endpoint this tenant does not have). */
+  warning?: string;
 }
 
 export interface RunSummary {
@@ -27,6 +29,8 @@ export interface RunSummary {
   streams: Record<string, StreamRunStats>;
   calls: Record<string, number>;
   errors: Array<{ stream: string; message: string }>;
+  /** Streams the run did without, as warnings: the run still succeeded. */
+  warnings?: Array<{ stream: string; message: string }>;
   rateBudget: unknown;
 }
 

@@ -4,7 +4,7 @@ import type { Db } from '../load/db.ts';
 import { tableExists } from '../load/db.ts';
 import { REPORTED_TABLES } from '../load/tables.ts';
 import { listCheckpoints } from './checkpoint.ts';
-import { listSources, type CapabilitySource } from './sources.ts';
+import { listSources, UNAVAILABLE, type CapabilitySource } from './sources.ts';
 import { streamModeWords } from './stream-words.ts';
 
 export interface StreamStatus {
@@ -197,17 +197,28 @@ export function formatStatus(s: Status): string {
       ),
     );
   }
-  if (s.sources.length > 0) {
+  const capabilities = s.sources.filter((c) => c.source !== UNAVAILABLE);
+  if (capabilities.length > 0) {
     out.push(
       '',
       'sources (where each capability comes from):',
       table(
         ['capability', 'source', 'decided', 'refused'],
-        s.sources.map((c) => [c.capability, c.source, c.decidedAt ?? '-', Object.keys(c.refused).join(', ') || '-']),
+        capabilities.map((c) => [c.capability, c.source, c.decidedAt ?? '-', Object.keys(c.refused).join(', ') || '-']),
       ),
     );
-    for (const c of s.sources) {
+    for (const c of capabilities) {
       for (const [source, r] of Object.entries(c.refused)) out.push(`  ${source} refused ${r.at}: ${r.status ?? '?'} on ${r.endpoint}: ${r.message}`);
+    }
+  }
+  // Optional endpoints this tenant does not have (runner/sources.ts): the row is keyed by the stream.
+  const unavailable = s.sources.filter((c) => c.source === UNAVAILABLE);
+  if (unavailable.length > 0) {
+    out.push('', 'optional endpoints:');
+    for (const c of unavailable) {
+      const r = c.refused[c.capability];
+      const said = r ? ` (${r.status ?? '?'} on ${r.endpoint}: ${r.message})` : '';
+      out.push(`  ${c.capability}: unavailable on this tenant since ${c.decidedAt ?? '-'}${said}`);
     }
   }
   const errors = s.streams.filter((x) => x.lastRun?.error);

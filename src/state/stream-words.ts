@@ -14,6 +14,7 @@ export const STREAM_MODE_WORDS: Readonly<Record<string, string>> = {
   between: 'read updates since the last sweep',
   marked: 're-read records marked as changed',
   mixed: 'full sweep of some partitions, updates since the last sweep for the others',
+  unavailable: 'unavailable on this tenant',
 };
 
 /** One stream's run in words: a skipped stream says why; a code becomes its words; free text stays. */

@@ -35,7 +35,7 @@ export const UPGRADE_PASSES: readonly UpgradePass[] = [
     streams: ['files', 'webhooks', 'company_merges', 'person_merges', 'companies', 'persons'],
     why: 'files and webhooks were stored in the older shape, merged-away records had no tombstone, and company_persons was not filled',
   },
-  // 011 (dropdown colour names) needs no pass: 016 names stored options from the values already stored.
+  // 011 (dropdown colour names) needs no pass: 019 names stored options from the values already stored.
 ];
 
 /** The passes a warehouse that has not applied `pending` needs, one line per stream (reasons joined). */

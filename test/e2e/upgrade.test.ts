@@ -87,7 +87,7 @@ forEachDialect('upgrade in place', (dialect) => {
     try {
       const cli = await runCli(['migrate'], { env: { DATABASE_URL: restored.url } });
       expect(cli.code, cli.stderr).toBe(0);
-      expect(cli.stdout).toContain('  016-colours-from-stored-values: applied');
+      expect(cli.stdout).toContain('  019-colours-from-stored-values: applied');
       expect(cli.stdout).toMatch(/^ {2}due on the next sync: fields \(005-field-scopes: field_scopes starts with the one scope/m);
       expect(cli.stdout).toMatch(/^ {2}due on the next sync: companies \(009-one-value-shape: .*company_persons was not filled\)$/m);
       // Run again: nothing pending, nothing newly due (the marks stay in the checkpoints until the passes are read).

@@ -19,8 +19,8 @@ describe('passes an upgrade makes due', () => {
   });
 
   it('apply to a warehouse that had not applied their migration, one line per stream', () => {
-    expect(passesDue(['016-colours-from-stored-values'])).toEqual([]);
-    const from83 = passesDue(['005-field-scopes', '006-sources', '009-one-value-shape', '016-colours-from-stored-values']);
+    expect(passesDue(['019-colours-from-stored-values'])).toEqual([]);
+    const from83 = passesDue(['005-field-scopes', '006-sources', '009-one-value-shape', '019-colours-from-stored-values']);
     expect(from83.map((d) => d.stream).sort()).toEqual(['companies', 'company_merges', 'fields', 'files', 'notes', 'person_merges', 'persons', 'webhooks']);
     expect(from83.find((d) => d.stream === 'fields')?.reason).toMatch(/^005-field-scopes: field_scopes/);
   });

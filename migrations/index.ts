@@ -11,6 +11,7 @@ import * as m010 from './010-association-fields-home.ts';
 import * as m011 from './011-dropdown-colours.ts';
 import * as m012 from './012-note-transcripts.ts';
 import * as m018 from './018-live-lookup-indexes.ts';
+import * as m019 from './019-colours-from-stored-values.ts';
 
 /**
  * Every migration, in order. A static list (not a directory scan) so the same code runs under tsx,
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '011-dropdown-colours': m011,
   '012-note-transcripts': m012,
   '018-live-lookup-indexes': m018,
+  '019-colours-from-stored-values': m019,
 };

@@ -72,7 +72,8 @@ async function planPartitions(
     const forced = opts.mode === 'incremental' && read.kind === 'sweep' && read.sweepWhen ? await read.sweepWhen(env.ctx, p) : false;
     if (forced)
       env.log.info({ stream: def.name, partition: p.key || undefined, plan: 'sweep' }, 'planner: a sweep costs no more than targeted re-reads of what changed');
-    const allowance = opts.mode === 'incremental' && !forced ? (opts.allowance?.(def.name) ?? null) : null;
+    // A pass an upgrade made due is read at once, like a first pass: until it completes, old rows lack what new code writes.
+    const allowance = opts.mode === 'incremental' && !forced && !checkpoint.due ? (opts.allowance?.(def.name) ?? null) : null;
     if (opts.mode !== 'incremental' || forced || due) work.push({ p, mode: { how: 'read', sweep, ...(allowance ? { allowance } : {}) } });
     else if (read.kind === 'sweep' && read.between && checkpoint.highWater) work.push({ p, mode: { how: 'between', ...(from !== undefined ? { from } : {}) } });
   }

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import type pg from 'pg';
 import { UserError } from '../errors.ts';
 import type { Db } from '../load/db.ts';
-import { readOnlyDatabaseError } from '../load/db-errors.ts';
+import { readOnlyDatabaseError, writeLockHeldError } from '../load/db-errors.ts';
 
 export interface WriterLock {
   release(): Promise<void>;
@@ -43,14 +43,6 @@ function busy(holder: string, since: string): UserError {
   });
 }
 
-function fileBusy(cause: unknown): UserError {
-  return new UserError('Another process is writing to this warehouse: the SQLite file stayed locked by another connection (SQLITE_BUSY).', {
-    hint: 'Finish or close the other connection (a sqlite3 shell with an open transaction, a backup, another tool), then run the same command again.',
-    exitCode: 3,
-    cause,
-  });
-}
-
 /**
  * The single-writer lock: a lock row on SQLite (heartbeated, taken over when its process is gone),
  * a session advisory lock on PostgreSQL (released by the server if the process dies), with a row
@@ -68,11 +60,9 @@ export async function acquireWriterLock(db: Db, holder: string): Promise<WriterL
   } catch (err) {
     // Two processes raced for an empty lock table: the loser's insert hits the primary key.
     if (/UNIQUE|constraint/i.test((err as Error).message)) throw busy('another process', now);
-    // Another program (an analyst's sqlite3 shell, a backup) held a write transaction on the file for
-    // longer than busy_timeout: the warehouse is busy, as it is when another sync holds the lock.
-    if (/^SQLITE_(BUSY|LOCKED)/.test(String((err as { code?: unknown }).code))) throw fileBusy(err);
-    // The lock row is a run's first write: a read-only file is found here, before any work.
-    throw readOnlyDatabaseError(err, db.describe) ?? err;
+    // The lock row is a run's first write: a read-only file, or another program's write lock (an analyst's
+    // sqlite3 shell inside a write transaction, a backup), is found here, before any work.
+    throw readOnlyDatabaseError(err, db.describe) ?? writeLockHeldError(err, db.describe) ?? err;
   }
   if (taken) throw busy(taken.holder, taken.acquired_at);
 

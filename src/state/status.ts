@@ -14,6 +14,8 @@ export interface StreamStatus {
   lastSweepAt: string | null;
   mode: 'never run' | 'sweep in progress' | 'incremental' | 'swept';
   lagSeconds: number | null;
+  /** Why an upgrade made a full pass of this stream due (state/upgrade.ts), until that pass completes. */
+  due?: string;
   /** From the most recent run that ran this stream. */
   lastRun?: { status: string; mode: string; pages: number; rows: number; error?: string } | null;
 }
@@ -60,6 +62,7 @@ export async function readStatus(db: Db, opts: { now: Date; schedule: string; st
     if (cp.lastSuccessAt && (!s.lastSuccessAt || cp.lastSuccessAt > s.lastSuccessAt)) s.lastSuccessAt = cp.lastSuccessAt;
     const sweptAt = cp.checkpoint.lastSweepCompletedAt;
     if (sweptAt && (!s.lastSweepAt || sweptAt > s.lastSweepAt)) s.lastSweepAt = sweptAt;
+    if (cp.checkpoint.due) s.due = cp.checkpoint.due.reason;
     if (cp.checkpoint.sweep) s.mode = 'sweep in progress';
     else if (s.mode !== 'sweep in progress') s.mode = cp.checkpoint.highWater ? 'incremental' : sweptAt ? 'swept' : s.mode;
     byStream.set(cp.stream, s);
@@ -142,6 +145,7 @@ function ago(seconds: number | null): string {
  * nothing to read) is not "never run" beside its last run.
  */
 function checkpointWords(x: StreamStatus): string {
+  if (x.due) return 'full pass due (upgrade)';
   if (x.mode === 'never run') return x.lastRun ? 'nothing saved yet' : 'never run';
   return x.mode === 'incremental' ? 'following changes' : x.mode;
 }
@@ -165,6 +169,8 @@ export function formatStatus(s: Status): string {
           ]),
         ),
   );
+  const due = s.streams.filter((x) => x.due);
+  if (due.length > 0) out.push('', 'due after the upgrade (the next sync reads these passes):', ...due.map((x) => `  ${x.stream}: ${x.due}`));
   out.push(
     '',
     'rows:',

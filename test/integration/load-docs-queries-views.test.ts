@@ -66,6 +66,11 @@ forEachDialect('docs/queries.md on simulator data', (dialect) => {
     const [live] = await q('select count(*) as n from opportunities where _deleted_at is null');
     expect(rows).toHaveLength(Number(live!.n));
     expect(rows.find((r) => Number(r.opportunity_id) === 300000001)).toMatchObject({ last_interaction_at: '2020-02-09T07:15:21.000Z' });
+    // The same order on both dialects: deals never met first, then the longest silence first.
+    const days = (r: Row) => (r.days_since_last_interaction === null ? Infinity : Number(r.days_since_last_interaction));
+    const ordered = [...rows].sort((a, b) => days(b) - days(a) || Number(a.opportunity_id) - Number(b.opportunity_id));
+    expect(rows.map((r) => r.opportunity_id)).toEqual(ordered.map((r) => r.opportunity_id));
+    expect(rows.some((r) => r.days_since_last_interaction === null)).toBe(true);
   });
 
   it('5. who changed what this week: only a change made this week', async () => {

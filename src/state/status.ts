@@ -146,6 +146,11 @@ function checkpointWords(x: StreamStatus): string {
   return x.mode === 'incremental' ? 'following changes' : x.mode;
 }
 
+/** Calls left, never readable as calls used: `remaining 890 of 900` (the headers give remaining / limit). */
+function rateWords(remaining: number | null | undefined, limit: number | null | undefined): string {
+  return `remaining ${remaining ?? '?'}${limit ? ` of ${limit}` : ''}`;
+}
+
 export function formatStatus(s: Status): string {
   const out: string[] = [`warehouse: ${s.database}`, ''];
   out.push(
@@ -216,7 +221,7 @@ export function formatStatus(s: Status): string {
   out.push(
     '',
     b
-      ? `rate budget (seen ${b.observedAt ?? '?'}): ${b.userRemaining ?? '?'}/${b.userLimit ?? '?'} this minute, ${b.orgRemaining ?? 'no monthly cap'}${b.orgLimit ? `/${b.orgLimit}` : ''} this month`
+      ? `rate budget (seen ${b.observedAt ?? '?'}): ${rateWords(b.userRemaining, b.userLimit)} this minute, ${b.orgRemaining === null || b.orgRemaining === undefined ? 'no monthly cap' : `${rateWords(b.orgRemaining, b.orgLimit)} this month`}`
       : 'rate budget: unknown (no run yet)',
   );
   const p = s.monthProjection;

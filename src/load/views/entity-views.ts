@@ -17,7 +17,7 @@ export const ENTITY_TABLES: readonly string[] = Object.entries(WAREHOUSE)
 export function currentViews(): ViewDef[] {
   return ENTITY_TABLES.map((table) => {
     const cols = Object.keys(WAREHOUSE[table as keyof typeof WAREHOUSE].columns)
-      .filter((c) => c !== '_deleted_at')
+      .filter((c) => c !== '_deleted_at' && c !== '_deleted_seen_at')
       .map(quoteIdent);
     return { name: `current_${table}`, sql: `select ${cols.join(', ')} from ${quoteIdent(table)} where "_deleted_at" is null` };
   });

@@ -7,6 +7,7 @@ import { Pager } from '../extract/pager.ts';
 import type { PageSource } from '../extract/page-source.ts';
 import type { Db } from '../load/db.ts';
 import { fatalDatabaseError } from '../load/db-errors.ts';
+import { deriveSystemFieldTypes } from '../load/system-fields.ts';
 import { linkTranscriptNotes } from '../load/transcript-notes.ts';
 import { refreshViewsSafely } from '../load/views/refresh.ts';
 import type { Logger } from '../log.ts';
@@ -153,6 +154,8 @@ export async function runSync(opts: SyncOptions): Promise<SyncResult> {
     if (!fatal) {
       const linked = await linkTranscriptNotes(db);
       if (linked > 0) log.debug({ transcripts: linked }, 'transcript notes linked');
+      const typed = await deriveSystemFieldTypes(db);
+      if (typed > 0) log.debug({ fields: typed }, 'system field types derived');
     }
   } catch (err) {
     // An error outside the stream loop (the run record could not be started, …) ends the run as failed and

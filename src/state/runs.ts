@@ -16,6 +16,15 @@ export interface StreamRunStats {
   calls: number;
   durationMs: number;
   error?: string;
+  /** A full sweep the budget spreads over runs: which part this run read, of about how many; `done` when it completed. */
+  sweepPart?: SweepPart;
+}
+
+export interface SweepPart {
+  part: number;
+  /** Runs a pass takes at this run's share (the last pass's pages / the share); null when not known yet. */
+  of: number | null;
+  done: boolean;
 }
 
 export interface RunSummary {

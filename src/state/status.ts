@@ -5,6 +5,7 @@ import { tableExists } from '../load/db.ts';
 import { REPORTED_TABLES } from '../load/tables.ts';
 import { listCheckpoints } from './checkpoint.ts';
 import { listSources, type CapabilitySource } from './sources.ts';
+import type { SweepPart } from './runs.ts';
 import { streamModeWords } from './stream-words.ts';
 
 export interface StreamStatus {
@@ -15,7 +16,7 @@ export interface StreamStatus {
   mode: 'never run' | 'sweep in progress' | 'incremental' | 'swept';
   lagSeconds: number | null;
   /** From the most recent run that ran this stream. */
-  lastRun?: { status: string; mode: string; pages: number; rows: number; error?: string } | null;
+  lastRun?: { status: string; mode: string; pages: number; rows: number; error?: string; sweepPart?: SweepPart } | null;
 }
 
 export interface Status {
@@ -74,12 +75,19 @@ export async function readStatus(db: Db, opts: { now: Date; schedule: string; st
   const runs = await db.kysely.selectFrom('sync_runs').selectAll().orderBy('started_at', 'desc').limit(20).execute();
   for (const r of runs) {
     const streams = r.streams_json
-      ? (JSON.parse(r.streams_json) as Record<string, { status: string; mode: string; pages: number; rows: number; error?: string }>)
+      ? (JSON.parse(r.streams_json) as Record<string, { status: string; mode: string; pages: number; rows: number; error?: string; sweepPart?: SweepPart }>)
       : {};
     for (const [name, st] of Object.entries(streams)) {
       const s = byStream.get(name);
       if (s && !s.lastRun && st.status !== 'skipped')
-        s.lastRun = { status: st.status, mode: st.mode, pages: st.pages, rows: st.rows, ...(st.error ? { error: st.error } : {}) };
+        s.lastRun = {
+          status: st.status,
+          mode: st.mode,
+          pages: st.pages,
+          rows: st.rows,
+          ...(st.error ? { error: st.error } : {}),
+          ...(st.sweepPart ? { sweepPart: st.sweepPart } : {}),
+        };
     }
   }
   const rowCounts: Record<string, number> = {};

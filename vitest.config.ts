@@ -1,8 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Three projects, one per test layer, so a contributor runs the layer they need:
+ * `npm run test:fast` (units, seconds), `npm run test:integration`, `npm run test:e2e`; `npm test` runs all.
+ * `RELSYNC_TEST_DIALECTS=sqlite` / `RELSYNC_TEST_CONTRACT=reference` narrow the database and contract axes.
+ */
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Two cores: more forks only adds contention between PostgreSQL and the simulator.
@@ -10,5 +14,10 @@ export default defineConfig({
     maxWorkers: 2,
     // Verbose in CI so the log shows every test with its [sqlite] / [postgres] tag.
     reporters: process.env.CI ? ['verbose'] : ['default'],
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      { extends: true, test: { name: 'integration', include: ['test/integration/**/*.test.ts'] } },
+      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'] } },
+    ],
   },
 });

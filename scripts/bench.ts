@@ -9,6 +9,7 @@
  *   day     a simulated day of hourly runs with mutations against what `relsync plan` predicted
  *   loader  the loader's rows/s against a raw driver baseline on each dialect (bench-loader.ts)
  *   rss     peak RSS of a full sync at medium and large scale, measured in a child process (bench-rss.ts)
+ *   views   `select *` of every analyst view in bundled SQLite, the system's SQLite, an older one and PostgreSQL (bench-views.ts)
  * Exits 1 when any printed target is missed.
  */
 import { parseArgs } from 'node:util';
@@ -69,8 +70,11 @@ for (const part of parts) {
         await import('./bench-rss.ts')
       ).runRssPart((values.scales ?? values.scale ?? 'medium,large').split(',') as Scale[], contracts[0] ?? 'reference', dialects[0] ?? 'sqlite');
       break;
+    case 'views':
+      await (await import('./bench-views.ts')).runViewsPart(scaleOr('medium'), process.argv.includes('--db') ? dialects : ['sqlite', 'postgres']);
+      break;
     default:
-      throw new Error(`unknown --part ${part} (calls, wall, idle, change, day, loader, rss, all)`);
+      throw new Error(`unknown --part ${part} (calls, wall, idle, change, day, loader, rss, views, all)`);
   }
 }
 process.exit();

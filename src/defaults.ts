@@ -18,6 +18,12 @@ export const DEFAULT_MAX_RETRIES = 6;
 /** Capped exponential backoff with full jitter: the first retry waits up to the base, no wait exceeds the cap. */
 export const DEFAULT_BACKOFF_BASE_MS = 250;
 export const DEFAULT_BACKOFF_CAP_MS = 30_000;
+/**
+ * Before the service has answered once (a JSON answer), a request that times out is retried only this
+ * often: a base URL that accepts connections and never answers should stop the run in seconds, not after
+ * every retry of every stream.
+ */
+export const DEFAULT_FIRST_CONTACT_RETRIES = 1;
 /** How long an idle keep-alive connection to the service stays open. */
 export const DEFAULT_KEEP_ALIVE_MS = 30_000;
 /** `/v2` answers 404 for a while after an older-interface create: that many short retries, each this long. */
@@ -85,3 +91,11 @@ export const DEFAULT_PLAN_COUNT_CALLS = 20;
 export const DEFAULT_HEAP_GROWING_PERCENT = 50;
 /** Ids an `ids` read fetches from the warehouse per query (planner/id-chunks.ts). */
 export const DEFAULT_ID_CHUNK = 1000;
+
+// Warehouse DDL.
+/**
+ * Longest a view refresh waits for a lock on PostgreSQL (`lock_timeout`): a reader with an open
+ * transaction on a view would otherwise make DROP VIEW wait forever, holding the writer lock, while new
+ * readers of that view queue behind the DROP. Past this, the refresh is skipped and retried next run.
+ */
+export const DEFAULT_VIEW_LOCK_TIMEOUT_MS = 3000;

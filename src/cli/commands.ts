@@ -83,7 +83,10 @@ export function registerCommands(program: Command): void {
     .option('--rate-limit-per-min <n>', 'per-minute request budget', '900')
     .option('--faults <spec>', 'fault injection, e.g. 5xx=0.05,reset=0.02,html=0.01,slow=0.01,malformed=0.005')
     .addOption(new Option('--contract <name>', 'which document to follow where seed and reference differ').choices(['reference', 'seed']).default('reference'))
-    .option('--deny <permissions>', 'answer 403 on the routes of these permissions: emails,merges,companies,persons,lists')
+    .option(
+      '--deny <permissions>',
+      'answer 403 on the routes of these permissions: emails,merges,companies,persons,lists; duplicates: 404, a tenant without that beta',
+    )
     .option('--api-key <key>', 'the key the simulator accepts (default sim-key)')
     .option('--api-version <date>', 'API version assumed when a request sends none')
     .action(async (opts: Record<string, string | undefined>) => {

@@ -37,4 +37,8 @@ export function printRunSummary(s: RunSummary, out: NodeJS.WritableStream): void
   out.write(`\nrun ${s.status}: ${s.rowsTotal} rows, ${s.callsTotal} API calls, ${(s.durationMs / 1000).toFixed(1)} s\n`);
   // A permission denial's message already starts with its stream (`emails: permission denied …`).
   for (const e of s.errors) out.write(e.message.startsWith(`${e.stream}: `) ? `  ${e.message}\n` : `  error in ${e.stream}: ${e.message}\n`);
+  // Optional endpoints this tenant does not have: one line for all of them, a warning (the run still succeeded).
+  const warnings = s.warnings ?? [];
+  if (warnings.length > 0)
+    out.write(`  warning: unavailable on this tenant (skipped until re-probed): ${warnings.map((w) => `${w.stream} (${w.message})`).join('; ')}\n`);
 }

@@ -4,6 +4,7 @@ import { validate as validateCron } from 'node-cron';
 import type { z } from 'zod';
 import { UserError } from '../errors.ts';
 import { maskUrlPasswords } from '../mask-url.ts';
+import { nearestKey } from './nearest-key.ts';
 import { configSchema, ENV_VARS, type Config } from './schema.ts';
 
 export const DEFAULT_CONFIG_FILE = 'relsync.config.json';
@@ -52,6 +53,30 @@ function describeIssue(issue: z.core.$ZodIssue, fromEnv: Set<string>, file: stri
   return `${where} ${issue.message}${shown}`;
 }
 
+/** The option names valid at a path of the config object (`[]`: the top level; `['sweeps']`: its members). */
+function keysAt(path: readonly PropertyKey[]): string[] {
+  let schema: z.ZodType = configSchema;
+  for (const part of path) {
+    // Unwrap defaults and prefaults down to the object whose shape names the keys.
+    while (!('shape' in schema) && 'unwrap' in schema && typeof schema.unwrap === 'function') schema = (schema as { unwrap(): z.ZodType }).unwrap();
+    schema = ('shape' in schema ? (schema.shape as Record<string, z.ZodType>)[String(part)] : undefined) ?? schema;
+  }
+  while (!('shape' in schema) && 'unwrap' in schema && typeof schema.unwrap === 'function') schema = (schema as { unwrap(): z.ZodType }).unwrap();
+  return 'shape' in schema ? Object.keys(schema.shape as object) : [];
+}
+
+/** `unknown option "databseUrl" (did you mean "databaseUrl"?)`, for each key a strict object refused. */
+function describeUnknownKeys(issue: z.core.$ZodIssueUnrecognizedKeys, file: string | undefined): string {
+  const prefix = issue.path.map(String).join('.');
+  const valid = keysAt(issue.path);
+  const named = issue.keys.map((key) => {
+    const near = nearestKey(key, valid);
+    const full = (k: string) => (prefix ? `${prefix}.${k}` : k);
+    return `"${full(key)}"${near ? ` (did you mean "${full(near)}"?)` : ''}`;
+  });
+  return `unknown option${named.length > 1 ? 's' : ''} ${named.join(', ')}${file ? ` in ${file}` : ''}`;
+}
+
 export function loadConfig(opts: LoadConfigOptions = {}): Config {
   const env = opts.env ?? process.env;
   const cwd = opts.cwd ?? process.cwd();
@@ -73,8 +98,12 @@ export function loadConfig(opts: LoadConfigOptions = {}): Config {
 
   const result = configSchema.safeParse(merged);
   if (!result.success) {
+    // A misspelt key first, top level first: the value it was meant to set is what the other issues miss.
+    const unknown = result.error.issues
+      .filter((i): i is z.core.$ZodIssueUnrecognizedKeys => i.code === 'unrecognized_keys')
+      .sort((a, b) => a.path.length - b.path.length)[0];
     const first = result.error.issues[0];
-    const line = first ? describeIssue(first, fromEnv, fileUsed, merged) : 'invalid configuration';
+    const line = unknown ? describeUnknownKeys(unknown, fileUsed) : first ? describeIssue(first, fromEnv, fileUsed, merged) : 'invalid configuration';
     // One line: what is wrong, where, and where every option and its default is listed.
     throw new UserError(`Invalid configuration: ${line}; see config/relsync.config.example.json for every option and its default`);
   }
@@ -82,7 +111,7 @@ export function loadConfig(opts: LoadConfigOptions = {}): Config {
   if (!validateCron(config.schedule)) {
     const where = fromEnv.has('schedule') ? ENV_VARS.schedule : `"schedule"${fileUsed ? ` in ${fileUsed}` : ''}`;
     throw new UserError(
-      `Invalid configuration: ${where} "${config.schedule}" is not a cron expression; use five fields, e.g. "0 * * * *" for hourly or "*/15 * * * *" every 15 minutes`,
+      `Invalid configuration: ${where} "${config.schedule}" is not a cron expression; use five fields (minute hour day month weekday), or six with seconds first, e.g. "0 * * * *" for hourly or "*/15 * * * *" every 15 minutes`,
     );
   }
   return config;

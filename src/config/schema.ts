@@ -45,8 +45,11 @@ export const databaseUrlSchema = z.string().refine((u) => /^sqlite:/.test(u) || 
   message: 'must start with sqlite: (e.g. sqlite:./relsync.db) or postgres:// (e.g. postgres://user@127.0.0.1:5432/db)',
 });
 
-/** Every option, its default, and what it means. `config/relsync.config.example.json` mirrors this. */
-export const configSchema = z.object({
+/**
+ * Every option, its default, and what it means. `config/relsync.config.example.json` mirrors this.
+ * Strict: a misspelt key (`databseUrl`) is refused, never silently replaced by its default.
+ */
+export const configSchema = z.strictObject({
   apiKey: z.string().min(1).optional(),
   baseUrl: z.url({ message: `must be an http(s) URL such as ${DEFAULT_BASE_URL}` }).default(DEFAULT_BASE_URL),
   apiVersion: z.enum(API_VERSIONS, { message: `must be one of ${API_VERSIONS.join(', ')}` }).default(DEFAULT_API_VERSION),
@@ -80,7 +83,7 @@ export const configSchema = z.object({
   /** A source the service refused (sync_sources) is probed again after this long; until then its fallback is used without asking. */
   reprobeRefusedAfter: durationSchema.default(parseDuration(DEFAULT_REPROBE_REFUSED_AFTER)),
   sweeps: z
-    .object({
+    .strictObject({
       /** How often entity collections (companies, persons, opportunities, lists, list entries) are fully re-swept. */
       entities: durationSchema.default(parseDuration(DEFAULT_SWEEP_ENTITIES)),
       /** How often everything else without a change signal is re-swept. */

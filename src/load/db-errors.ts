@@ -11,6 +11,8 @@ const SQLITE_FATAL: Record<string, string> = {
   SQLITE_IOERR: 'the disk reported an I/O error',
   SQLITE_CANTOPEN: 'the database file cannot be opened',
   SQLITE_CORRUPT: 'the database file is corrupt',
+  // busy_timeout ran out mid-run: another connection's write transaction holds the file (readers never do, in WAL mode).
+  SQLITE_BUSY: "another program holds the database file's write lock (an open write transaction)",
 };
 // PostgreSQL SQLSTATE classes/codes: 53 insufficient resources, 08 connection, 57P admin shutdown, 25006 read-only.
 const PG_FATAL: Array<[RegExp, string]> = [
@@ -72,6 +74,21 @@ export function readOnlyDatabaseError(err: unknown, describe: string): UserError
   return new UserError(`Cannot write to ${describe}: it is read-only for this process (${code}).`, {
     hint: 'relsync writes the warehouse: check the owner and permissions of the database file and its directory (SQLite also writes the -wal and -shm files beside it), that the file system is not mounted read-only, and that the PostgreSQL user may write. `relsync status` can still read it.',
     exitCode: 2,
+    cause: err,
+  });
+}
+
+/**
+ * The run's first write (taking the writer lock) waited out busy_timeout: another program, not a relsync
+ * sync, holds SQLite's write lock (a SQL client inside a write transaction, a script). Like another sync
+ * holding the warehouse, that is exit 3: nothing was written, and the same command succeeds once it lets go.
+ */
+export function writeLockHeldError(err: unknown, describe: string): UserError | null {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (code !== 'SQLITE_BUSY' && code !== 'SQLITE_LOCKED') return null;
+  return new UserError(`Cannot write to ${describe}: another program holds its write lock (an open write transaction) (${code}).`, {
+    hint: 'End that transaction (commit or roll back) and run the same command again; nothing already loaded was lost. Readers never hold up a sync: only a connection that has written and not committed does.',
+    exitCode: 3,
     cause: err,
   });
 }

@@ -1,9 +1,11 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, SqliteDialect, sql } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import { SchemaScopedPostgresDialect } from './pg-dialect.ts';
+import { ensureSchema, isPrivilegeError } from './pg-privileges.ts';
+import { RelsyncSqliteDialect } from './sqlite-dialect.ts';
 import { registerSqliteConnection } from './sqlite-handle.ts';
 import { UserError, redact } from '../errors.ts';
 import { maskUrlPasswords } from '../mask-url.ts';
@@ -73,13 +75,25 @@ export function parseDatabaseUrl(url: string): { dialect: DialectName; path?: st
   });
 }
 
+/**
+ * mkdir -p, one level at a time. Node's `mkdirSync(…, { recursive: true })` loops forever, synchronously
+ * (100% CPU, deaf to SIGTERM), under a parent that refuses new entries with ENOENT, such as /proc; one
+ * level at a time, the first refusal is an error to report.
+ */
+function makeDirectory(dir: string): void {
+  if (existsSync(dir)) return;
+  const parent = dirname(dir);
+  if (parent !== dir) makeDirectory(parent);
+  mkdirSync(dir);
+}
+
 export async function openDatabase(url: string): Promise<Db> {
   const parsed = parseDatabaseUrl(url);
   if (parsed.dialect === 'sqlite') {
     const file = resolve(parsed.path!);
     let handle: SQLite.Database;
     try {
-      if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+      if (file !== ':memory:') makeDirectory(dirname(file));
       handle = new SQLite(parsed.path === ':memory:' ? ':memory:' : file);
       // WAL lets `status` read while a sync writes; busy_timeout rides out a short overlap.
       handle.pragma('journal_mode = WAL');
@@ -95,7 +109,7 @@ export async function openDatabase(url: string): Promise<Db> {
     const database = handle;
     const kysely = new Kysely<Database>({
       // The loader steps its own prepared statements on this handle (sqlite-handle.ts).
-      dialect: new SqliteDialect({ database, onCreateConnection: async (connection) => registerSqliteConnection(connection, database) }),
+      dialect: new RelsyncSqliteDialect({ database, onCreateConnection: async (connection) => registerSqliteConnection(connection, database) }),
       plugins: [fence],
     });
     return {
@@ -131,17 +145,22 @@ export async function openDatabase(url: string): Promise<Db> {
   try {
     const client = await pool.connect();
     try {
-      if (parsed.schema) await client.query(`CREATE SCHEMA IF NOT EXISTS "${parsed.schema}"`);
+      if (parsed.schema) await ensureSchema(client, parsed.schema);
     } finally {
       client.release();
     }
   } catch (err) {
     await pool.end().catch(() => undefined);
+    // Connected, but the schema is missing and may not be created: that message says what to grant.
+    if (err instanceof UserError) throw err;
     const u = new URL(parsed.pgUrl!);
     const secrets = [u.password, safeDecode(u.password), u.searchParams.get('password') ?? undefined];
     const msg = maskUrlPasswords(redact((err as Error).message, secrets));
     throw new UserError(`Cannot connect to PostgreSQL at ${maskUrlPasswords(url)}: ${msg}`, {
-      hint: 'Check that PostgreSQL is running and that DATABASE_URL names a reachable host, database and user.',
+      // The server answered and refused the user: "is it running" would send people the wrong way.
+      hint: isPrivilegeError(err)
+        ? 'The server refused this user: grant it CONNECT on the database (and USAGE on the schema), or use a user that has them.'
+        : 'Check that PostgreSQL is running and that DATABASE_URL names a reachable host, database and user.',
       cause: err,
     });
   }

@@ -1,6 +1,7 @@
 import { Migrator, type MigrationResult, type Migration, type MigrationProvider } from 'kysely';
 import { migrations } from '../../migrations/index.ts';
 import { UserError } from '../errors.ts';
+import { fatalDatabaseError } from './db-errors.ts';
 import type { Db } from './db.ts';
 
 class StaticProvider implements MigrationProvider {
@@ -32,9 +33,13 @@ export async function migrateToLatest(db: Db): Promise<MigrateOutcome> {
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
-    throw new UserError(`Migration ${failed?.migrationName ?? '(unknown)'} failed on ${db.describe}: ${(error as Error).message ?? String(error)}`, {
-      hint: 'Nothing after the failed migration was applied. Fix the cause (permissions, disk space) and run `relsync migrate` again.',
+    // A warehouse that cannot take writes (full disk, lost server) fails the run (exit 1) as it does in a sync.
+    const fatal = fatalDatabaseError(error);
+    const code = typeof (error as { code?: unknown }).code === 'string' ? ` (${(error as { code: string }).code})` : '';
+    throw new UserError(`Migration ${failed?.migrationName ?? '(unknown)'} failed on ${db.describe}: ${(error as Error).message ?? String(error)}${code}`, {
+      hint: 'No pending migration was applied: they run in one transaction. Fix the cause (permissions, disk space) and run `relsync migrate` again.',
       cause: error,
+      ...(fatal ? { exitCode: fatal.exitCode } : {}),
     });
   }
   return { results: results ?? [], alreadyApplied };

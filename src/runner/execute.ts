@@ -1,12 +1,12 @@
 import type { Config } from '../config/schema.ts';
 import type { Logger } from '../log.ts';
 import { openDatabase, type Db } from '../load/db.ts';
-import { migrateToLatest } from '../load/migrate.ts';
 import { AffinityClient } from '../extract/http/client.ts';
 import { ALL_STREAMS } from '../streams/registry.ts';
 import { boundHeapGrowth } from './heap-policy.ts';
 import { createProgress } from './progress.ts';
 import { unmetNeeds } from '../planner/selection.ts';
+import { upgradeWarehouse } from '../state/upgrade.ts';
 import type { AnyStream } from '../streams/define.ts';
 import { checkSweepOverrides, selectStreams } from './plan.ts';
 import { runSync, type SyncMode, type SyncResult } from './run-sync.ts';
@@ -77,7 +77,9 @@ export async function executeSync(opts: ExecuteOptions): Promise<SyncResult> {
   const client = clientFromConfig(opts.config, opts.log, opts.apiKey);
   try {
     checkSweepOverrides(opts.config, ALL_STREAMS);
-    await migrateToLatest(db);
+    const { due } = await upgradeWarehouse(db);
+    for (const d of due)
+      opts.log.warn({ stream: d.stream, partitions: d.partitions, reason: d.reason }, 'the upgrade made a full pass of this stream due: this run reads it');
     const streams = await withUnmetNeeds(db, selectStreams(ALL_STREAMS, opts.streams), opts.log);
     const progress = createProgress({ tty: opts.tty, log: opts.log, expectedPages: await expectedPages(db), calls: () => client.totalCalls() });
     try {

@@ -69,9 +69,9 @@ function ownInterval(config: Config, name: string, group: SweepGroup): number {
   return group === 'entities' ? config.sweeps.entities : config.sweeps.other;
 }
 
-/** Is a full sweep of this partition due? In progress, never completed, or older than its interval. */
+/** Is a full sweep of this partition due? In progress, never completed, made due by an upgrade, or older than its interval. */
 export function sweepDue(cp: Checkpoint, intervalMs: number, now: Date): boolean {
-  if (cp.sweep) return true;
+  if (cp.sweep || cp.due) return true;
   if (!cp.lastSweepCompletedAt) return true;
   return now.getTime() - Date.parse(cp.lastSweepCompletedAt) >= intervalMs;
 }

@@ -77,7 +77,14 @@ export async function idsReader(
     },
     finish() {
       return {
-        checkpoint: { ...state, sweep: null, lastSweepCompletedAt: sweep.startedAt, lastSweepPages: state.sweep?.pages ?? 0, pendingIds: [...pending] },
+        checkpoint: {
+          ...state,
+          sweep: null,
+          lastSweepCompletedAt: sweep.startedAt,
+          lastSweepPages: state.sweep?.pages ?? 0,
+          pendingIds: [...pending],
+          due: null,
+        },
       };
     },
   };

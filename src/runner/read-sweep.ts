@@ -73,6 +73,8 @@ export function sweepReader(
           sweep: null,
           lastSweepCompletedAt: sweep.startedAt,
           lastSweepPages: sweep.pages,
+          // The pass an upgrade asked for is this one.
+          due: null,
           highWater: read.between ? { at: sweep.startedAt, id: null } : cp.highWater,
         },
         ...(softDelete

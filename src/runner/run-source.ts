@@ -1,8 +1,9 @@
 import type PQueue from 'p-queue';
+import { ApiError } from '../extract/http/errors.ts';
 import type { StreamRunStats } from '../state/runs.ts';
 import type { AnyStream } from '../streams/define.ts';
 import type { ReadEnv } from './env.ts';
-import { permissionDenied, permissionLine, refusalOf } from './refusal.ts';
+import { permissionLine, refusalOf } from './failure-policy.ts';
 import { runStream, skipReason, type StreamRunOptions } from './run-stream.ts';
 import { NO_SOURCE, type SourceBook } from './sources.ts';
 
@@ -10,8 +11,6 @@ export interface SourceRunContext {
   book: SourceBook;
   /** Every stream of the run, to find the stream a refused feed's sweep stands in for. */
   streams: readonly AnyStream[];
-  /** Whether any stream has committed a page this run (a 401 after that is one endpoint's, not the key's). */
-  runHasRead: () => boolean;
   /** Stats of the streams of this run, by name (a fallback sweep adds to its stream's). */
   stats: Record<string, StreamRunStats>;
 }
@@ -58,16 +57,20 @@ export async function runAsSource(
       return;
     }
   }
-  const runOpts: StreamRunOptions = {
-    ...opts,
-    reportsItself: (err) => permissionDenied(err, src.runHasRead()) || (slot !== undefined && refusalOf(err, def, stats.pages, '') !== null),
-  };
-  const err = await runStream(def, env, queue, runOpts, stats);
-  if (err === null) {
-    if (slot && stats.status === 'succeeded') await src.book.used(env.db, slot.capability, def.name);
+  if (def.optional && src.book.unavailable(def.name) && skipReason(def, env) === null) {
+    stats.status = 'skipped';
+    stats.mode = 'unavailable';
     return;
   }
-  const refusal = slot ? refusalOf(err, def, stats.pages, opts.now().toISOString()) : null;
+  const err = await runStream(def, env, queue, opts, stats);
+  if (err === null) {
+    if (slot && stats.status === 'succeeded') await src.book.used(env.db, slot.capability, def.name);
+    if (def.optional && stats.status === 'succeeded') await src.book.available(env.db, def.name);
+    return;
+  }
+  const action = opts.policy.decide(err, def, stats.pages);
+  if (action === 'unavailable') return unavailable(def, err, env, opts, stats, src);
+  const refusal = slot && action === 'fall-back' ? refusalOf(err, def, stats.pages, opts.now().toISOString()) : null;
   if (slot && refusal) {
     const next = await src.book.refuse(env.db, slot.capability, def.name, refusal, eligible);
     stats.status = 'skipped';
@@ -80,7 +83,7 @@ export async function runAsSource(
     if (next === NO_SOURCE && slot.sweeps) await sweepInstead(slot.sweeps, env, queue, opts, src);
     return;
   }
-  if (permissionDenied(err, src.runHasRead())) {
+  if (action === 'permission' && err instanceof ApiError) {
     stats.error = permissionLine(def.name, err);
     log.warn({ status: err.status, endpoint: err.endpoint, line: stats.error }, 'permission denied: stream skipped, the run goes on');
   }
@@ -99,4 +102,18 @@ async function sweepInstead(name: string, env: ReadEnv, queue: PQueue, opts: Str
   if (extra.pages === 0) return;
   addInto(into, extra);
   into.mode = 'sweep (its update feed is refused)';
+}
+
+/** An optional endpoint this tenant does not have: skipped, remembered, and one warning with the service's words. */
+async function unavailable(def: AnyStream, err: unknown, env: ReadEnv, opts: StreamRunOptions, stats: StreamRunStats, src: SourceRunContext): Promise<void> {
+  const refusal = refusalOf(err, def, 0, opts.now().toISOString());
+  if (!refusal) return;
+  await src.book.markUnavailable(env.db, def.name, refusal);
+  stats.status = 'skipped';
+  stats.mode = 'unavailable';
+  delete stats.error;
+  stats.warning = `${refusal.status ?? '?'} on ${refusal.endpoint}: ${refusal.message}`;
+  env.log
+    .child({ stream: def.name })
+    .warn({ status: refusal.status, endpoint: refusal.endpoint, said: refusal.message }, 'optional endpoint unavailable on this tenant: skipped (remembered)');
 }

@@ -7,8 +7,8 @@ import { WHOLE, type AnyStream, type Partition } from '../streams/define.ts';
 import type { ReadEnv } from './env.ts';
 import { readPartition, type ReadMode } from './page-loop.ts';
 import type { PageAllowance } from './run-budget.ts';
+import type { FailureAction, RunPolicy } from './failure-policy.ts';
 import { compareVersions, sweepDue, sweepInterval } from './plan.ts';
-import { stopsTheRun } from './stops-the-run.ts';
 
 export type SyncMode = 'full' | 'incremental' | 'backfill';
 
@@ -25,14 +25,12 @@ export interface StreamRunOptions {
   since?: string;
   now: () => Date;
   onStream?: (e: StreamEvent) => void;
-  /** Errors after which the run stops (default stopsTheRun; the run relaxes it for a 401 once it has read something). */
-  stops?: (err: unknown) => boolean;
+  /** What the run does about an error (failure-policy.ts): stop, fall back, skip with one line, or fail the stream. */
+  policy: RunPolicy;
   /** Streams swept every `sweeps.feedless` because the feed that would spare their sweeps is refused (runner/sources.ts). */
   sweptWithoutFeed?: (name: string) => string | null;
   /** Incremental runs: the page allowance of a periodic stream (run-budget.ts), shared by its partitions. */
   allowance?: (name: string) => PageAllowance | null;
-  /** Errors the caller reports in its own words (a refusal, a permission denial): no per-partition error line. */
-  reportsItself?: (err: unknown) => boolean;
 }
 
 /** Why a stream does not run at all under this config, or null. */
@@ -74,7 +72,8 @@ async function planPartitions(
     const forced = opts.mode === 'incremental' && read.kind === 'sweep' && read.sweepWhen ? await read.sweepWhen(env.ctx, p) : false;
     if (forced)
       env.log.info({ stream: def.name, partition: p.key || undefined, plan: 'sweep' }, 'planner: a sweep costs no more than targeted re-reads of what changed');
-    const allowance = opts.mode === 'incremental' && !forced ? (opts.allowance?.(def.name) ?? null) : null;
+    // A pass an upgrade made due is read at once, like a first pass: until it completes, old rows lack what new code writes.
+    const allowance = opts.mode === 'incremental' && !forced && !checkpoint.due ? (opts.allowance?.(def.name) ?? null) : null;
     if (opts.mode !== 'incremental' || forced || due) work.push({ p, mode: { how: 'read', sweep, ...(allowance ? { allowance } : {}) } });
     else if (read.kind === 'sweep' && read.between && checkpoint.highWater) work.push({ p, mode: { how: 'between', ...(from !== undefined ? { from } : {}) } });
   }
@@ -102,7 +101,7 @@ function describeWork(def: AnyStream, partitions: number, work: ReadonlyArray<{ 
  * returned (null when the stream did not fail) so the caller can tell a refusal from a failure.
  */
 export async function runStream(def: AnyStream, env: ReadEnv, queue: PQueue, opts: StreamRunOptions, stats: StreamRunStats): Promise<unknown> {
-  const stops = opts.stops ?? stopsTheRun;
+  const stops = (err: unknown) => opts.policy.decide(err, def, stats.pages) === 'stop-run';
   const log = env.log.child({ stream: def.name });
   const started = opts.now().getTime();
   const skip = skipReason(def, env);
@@ -118,18 +117,21 @@ export async function runStream(def: AnyStream, env: ReadEnv, queue: PQueue, opt
     const work = await planPartitions(def, partitions, env, opts);
     stats.mode = describeWork(def, partitions.length, work);
     let firstError: unknown = null;
+    let firstAction: FailureAction = 'fail-stream';
     await Promise.all(
       work.map(({ p, mode }) =>
         queue.add(async () => {
-          // After a stopping error, or a refusal the caller handles (the other partitions would be refused too), read no more.
-          if (firstError && (stops(firstError) || opts.reportsItself?.(firstError))) return;
+          // After a stopping error, or one the caller reports in its own words (a refusal, a permission denial:
+          // the other partitions would get the same answer), read no more.
+          if (firstError && firstAction !== 'fail-stream') return;
           try {
             if ((await readPartition(def, p, env, mode, stats)) === 'interrupted') stats.status = 'interrupted';
           } catch (caught) {
             const err = fatalDatabaseError(caught) ?? caught;
-            firstError ??= err;
-            if (stops(err)) throw err;
-            if (!opts.reportsItself?.(err))
+            const action = opts.policy.decide(err, def, stats.pages);
+            if (!firstError) [firstError, firstAction] = [err, action];
+            if (action === 'stop-run') throw err;
+            if (action === 'fail-stream')
               log.error({ partition: p.key || undefined, err: redact(errorMessage(err), [env.ctx.config.apiKey]) }, 'partition failed; other streams go on');
           }
         }),

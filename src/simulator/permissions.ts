@@ -4,12 +4,14 @@
  * **403** (explicit `AuthorizationErrors`)"). Each permission is one the documents name for those routes.
  */
 
-export const PERMISSIONS = ['emails', 'merges', 'companies', 'persons', 'lists'] as const;
+export const PERMISSIONS = ['emails', 'merges', 'companies', 'persons', 'lists', 'duplicates'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 interface Guard {
   /** What the service calls it (used in the 403 message). */
   needs: string;
+  /** A tenant without the feature: its routes do not exist (404 "No route"), as where no document lists them. */
+  absent?: boolean;
   /** Route templates (method + path as in the route table); '*' = any method. */
   routes: ReadonlyArray<[method: string, path: string]>;
 }
@@ -26,6 +28,15 @@ const GUARDS: Record<Permission, Guard> = {
   emails: { needs: 'access to the /v2/emails closed beta', routes: [['GET', '/v2/emails']] },
   // OpenAPI /v2/company-merges, /v2/person-merges, /v2/tasks/*: 'Requires the "Manage duplicates" permission and organization admin role.'
   merges: { needs: 'the "Manage duplicates" permission and the organization admin role', routes: [...mergeRoutes('company'), ...mergeRoutes('person')] },
+  // The duplicate suggestions are beta in the seed and absent from the reference: a tenant without them gets 404.
+  duplicates: {
+    needs: 'the duplicate suggestions beta',
+    absent: true,
+    routes: [
+      ['GET', '/v2/duplicates/company-suggestions'],
+      ['GET', '/v2/duplicates/person-suggestions'],
+    ],
+  },
   // OpenAPI GET /v2/companies, /v2/companies/{companyId}: 'Requires the "Export All Organizations directory" permission.'
   companies: {
     needs: 'the "Export All Organizations directory" permission',
@@ -70,12 +81,18 @@ export function parseDeny(spec: string | readonly string[] | undefined): Set<Per
   return out;
 }
 
-/** The denied permission guarding this route, with the message of its 403; null when allowed. */
-export function deniedBy(deny: ReadonlySet<Permission>, method: string, routePath: string): { permission: Permission; message: string } | null {
+/** The denied permission guarding this route, with the status and message of its answer; null when allowed. */
+export function deniedBy(
+  deny: ReadonlySet<Permission>,
+  method: string,
+  routePath: string,
+  path: string = routePath,
+): { permission: Permission; status: 403 | 404; message: string } | null {
   for (const p of deny) {
     const g = GUARDS[p];
-    if (g.routes.some(([m, path]) => path === routePath && (m === '*' || m === method))) {
-      return { permission: p, message: `Permission denied: ${method} ${routePath} requires ${g.needs}.` };
+    if (g.routes.some(([m, route]) => route === routePath && (m === '*' || m === method))) {
+      if (g.absent) return { permission: p, status: 404, message: `No route for ${method} ${path}` };
+      return { permission: p, status: 403, message: `Permission denied: ${method} ${routePath} requires ${g.needs}.` };
     }
   }
   return null;

@@ -116,8 +116,8 @@ export class SimServer {
       if (!match && matches.length > 0) return fail(new HttpError(405, 'method-not-allowed', `${method} is not allowed on ${path}`));
       return fail(new HttpError(404, 'not-found', `No route for ${method} ${path}`));
     }
-    const denied = deniedBy(settings.deny, method, match.def.path);
-    if (denied) return fail(new HttpError(403, 'authorization', denied.message));
+    const denied = deniedBy(settings.deny, method, match.def.path, path);
+    if (denied) return fail(new HttpError(denied.status, denied.status === 404 ? 'not-found' : 'authorization', denied.message));
     let body: unknown;
     if ((req.headers['content-type'] ?? '').startsWith('multipart/form-data')) {
       body = { raw: bodyText };

@@ -5,9 +5,14 @@ import type { Database } from '../load/schema.ts';
 /**
  * A stream's checkpoint: a typed, versioned document written in the same transaction as the rows it
  * covers. `sweep` is an in-progress full sweep (resume token + when it began, which soft-delete uses);
- * `highWater` is the change-log / updated-time mark for incremental reads.
+ * `highWater` is the change-log / updated-time mark for incremental reads. `due` is a full pass an upgrade
+ * asked for (state/upgrade.ts): the next run sweeps the partition whatever its period, and the completed
+ * sweep clears it.
+ *
+ * Older documents are migrated on read, one version at a time (CHECKPOINT_UPGRADES), as the warehouse's
+ * migrations move its tables: a warehouse written by an earlier relsync keeps its marks and cursors.
  */
-export const CHECKPOINT_VERSION = 1;
+export const CHECKPOINT_VERSION = 2;
 
 const sweepSchema = z.object({
   startedAt: z.string(),
@@ -34,6 +39,8 @@ export const checkpointSchema = z.object({
   highWater: highWaterSchema.nullable(),
   /** Ids seen in a change log that were not yet readable (creation lag); retried next run, never dropped. */
   pendingIds: z.array(z.number().int()).default([]),
+  /** A full pass an upgrade made due (which migration, and why), cleared when that pass completes. */
+  due: z.object({ reason: z.string(), at: z.string() }).nullable().default(null),
 });
 
 export type Checkpoint = z.infer<typeof checkpointSchema>;
@@ -42,7 +49,32 @@ export type SweepProgress = z.infer<typeof sweepSchema>;
 export type HighWater = z.infer<typeof highWaterSchema>;
 
 export function emptyCheckpoint(): Checkpoint {
-  return { v: CHECKPOINT_VERSION, sweep: null, lastSweepCompletedAt: null, lastSweepPages: null, highWater: null, pendingIds: [] };
+  return { v: CHECKPOINT_VERSION, sweep: null, lastSweepCompletedAt: null, lastSweepPages: null, highWater: null, pendingIds: [], due: null };
+}
+
+type Doc = Record<string, unknown>;
+
+/**
+ * From version n to n + 1, keyed by n. Each step is frozen once released, like a migration: a document of
+ * any earlier version reaches the current one through every step after it.
+ */
+export const CHECKPOINT_UPGRADES: Readonly<Record<number, (doc: Doc) => Doc>> = {
+  // v2 adds `due` (nothing due) and makes `lastSweepPages` explicit (unknown until the next complete sweep).
+  1: (doc) => ({ ...doc, v: 2, lastSweepPages: doc.lastSweepPages ?? null, due: null }),
+};
+
+/** The document at CHECKPOINT_VERSION, or why it cannot be brought there. */
+export function upgradeCheckpointDoc(raw: unknown): { doc: unknown; reset: string | null } {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return { doc: raw, reset: null };
+  let doc = raw as Doc;
+  const from = doc.v;
+  while (typeof doc.v === 'number' && Number.isInteger(doc.v) && doc.v < CHECKPOINT_VERSION) {
+    const step = CHECKPOINT_UPGRADES[doc.v];
+    if (!step) return { doc, reset: `checkpoint version ${doc.v} has no upgrade to ${CHECKPOINT_VERSION}` };
+    doc = step(doc);
+  }
+  if (doc.v !== CHECKPOINT_VERSION) return { doc, reset: `checkpoint version ${String(from)} is not ${CHECKPOINT_VERSION}` };
+  return { doc, reset: null };
 }
 
 type Conn = Kysely<Database> | Transaction<Database>;
@@ -56,14 +88,10 @@ export function parseCheckpoint(json: string | null | undefined): { checkpoint: 
   } catch {
     return { checkpoint: emptyCheckpoint(), reset: 'checkpoint is not valid JSON' };
   }
-  const parsed = checkpointSchema.safeParse(raw);
-  if (!parsed.success) {
-    const v = (raw as { v?: unknown } | null)?.v;
-    return {
-      checkpoint: emptyCheckpoint(),
-      reset: v !== CHECKPOINT_VERSION ? `checkpoint version ${String(v)} is not ${CHECKPOINT_VERSION}` : 'checkpoint does not match its schema',
-    };
-  }
+  const upgraded = upgradeCheckpointDoc(raw);
+  if (upgraded.reset) return { checkpoint: emptyCheckpoint(), reset: upgraded.reset };
+  const parsed = checkpointSchema.safeParse(upgraded.doc);
+  if (!parsed.success) return { checkpoint: emptyCheckpoint(), reset: 'checkpoint does not match its schema' };
   return { checkpoint: parsed.data, reset: null };
 }
 

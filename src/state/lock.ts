@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import type pg from 'pg';
 import { UserError } from '../errors.ts';
 import type { Db } from '../load/db.ts';
-import { readOnlyDatabaseError } from '../load/db-errors.ts';
+import { readOnlyDatabaseError, writeLockHeldError } from '../load/db-errors.ts';
 
 export interface WriterLock {
   release(): Promise<void>;
@@ -60,8 +60,9 @@ export async function acquireWriterLock(db: Db, holder: string): Promise<WriterL
   } catch (err) {
     // Two processes raced for an empty lock table: the loser's insert hits the primary key.
     if (/UNIQUE|constraint/i.test((err as Error).message)) throw busy('another process', now);
-    // The lock row is a run's first write: a read-only file is found here, before any work.
-    throw readOnlyDatabaseError(err, db.describe) ?? err;
+    // The lock row is a run's first write: a read-only file, or another program's write lock (an analyst's
+    // sqlite3 shell inside a write transaction, a backup), is found here, before any work.
+    throw readOnlyDatabaseError(err, db.describe) ?? writeLockHeldError(err, db.describe) ?? err;
   }
   if (taken) throw busy(taken.holder, taken.acquired_at);
 

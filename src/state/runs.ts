@@ -16,6 +16,8 @@ export interface StreamRunStats {
   calls: number;
   durationMs: number;
   error?: string;
+  /** Said once in the run's summary, not an error (an optional endpoint this tenant does not have). */
+  warning?: string;
   /** A full sweep the budget spreads over runs: which part this run read, of about how many; `done` when it completed. */
   sweepPart?: SweepPart;
 }
@@ -36,6 +38,8 @@ export interface RunSummary {
   streams: Record<string, StreamRunStats>;
   calls: Record<string, number>;
   errors: Array<{ stream: string; message: string }>;
+  /** Streams the run did without, as warnings: the run still succeeded. */
+  warnings?: Array<{ stream: string; message: string }>;
   rateBudget: unknown;
 }
 

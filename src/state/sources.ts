@@ -9,6 +9,8 @@ export interface Refusal {
   endpoint: string;
   message: string;
   at: string;
+  /** The API origin that refused (AFFINITY_BASE_URL's): another origin is probed again. Absent in older rows. */
+  origin?: string;
 }
 
 /** One capability's remembered decision: the source that carries it and the sources refused so far. */
@@ -61,4 +63,17 @@ export async function recordSourceUsed(db: Conn, capability: string, source: str
 export async function recordRefusal(db: Conn, capability: string, source: string, refusal: Refusal, next: string): Promise<void> {
   const row = await current(db, capability);
   await upsert(db, { capability, source: next, refused: { ...(row?.refused ?? {}), [source]: refusal }, decidedAt: refusal.at });
+}
+
+/** The `source` of an optional stream's row when the tenant does not have its endpoint (its capability is the stream). */
+export const UNAVAILABLE = 'unavailable';
+
+/** An optional stream's endpoint is not there on this tenant: one row, keyed by the stream, with the service's words. */
+export async function recordUnavailable(db: Conn, stream: string, refusal: Refusal): Promise<void> {
+  await upsert(db, { capability: stream, source: UNAVAILABLE, refused: { [stream]: refusal }, decidedAt: refusal.at });
+}
+
+/** Forget what was remembered for a capability (an optional stream that answered again). */
+export async function forgetSource(db: Conn, capability: string): Promise<void> {
+  await db.deleteFrom('sync_sources').where('capability', '=', capability).execute();
 }

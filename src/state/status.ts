@@ -4,7 +4,7 @@ import type { Db } from '../load/db.ts';
 import { tableExists } from '../load/db.ts';
 import { REPORTED_TABLES } from '../load/tables.ts';
 import { listCheckpoints } from './checkpoint.ts';
-import { listSources, type CapabilitySource } from './sources.ts';
+import { listSources, UNAVAILABLE, type CapabilitySource } from './sources.ts';
 import type { SweepPart } from './runs.ts';
 import { streamModeWords } from './stream-words.ts';
 
@@ -15,6 +15,8 @@ export interface StreamStatus {
   lastSweepAt: string | null;
   mode: 'never run' | 'sweep in progress' | 'incremental' | 'swept';
   lagSeconds: number | null;
+  /** Why an upgrade made a full pass of this stream due (state/upgrade.ts), until that pass completes. */
+  due?: string;
   /** From the most recent run that ran this stream. */
   lastRun?: { status: string; mode: string; pages: number; rows: number; error?: string; sweepPart?: SweepPart } | null;
 }
@@ -61,6 +63,7 @@ export async function readStatus(db: Db, opts: { now: Date; schedule: string; st
     if (cp.lastSuccessAt && (!s.lastSuccessAt || cp.lastSuccessAt > s.lastSuccessAt)) s.lastSuccessAt = cp.lastSuccessAt;
     const sweptAt = cp.checkpoint.lastSweepCompletedAt;
     if (sweptAt && (!s.lastSweepAt || sweptAt > s.lastSweepAt)) s.lastSweepAt = sweptAt;
+    if (cp.checkpoint.due) s.due = cp.checkpoint.due.reason;
     if (cp.checkpoint.sweep) s.mode = 'sweep in progress';
     else if (s.mode !== 'sweep in progress') s.mode = cp.checkpoint.highWater ? 'incremental' : sweptAt ? 'swept' : s.mode;
     byStream.set(cp.stream, s);
@@ -150,6 +153,7 @@ function ago(seconds: number | null): string {
  * nothing to read) is not "never run" beside its last run.
  */
 function checkpointWords(x: StreamStatus): string {
+  if (x.due) return 'full pass due (upgrade)';
   if (x.mode === 'never run') return x.lastRun ? 'nothing saved yet' : 'never run';
   return x.mode === 'incremental' ? 'following changes' : x.mode;
 }
@@ -178,6 +182,8 @@ export function formatStatus(s: Status): string {
           ]),
         ),
   );
+  const due = s.streams.filter((x) => x.due);
+  if (due.length > 0) out.push('', 'due after the upgrade (the next sync reads these passes):', ...due.map((x) => `  ${x.stream}: ${x.due}`));
   out.push(
     '',
     'rows:',
@@ -204,17 +210,28 @@ export function formatStatus(s: Status): string {
       ),
     );
   }
-  if (s.sources.length > 0) {
+  const capabilities = s.sources.filter((c) => c.source !== UNAVAILABLE);
+  if (capabilities.length > 0) {
     out.push(
       '',
       'sources (where each capability comes from):',
       table(
         ['capability', 'source', 'decided', 'refused'],
-        s.sources.map((c) => [c.capability, c.source, c.decidedAt ?? '-', Object.keys(c.refused).join(', ') || '-']),
+        capabilities.map((c) => [c.capability, c.source, c.decidedAt ?? '-', Object.keys(c.refused).join(', ') || '-']),
       ),
     );
-    for (const c of s.sources) {
+    for (const c of capabilities) {
       for (const [source, r] of Object.entries(c.refused)) out.push(`  ${source} refused ${r.at}: ${r.status ?? '?'} on ${r.endpoint}: ${r.message}`);
+    }
+  }
+  // Optional endpoints this tenant does not have (runner/sources.ts): the row is keyed by the stream.
+  const unavailable = s.sources.filter((c) => c.source === UNAVAILABLE);
+  if (unavailable.length > 0) {
+    out.push('', 'optional endpoints:');
+    for (const c of unavailable) {
+      const r = c.refused[c.capability];
+      const said = r ? ` (${r.status ?? '?'} on ${r.endpoint}: ${r.message})` : '';
+      out.push(`  ${c.capability}: unavailable on this tenant since ${c.decidedAt ?? '-'}${said}`);
     }
   }
   const errors = s.streams.filter((x) => x.lastRun?.error);

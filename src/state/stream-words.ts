@@ -16,6 +16,7 @@ export const STREAM_MODE_WORDS: Readonly<Record<string, string>> = {
   between: 'read updates since the last sweep',
   marked: 're-read records marked as changed',
   mixed: 'full sweep of some partitions, updates since the last sweep for the others',
+  unavailable: 'unavailable on this tenant',
 };
 
 /** A pass spread over runs: `sweep part 3 of ~5` (the count estimated from the last pass), `sweep part 5 of 5` when done. */

@@ -9,6 +9,7 @@ export const companyDuplicateSuggestionsStream = defineStream({
   description: 'suggested duplicate companies (GET /v2/duplicates/company-suggestions)',
   group: 'other',
   minApiVersion: '2026-07-15',
+  optional: true,
   schema: v2CompanySuggestionSchema,
   read: {
     kind: 'sweep',

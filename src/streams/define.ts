@@ -130,6 +130,12 @@ export interface StreamDef<T = unknown, P = NoParams> {
   minApiVersion?: string;
   /** One of several sources of a capability: only the chosen one runs (runner/sources.ts). */
   source?: SourceSlot;
+  /**
+   * A beta or version-gated endpoint a tenant may simply not have, and that no other stream reads: when the
+   * service answers its first request with 404 (or 400/403/422) the stream is recorded as unavailable on
+   * this tenant (a warning, not an error; probed again after `reprobeRefusedAfter`), and the run still succeeds.
+   */
+  optional?: boolean;
   /** Off unless config turns it on (relationship strengths cost one call per person). */
   enabled?(config: Config): boolean;
   schema: z.ZodType<T>;

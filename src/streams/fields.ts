@@ -1,5 +1,6 @@
 import { v2FieldMetadataSchema, type V2FieldMetadata } from '../extract/schemas/index.ts';
 import { listPartitions } from '../planner/partitions.ts';
+import type { Row } from '../load/batch.ts';
 import { v2FieldRows } from '../transform/index.ts';
 import { perRecord } from './common.ts';
 import { defineStream, type Partition } from './define.ts';
@@ -28,6 +29,14 @@ export const fieldsStream = defineStream<V2FieldMetadata, FieldsParams>({
       })),
     ],
     request: (p) => ({ path: p.params.path, query: { limit: 100 }, paginator: 'v2' }),
+    // A field deleted upstream is missing from its completed partition: a list's own fields from that
+    // list's, an entity type's global fields from that type's. A global field a list also shows is
+    // written by that list's partition too (entity_type set, list_id null), so it is never taken for
+    // gone by a list; fields without a numeric id (enrichment) carry no entity type and are never marked.
+    softDelete: {
+      table: 'fields',
+      scope: (p): Row => (p.params.listId !== undefined ? { list_id: p.params.listId } : { entity_type: p.params.entityType, list_id: null }),
+    },
   },
   transform: perRecord((f, raw, page) => {
     const { entityType, listId } = page.partition.params;

@@ -9,6 +9,7 @@ export const personDuplicateSuggestionsStream = defineStream({
   description: 'suggested duplicate persons (GET /v2/duplicates/person-suggestions)',
   group: 'other',
   minApiVersion: '2026-07-15',
+  optional: true,
   schema: v2PersonSuggestionSchema,
   read: {
     kind: 'sweep',

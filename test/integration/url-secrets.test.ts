@@ -33,6 +33,12 @@ describe('maskUrlPasswords', () => {
     ['DATABASE_URL "redis://:s3cret-Pw@cache:6379" is not supported', 'DATABASE_URL "redis://:****@cache:6379" is not supported'],
     ['postgres://u@h/db?sslmode=require&password=s3cret-Pw&x=1', 'postgres://u@h/db?sslmode=require&password=****&x=1'],
     ['two: a://x:one@h1 and b://y:two@h2', 'two: a://x:****@h1 and b://y:****@h2'],
+    // Unencoded '#', '/', '?' and spaces in the password: the userinfo still runs to the last '@'.
+    ['DATABASE_URL "postgres://u:Secr3t#Pw@h:5432/db" is not a valid URL', 'DATABASE_URL "postgres://u:****@h:5432/db" is not a valid URL'],
+    ['postgres://u:a/b?c@h/db', 'postgres://u:****@h/db'],
+    ['postgres://u:my secret pw@127.0.0.1/test has no relsync tables yet.', 'postgres://u:****@127.0.0.1/test has no relsync tables yet.'],
+    ['postgres://u:x#y/z w?@[::1]:5432/db', 'postgres://u:****@[::1]:5432/db'],
+    ['at postgres://u:pw@h/db\nmail a@b.c', 'at postgres://u:****@h/db\nmail a@b.c'],
   ])('masks %s', (input, masked) => {
     expect(maskUrlPasswords(input)).toBe(masked);
   });
@@ -66,6 +72,18 @@ describe('a DATABASE_URL with a password in a message', () => {
       expect(msg).not.toContain(PW);
     }
   });
+
+  it('a password holding #, /, ? or a space never shows, whether or not the URL parses', async () => {
+    for (const pw of ['Secr3t#Pw', 'Sec/r3t?Pw', 'my Secr3t Pw']) {
+      const url = `postgres://postgres:${pw}@127.0.0.1:1/test`;
+      for (const args of [['sync'], ['status'], ['migrate']]) {
+        const r = await runCli(args, { cwd, env: { DATABASE_URL: url, AFFINITY_API_KEY: 'k-test-key', LOG_LEVEL: 'debug' } });
+        expect(r.code, `${args[0]} ${pw}: ${r.stderr}`).toBe(2);
+        for (const part of pw.split(/[#/? ]/).filter((p) => p.length >= 4)) expect(r.stderr + r.stdout).not.toContain(part);
+        expect(r.stderr).toContain('postgres://postgres:****@127.0.0.1:1/test');
+      }
+    }
+  }, 120_000);
 
   it('the command line shows none of it, for sync, status and migrate', async () => {
     for (const url of [`mysql://postgres:${PW}@db.example/crm`, `postgres://postgres@127.0.0.1:1/test?password=${PW}`]) {

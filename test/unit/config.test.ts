@@ -78,6 +78,9 @@ describe('loadConfig', () => {
     expect(err.message).toContain('RELSYNC_SCHEDULE');
     expect(err.message).toMatch(/0 \* \* \* \*/);
     expect(err.hint).toBeUndefined();
+    // Six fields (seconds first) are valid, and the message says so.
+    expect(err.message).toContain('or six with seconds first');
+    expect(loadConfig({ env: { RELSYNC_SCHEDULE: '30 0 * * * *' }, cwd: emptyDir() }).schedule).toBe('30 0 * * * *');
   });
 
   it('rejects an unknown API version and invalid JSON files clearly', () => {
@@ -85,6 +88,26 @@ describe('loadConfig', () => {
     const dir = emptyDir();
     writeFileSync(join(dir, 'relsync.config.json'), '{ nope');
     expect(configError(() => loadConfig({ env: {}, cwd: dir })).message).toMatch(/not valid JSON/);
+  });
+
+  it('refuses misspelt keys, naming each with the nearest valid option, instead of using the default', () => {
+    const dir = emptyDir();
+    const file = join(dir, 'relsync.config.json');
+    writeFileSync(file, JSON.stringify({ databseUrl: 'sqlite:./mine.db', concurency: 8, sweeps: { entitys: '1h' } }));
+    const top = configError(() => loadConfig({ env: {}, cwd: dir }));
+    expect(top.message).toContain('unknown options "databseUrl" (did you mean "databaseUrl"?), "concurency" (did you mean "concurrency"?)');
+    expect(top.message).toContain(file);
+    expect(top.message.split('\n')).toHaveLength(1);
+    writeFileSync(file, JSON.stringify({ sweeps: { entitys: '1h' } }));
+    expect(configError(() => loadConfig({ env: {}, cwd: dir })).message).toContain('unknown option "sweeps.entitys" (did you mean "sweeps.entities"?)');
+    writeFileSync(file, JSON.stringify({ colour: 'blue' }));
+    const far = configError(() => loadConfig({ env: {}, cwd: dir })).message;
+    expect(far).toContain('unknown option "colour" in');
+    expect(far).not.toContain('did you mean');
+    // The example file, and `$schema`, are accepted as they are.
+    writeFileSync(file, JSON.stringify({ $schema: './schema.json', sweeps: { entities: '12h', overrides: { notes: '1d' } } }));
+    expect(loadConfig({ env: {}, cwd: dir }).sweeps.entities).toBe(43_200_000);
+    expect(() => loadConfig({ env: {}, cwd: dir, file: join(process.cwd(), 'config/relsync.config.example.json') })).not.toThrow();
   });
 
   it('parses durations', () => {

@@ -34,6 +34,14 @@ describe('stopsTheRun', () => {
     expect(stopsTheRun(forPeople)).toBe(true);
   });
 
+  it("SQLite's busy_timeout running out mid-run (another program's write transaction) stops the run with one line", () => {
+    const busy = { code: 'SQLITE_BUSY', message: 'database is locked' };
+    expect(stopsTheRun(busy)).toBe(true);
+    expect(fatalDatabaseError(busy)?.message).toBe(
+      "The warehouse cannot take writes: another program holds the database file's write lock (an open write transaction) (SQLITE_BUSY).",
+    );
+  });
+
   it("the pg driver's own ECONNRESET still stops the run", () => {
     expect(stopsTheRun({ code: 'ECONNRESET', message: 'read ECONNRESET' })).toBe(true);
   });

@@ -1,9 +1,9 @@
 import PQueue from 'p-queue';
 import { Pool, type Dispatcher } from 'undici';
-import { DEFAULT_BASE_URL, DEFAULT_KEEP_ALIVE_MS } from '../../defaults.ts';
+import { DEFAULT_BASE_URL, DEFAULT_FIRST_CONTACT_RETRIES, DEFAULT_KEEP_ALIVE_MS } from '../../defaults.ts';
 import { redact, UserError } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
-import { ForeignOriginError, NotFoundError } from './errors.ts';
+import { ForeignOriginError, NotFoundError, type ApiError } from './errors.ts';
 import { lagExhausted, type FailureContext } from './failure.ts';
 import { RateBudget, type BudgetSnapshot } from './rate-budget.ts';
 import { isIdempotent, retryDelay } from './retry.ts';
@@ -38,6 +38,8 @@ export class AffinityClient {
   private readonly queue: PQueue;
   private readonly pools = new Map<string, Pool>();
   private readonly callCounts = new Map<string, number>();
+  /** Answers of the service itself (a JSON body): `ok` the 2xx ones, `any` every one, errors included. */
+  private readonly answered = { ok: 0, any: 0 };
   /** The options with every default filled in (defaults.ts). */
   private readonly t: Tuning;
 
@@ -125,6 +127,11 @@ export class AffinityClient {
     return total;
   }
 
+  /** How often the service itself answered (JSON bodies): `ok` 2xx answers, `any` every answer, errors included. */
+  serviceAnswers(): { ok: number; any: number } {
+    return { ...this.answered };
+  }
+
   resetCounts(): void {
     this.callCounts.clear();
   }
@@ -187,8 +194,13 @@ export class AffinityClient {
     let lagRetries = 0;
     for (;;) {
       const result = await this.queue.add(() => this.attempt(spec, ctx));
-      if (result.ok) return result.value as T;
+      if (result.ok) {
+        this.answered.ok += 1;
+        this.answered.any += 1;
+        return result.value as T;
+      }
       const err = result.error;
+      if (err.answeredBy === 'service') this.answered.any += 1;
       let delayMs: number;
       let reason: string;
       if (err instanceof NotFoundError && spec.expectExists) {
@@ -197,7 +209,7 @@ export class AffinityClient {
         const { minMs, maxMs } = this.t.createLag;
         delayMs = Math.round(minMs + (maxMs - minMs) * this.t.random());
         reason = 'read-after-create lag';
-      } else if (err.retryable && retries < this.t.maxRetries) {
+      } else if (err.retryable && retries < this.retryLimit(err)) {
         delayMs = retryDelay({ attempt: retries, retryAfterMs: err.retryAfterMs, backoff: this.t.backoff, random: this.t.random });
         retries += 1;
         reason = err.message;
@@ -214,6 +226,18 @@ export class AffinityClient {
       await this.t.sleep(delayMs);
       spec.signal?.throwIfAborted();
     }
+  }
+
+  /**
+   * Until the service has answered once, a 2xx that is not JSON (an HTML page: perhaps the URL is not the
+   * API) and a timeout are retried only DEFAULT_FIRST_CONTACT_RETRIES times: waiting will not turn a wrong
+   * URL into the API. Once it has answered, the same failures are passing trouble and get every retry.
+   */
+  private retryLimit(err: ApiError): number {
+    if (this.answered.any > 0) return this.t.maxRetries;
+    const notApi = err.answeredBy === 'other' && err.status !== null && err.status < 300;
+    if (notApi || err.kind === 'timeout') return Math.min(DEFAULT_FIRST_CONTACT_RETRIES, this.t.maxRetries);
+    return this.t.maxRetries;
   }
 
   private async attempt(spec: Spec, ctx: FailureContext): ReturnType<typeof sendOnce> {

@@ -21,7 +21,17 @@ export interface ApiErrorInit {
   retryAfterMs?: number | null;
   hint?: string;
   cause?: unknown;
+  /** Who gave the answer this error was built from (see `AnsweredBy`); default 'nobody' without a status. */
+  answeredBy?: AnsweredBy;
 }
+
+/**
+ * Who answered: `service` when the body was JSON (the API talks JSON, errors included), `other` when an
+ * answer came whose body is not JSON (an HTML page from a proxy, a web server, a login portal), `nobody`
+ * when no answer came at all (a timeout, a reset, a refused connection). A fact, not a decision: the
+ * runner's failure policy decides what a run does about it.
+ */
+export type AnsweredBy = 'service' | 'other' | 'nobody';
 
 export class ApiError extends UserError {
   readonly status: number | null;
@@ -37,6 +47,7 @@ export class ApiError extends UserError {
   /** From the failure table: no other stream can succeed either, so the runner stops the run. */
   readonly stopsRun: boolean;
   readonly retryAfterMs: number | null;
+  readonly answeredBy: AnsweredBy;
   constructor(message: string, init: ApiErrorInit, exitCode = 1) {
     super(message, { exitCode, ...(init.hint ? { hint: init.hint } : {}), cause: init.cause });
     this.name = 'ApiError';
@@ -51,6 +62,7 @@ export class ApiError extends UserError {
     this.retryable = init.retryable ?? false;
     this.stopsRun = FAILURE_TABLE[this.kind].stopsRun;
     this.retryAfterMs = init.retryAfterMs ?? null;
+    this.answeredBy = init.answeredBy ?? (init.status === null ? 'nobody' : 'service');
   }
 }
 

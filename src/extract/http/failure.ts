@@ -103,9 +103,11 @@ export function errorFromResponse(
 ): ApiError {
   const clean = (s: string): string => redact(s, ctx.secrets);
   let service: ServiceMessage = {};
+  let json = false;
   if (isJsonContentType(contentType)) {
     try {
       service = parseServiceMessage(JSON.parse(body) as unknown);
+      json = true;
     } catch {
       service = {};
     }
@@ -120,6 +122,7 @@ export function errorFromResponse(
     param: service.param,
     retryable: v.retryable,
     retryAfterMs,
+    answeredBy: json ? 'service' : 'other',
   });
   const refined = refine(v, (s) => clean(`${status} on ${where}: ${s}`), base, service, detail);
   if (refined) return refined;
@@ -133,11 +136,14 @@ export function errorFromResponse(
   return build(v, clean(text[v.errorClass] ?? `${status} on ${where}: ${detail}`), base);
 }
 
-/** A 2xx (or error) whose body is not the JSON we need. */
-export function malformedResponse(ctx: FailureContext, status: number, why: string, body: string): ApiError {
+/**
+ * A 2xx (or error) whose body is not the JSON we need. `json` says whether the answer claimed to be JSON
+ * (a truncated body of the service) or not (an HTML page: someone other than the service answered).
+ */
+export function malformedResponse(ctx: FailureContext, status: number, why: string, body: string, json = true): ApiError {
   const snippet = textSnippet(body) || 'empty body';
   const message = redact(`${status} on ${ctx.method} ${ctx.path}: ${why}; body starts: ${snippet}`, ctx.secrets);
-  return build(classifyMalformed(status, ctx.idempotent), message, init(ctx, status, {}));
+  return build(classifyMalformed(status, ctx.idempotent), message, init(ctx, status, { answeredBy: json ? 'service' : 'other' }));
 }
 
 /** The connection failed before a full response arrived (reset, timeout, refused). */
@@ -163,6 +169,7 @@ export function lagExhausted(err: ApiError, tries: number): NotFoundError {
     endpoint: err.endpoint,
     serviceMessage: err.serviceMessage,
     code: err.code,
+    answeredBy: err.answeredBy,
     lagExhausted: true,
   });
 }

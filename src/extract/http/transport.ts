@@ -73,7 +73,7 @@ export async function sendOnce(
     if (text.trim() === '') return { ok: true, status, value: undefined };
     if (!isJsonContentType(contentType)) {
       const why = `expected JSON but the content type is ${contentType ?? 'missing'}`;
-      return { ok: false, status, error: malformedResponse(ctx, status, why, text) };
+      return { ok: false, status, error: malformedResponse(ctx, status, why, text, false) };
     }
     try {
       return { ok: true, status, value: JSON.parse(text) as unknown };

@@ -77,12 +77,13 @@ export const INFRA_DECLS: InfraDecls = {
     },
   },
   sync_sources: {
-    meaning: 'Which source carries each capability, and the sources the service refused (migration 006).',
+    meaning:
+      'Which source carries each capability, and the sources the service refused (migration 006); also optional streams this tenant does not have (source `unavailable`, keyed by the stream).',
     pk: ['capability'],
     columns: {
-      capability: c('text', 'change_log | files | reminders_updates | notes_updates'),
-      source: c('text', 'the stream chosen'),
-      refused_json: c('text?', 'refused sources with status, endpoint, message and time (JSON text)'),
+      capability: c('text', 'change_log | files | reminders_updates | notes_updates, or an optional stream'),
+      source: c('text', 'the stream chosen, `none`, or `unavailable` (an optional stream)'),
+      refused_json: c('text?', 'refused sources with status, endpoint, message, time and API origin (JSON text)'),
       decided_at: c('text?', 'when the choice was made (ISO-8601 text)'),
     },
   },

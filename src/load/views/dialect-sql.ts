@@ -1,6 +1,8 @@
 /**
  * The few SQL fragments the views need that SQLite and PostgreSQL spell differently. Everything else
- * in the view definitions is common SQL (window functions, correlated subqueries, coalesce).
+ * in the view definitions is common SQL (window functions, correlated subqueries, coalesce) that SQLite
+ * 3.37 parses: no `->`/`->>`, `unixepoch()`, RIGHT/FULL JOIN, `order by` inside an aggregate, `string_agg`
+ * or `concat` in SQLite's fragments (test/e2e/views-old-sqlite.test.ts reads every view in SQLite 3.36).
  */
 import type { DialectName } from '../db.ts';
 
@@ -20,10 +22,13 @@ export interface ViewSql {
   jsonNumber(col: string, key?: string): string;
   /** A JSON string that looks like an ISO-8601 instant, as the dialect's timestamp; null otherwise. */
   jsonInstant(col: string): string;
-  /** JSON array of a JSON column over the rows of a subquery, ordered; null when there are none. */
-  jsonArray(col: string, orderBy: string): string;
-  /** Joined text over the rows of a subquery, ordered. */
-  joinText(col: string, orderBy: string): string;
+  /**
+   * A scalar subquery: the JSON array of a JSON column over the rows `from` (a `from … where …` clause)
+   * names, in `orderBy` order; null when there are none.
+   */
+  jsonArray(col: string, orderBy: string, from: string): string;
+  /** A scalar subquery: the text of `col` over the rows `from` names, joined in `orderBy` order; null when none. */
+  joinText(col: string, orderBy: string, from: string): string;
   /** A number as text without a trailing `.0` (3200000, 73.76). */
   numberText(expr: string): string;
   /** 1 / 0 as the dialect's boolean. */
@@ -53,8 +58,11 @@ const SQLITE: ViewSql = {
   },
   jsonInstant: (col) =>
     `(case when json_valid(${col}) and json_type(${col}, '$') = 'text' and json_extract(${col}, '$') glob '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T*' then json_extract(${col}, '$') end)`,
-  jsonArray: (col, orderBy) => `nullif(json_group_array(json(${col}) order by ${orderBy}), '[]')`,
-  joinText: (col, orderBy) => `group_concat(${col}, '${DEFAULT_JOIN_SEPARATOR}' order by ${orderBy})`,
+  // `order by` inside an aggregate parses only from SQLite 3.44, and one view an older reader cannot parse
+  // makes the whole file unreadable to it (README "Views"). SQLite aggregates rows in the order an ordered
+  // subquery yields them (it never flattens an ordered subquery into an aggregate), so the order goes there.
+  jsonArray: (col, orderBy, from) => `(select nullif(json_group_array(json(o.v)), '[]') from (select ${col} as v ${from} order by ${orderBy}) o)`,
+  joinText: (col, orderBy, from) => `(select group_concat(o.v, '${DEFAULT_JOIN_SEPARATOR}') from (select ${col} as v ${from} order by ${orderBy}) o)`,
   numberText: (e) => `printf('%.15g', ${e})`,
   bool: (v) => (v ? '1' : '0'),
 };
@@ -73,8 +81,8 @@ const POSTGRES: ViewSql = {
   // The pattern admits only well-formed instants, so the cast cannot fail on a hostile value.
   jsonInstant: (col) =>
     `(case when jsonb_typeof(${col}) = 'string' and (${col} #>> '{}') ~ '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])T([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d+)?(Z|[+-]\\d\\d:\\d\\d)$' then cast(${col} #>> '{}' as timestamptz) end)`,
-  jsonArray: (col, orderBy) => `jsonb_agg(${col} order by ${orderBy})`,
-  joinText: (col, orderBy) => `string_agg(${col}, '${DEFAULT_JOIN_SEPARATOR}' order by ${orderBy})`,
+  jsonArray: (col, orderBy, from) => `(select jsonb_agg(${col} order by ${orderBy}) ${from})`,
+  joinText: (col, orderBy, from) => `(select string_agg(${col}, '${DEFAULT_JOIN_SEPARATOR}' order by ${orderBy}) ${from})`,
   numberText: (e) => `cast(${e} as text)`,
   bool: (v) => (v ? 'true' : 'false'),
 };

@@ -23,18 +23,37 @@ export function currentViews(): ViewDef[] {
   });
 }
 
-/** Interactions of the people a subquery names (`people` selects `person_id`). */
-function interactionAt(v: ViewSql, people: string, which: 'first' | 'last' | 'next'): string {
-  const agg = which === 'last' ? 'max' : 'min';
-  const when = which === 'first' ? '' : which === 'last' ? ` and i.started_at <= ${v.now}` : ` and i.started_at > ${v.now}`;
-  return `(select ${agg}(i.started_at) from interaction_participants ip
-     join interactions i on i.kind = ip.kind and i.id = ip.interaction_id and i._deleted_at is null
-     where ip.person_id in (${people})${when})`;
+/**
+ * First, last (at or before now) and next (after now) interaction of every person who took part in one,
+ * aggregated once for the whole view: a correlated subquery per row scanned the interactions once per
+ * person in SQLite before 3.44 (issue 17). min/max over a person set is the min/max of its members'.
+ */
+function personInteractions(v: ViewSql): string {
+  return `(select ip.person_id, min(i.started_at) as first_at,
+    max(case when i.started_at <= ${v.now} then i.started_at end) as last_at,
+    min(case when i.started_at > ${v.now} then i.started_at end) as next_at
+  from interaction_participants ip
+  join interactions i on i.kind = ip.kind and i.id = ip.interaction_id and i._deleted_at is null
+  group by ip.person_id)`;
 }
 
-function interactionColumns(v: ViewSql, people: string): string {
-  const cols = (['first', 'last', 'next'] as const).map((w) => `${interactionAt(v, people, w)} as ${w}_interaction_at`);
-  return [...cols, `${v.daysSince(interactionAt(v, people, 'last'))} as days_since_last_interaction`].join(',\n  ');
+/**
+ * A join onto the interaction times of each owner's live people: `links` names the link table with its
+ * owner column (`company_persons`, `company_id`); the joined alias `ia` has `owner_id`, `first_at`,
+ * `last_at`, `next_at`.
+ */
+function interactionJoin(v: ViewSql, links: string, owner: string, on: string): string {
+  return `left join (select x.${owner} as owner_id, min(pi.first_at) as first_at, max(pi.last_at) as last_at, min(pi.next_at) as next_at
+    from ${links} x join persons p on p.id = x.person_id and p._deleted_at is null
+    join ${personInteractions(v)} pi on pi.person_id = x.person_id
+    group by x.${owner}) ia on ia.owner_id = ${on}`;
+}
+
+function interactionColumns(v: ViewSql): string {
+  return `ia.first_at as first_interaction_at,
+  ia.last_at as last_interaction_at,
+  ia.next_at as next_interaction_at,
+  ${v.daysSince('ia.last_at')} as days_since_last_interaction`;
 }
 
 /**
@@ -55,23 +74,26 @@ const livePersons = (join: string) => `select x.person_id from ${join} x join pe
 
 export function overviewViews(v: ViewSql): ViewDef[] {
   const companyPeople = `${livePersons('company_persons')} where x.company_id = c.id`;
-  const personSelf = 'select p.id';
   const dealPeople = `${livePersons('opportunity_persons')} where x.opportunity_id = o.id`;
   const company = `select c.id as company_id, c.name, c.domain,
   (select count(*) from (${companyPeople}) s) as people,
   (select count(*) from opportunity_companies oc join opportunities o on o.id = oc.opportunity_id and o._deleted_at is null
      where oc.company_id = c.id) as deals,
-  ${interactionColumns(v, companyPeople)},
+  ${interactionColumns(v)},
   ${noteColumns('company', 'c.id')}
-from companies c where c._deleted_at is null`;
+from companies c
+${interactionJoin(v, 'company_persons', 'company_id', 'c.id')}
+where c._deleted_at is null`;
   const person = `select p.id as person_id, p.first_name, p.last_name, p.primary_email, p.type,
   (select count(*) from company_persons cp join companies c on c.id = cp.company_id and c._deleted_at is null
      where cp.person_id = p.id) as companies,
   (select count(*) from opportunity_persons op join opportunities o on o.id = op.opportunity_id and o._deleted_at is null
      where op.person_id = p.id) as deals,
-  ${interactionColumns(v, personSelf)},
+  ${interactionColumns(v)},
   ${noteColumns('person', 'p.id')}
-from persons p where p._deleted_at is null`;
+from persons p
+left join ${personInteractions(v)} ia on ia.person_id = p.id
+where p._deleted_at is null`;
   // The stage is the deal's value of a ranked-dropdown field of its list; a field named Status or Stage wins.
   const stage = `(select fv.value_text from field_values fv
      join fields f on f.id = fv.field_id and f._deleted_at is null and f.list_id = o.list_id and f.value_type = 'ranked-dropdown'
@@ -82,9 +104,11 @@ from persons p where p._deleted_at is null`;
   (select count(*) from (${dealPeople}) s) as people,
   (select count(*) from opportunity_companies oc join companies c on c.id = oc.company_id and c._deleted_at is null
      where oc.opportunity_id = o.id) as companies,
-  ${interactionColumns(v, dealPeople)},
+  ${interactionColumns(v)},
   ${noteColumns('opportunity', 'o.id')}
-from opportunities o where o._deleted_at is null`;
+from opportunities o
+${interactionJoin(v, 'opportunity_persons', 'opportunity_id', 'o.id')}
+where o._deleted_at is null`;
   return [
     { name: 'company_overview', sql: company },
     { name: 'person_overview', sql: person },

@@ -66,7 +66,7 @@ select f.list_id, le.id, le.entity_type, le.entity_id, f.id, f.name, fv.value_te
 from field_values fv
 join fields f on f.id = fv.field_id and f.list_id is not null and f.value_type in ${STAGE_VALUE_TYPES}
 join list_entries le on le.id = fv.list_entry_id and le._deleted_at is null
-where not exists (select 1 from field_value_changes ch where ch.field_id = fv.field_id and ch.list_entry_id = fv.list_entry_id and ch._deleted_at is null)`;
+where not exists (select 1 from ev where ev.field_id = fv.field_id and ev.list_entry_id = fv.list_entry_id)`;
 }
 
 export function historyViews(v: ViewSql): ViewDef[] {

@@ -35,7 +35,7 @@ interface EntityShape {
   associations: ReadonlyArray<[column: string, fieldId: string, expr: (v: ViewSql) => string]>;
 }
 
-const names = (v: ViewSql, sql: string) => `(select ${v.joinText('n.label', 'n.label')} from (${sql}) n)`;
+const names = (v: ViewSql, sql: string) => v.joinText('n.label', 'n.label', `from (${sql}) n`);
 const personLabel = "trim(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, ''))";
 
 const ENTITY_SHAPES: Readonly<Record<string, EntityShape>> = {
@@ -155,8 +155,8 @@ export function listView(v: ViewSql, list: ListRow, fields: readonly FieldRow[])
       and fv.entity_id = le.entity_id and fv.list_entry_id = ${onEntry}`;
     if (isMulti(f)) {
       const text = `coalesce(fv.value_text, ${v.numberText('fv.value_number')})`;
-      cols.push(`(select ${v.jsonArray('fv.value_json', 'fv.value_index')} ${where}) as ${quoteIdent(col)}`);
-      cols.push(`(select ${v.joinText(text, 'fv.value_index')} ${where}) as ${quoteIdent(`${col}_text`)}`);
+      cols.push(`${v.jsonArray('fv.value_json', 'fv.value_index', where)} as ${quoteIdent(col)}`);
+      cols.push(`${v.joinText(text, 'fv.value_index', where)} as ${quoteIdent(`${col}_text`)}`);
     } else {
       cols.push(`(select fv.${scalarColumn(f.value_type)} ${where} and fv.value_index = 0) as ${quoteIdent(col)}`);
     }

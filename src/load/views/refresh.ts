@@ -5,10 +5,13 @@
  * longer wants (a deleted list's) are dropped; views of other names are never touched.
  */
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../schema.ts';
 import type { Db } from '../db.ts';
-import { errorMessage } from '../../errors.ts';
+import { DEFAULT_VIEW_LOCK_TIMEOUT_MS } from '../../defaults.ts';
+import { UserError, errorMessage } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
+import { viewRefreshRefusal } from '../pg-privileges.ts';
 import { viewSql } from './dialect-sql.ts';
 import { currentViews, overviewViews } from './entity-views.ts';
 import { freshnessView } from './freshness-view.ts';
@@ -49,31 +52,102 @@ async function existingViews(db: Db): Promise<Map<string, string>> {
   return new Map(r.rows.map((x) => [x.name, x.comment ?? '']));
 }
 
+/**
+ * View DDL per dialect. PostgreSQL: DROP VIEW waits for every reader of the view to finish, and new
+ * readers queue behind it, so the wait is bounded (SQLite's readers never block it in WAL mode).
+ */
+const VIEW_DDL: Record<Db['dialect'], { boundWait: ((ms: number) => string) | null; lockTimedOut: (err: unknown) => boolean }> = {
+  sqlite: { boundWait: null, lockTimedOut: () => false },
+  postgres: {
+    boundWait: (ms) => `SET LOCAL lock_timeout = ${Math.max(1, Math.round(ms))}`,
+    // 55P03 lock_not_available: the lock_timeout above ran out.
+    lockTimedOut: (err) => (err as { code?: unknown } | null)?.code === '55P03',
+  },
+};
+
+/** The views are in use by another session for longer than the refresh waits; the next run retries. */
+export class ViewsBusyError extends UserError {
+  constructor(cause: unknown, waitedMs: number) {
+    super(`The analyst views were not refreshed: another session has been reading one of them for more than ${waitedMs} ms.`, {
+      hint: 'The tables are up to date. The next sync (or `relsync migrate`) refreshes the views once that session ends its transaction.',
+      exitCode: 3,
+      cause,
+    });
+  }
+}
+
 export interface RefreshOutcome {
   created: string[];
   dropped: string[];
   unchanged: number;
+  /** Views left as they were, each with what is missing and what to grant (pg-privileges.ts). */
+  refused: Array<{ view: string; reason: string }>;
 }
 
+type Plan = { existing: Map<string, string>; stale: ViewDef[]; gone: string[] };
+
 /** Bring the views in line with the warehouse; throws when the database refuses (see refreshViewsSafely). */
-export async function refreshViews(db: Db): Promise<RefreshOutcome> {
+export async function refreshViews(db: Db, opts: { lockTimeoutMs?: number } = {}): Promise<RefreshOutcome> {
   const wanted = await wantedViews(db);
   const existing = await existingViews(db);
   const identity = (view: ViewDef) => (db.dialect === 'sqlite' ? createStatement(view) : fingerprint(view));
   const stale = wanted.filter((w) => existing.get(w.name) !== identity(w));
   const wantedNames = new Set(wanted.map((w) => w.name));
   const gone = [...existing.keys()].filter((n) => OWNED.test(n) && !wantedNames.has(n));
-  if (stale.length === 0 && gone.length === 0) return { created: [], dropped: [], unchanged: wanted.length };
-  await db.kysely.transaction().execute(async (trx) => {
-    for (const name of [...gone, ...stale.map((s) => s.name)]) {
-      if (existing.has(name)) await sql.raw(`DROP VIEW IF EXISTS ${quoteIdent(name)}`).execute(trx);
+  if (stale.length === 0 && gone.length === 0) return { created: [], dropped: [], unchanged: wanted.length, refused: [] };
+  const plan: Plan = { existing, stale, gone };
+  const waitMs = opts.lockTimeoutMs ?? DEFAULT_VIEW_LOCK_TIMEOUT_MS;
+  const outcome = { unchanged: wanted.length - stale.length, refused: [] };
+  try {
+    await inOneTransaction(db, waitMs, (trx) => replaceViews(trx, db, plan));
+    return { created: stale.map((s) => s.name), dropped: gone, ...outcome };
+  } catch (err) {
+    // Some views may not be replaced (owned by another role, an analyst's view depends on them): the
+    // others still are, one at a time, and each refusal says what is missing.
+    if (viewRefreshRefusal(err, '') === null) throw err;
+    return { ...outcome, ...(await oneByOne(db, waitMs, plan)) };
+  }
+}
+
+/** The DDL in one transaction, its lock wait bounded; a lock timeout is ViewsBusyError. */
+async function inOneTransaction(db: Db, waitMs: number, fn: (trx: Transaction<Database>) => Promise<void>): Promise<void> {
+  const ddl = VIEW_DDL[db.dialect];
+  await db.kysely
+    .transaction()
+    .execute(async (trx) => {
+      if (ddl.boundWait) await sql.raw(ddl.boundWait(waitMs)).execute(trx);
+      await fn(trx);
+    })
+    .catch((err: unknown) => {
+      throw ddl.lockTimedOut(err) ? new ViewsBusyError(err, waitMs) : err;
+    });
+}
+
+async function oneByOne(db: Db, waitMs: number, plan: Plan): Promise<Pick<RefreshOutcome, 'created' | 'dropped' | 'refused'>> {
+  const out: Pick<RefreshOutcome, 'created' | 'dropped' | 'refused'> = { created: [], dropped: [], refused: [] };
+  const attempt = async (name: string, step: Plan, done: string[]) => {
+    try {
+      await inOneTransaction(db, waitMs, (trx) => replaceViews(trx, db, step));
+      done.push(name);
+    } catch (err) {
+      if (err instanceof ViewsBusyError) throw err;
+      out.refused.push({ view: name, reason: viewRefreshRefusal(err, name) ?? errorMessage(err) });
     }
-    for (const view of stale) {
-      await sql.raw(createStatement(view)).execute(trx);
-      if (db.dialect === 'postgres') await sql.raw(`COMMENT ON VIEW ${quoteIdent(view.name)} IS ${quoteLiteral(fingerprint(view))}`).execute(trx);
-    }
-  });
-  return { created: stale.map((s) => s.name), dropped: gone, unchanged: wanted.length - stale.length };
+  };
+  for (const name of plan.gone) await attempt(name, { existing: plan.existing, stale: [], gone: [name] }, out.dropped);
+  for (const view of plan.stale) await attempt(view.name, { existing: plan.existing, stale: [view], gone: [] }, out.created);
+  return out;
+}
+
+async function replaceViews(trx: Transaction<Database>, db: Db, plan: Plan): Promise<void> {
+  const { existing, stale, gone } = plan;
+  for (const name of [...gone, ...stale.map((s) => s.name)]) {
+    if (existing.has(name)) await sql.raw(`DROP VIEW IF EXISTS ${quoteIdent(name)}`).execute(trx);
+  }
+  for (const view of stale) {
+    await sql.raw(createStatement(view)).execute(trx);
+    if (db.dialect === 'postgres') await sql.raw(`COMMENT ON VIEW ${quoteIdent(view.name)} IS ${quoteLiteral(fingerprint(view))}`).execute(trx);
+  }
 }
 
 /**
@@ -84,7 +158,9 @@ export async function refreshViewsSafely(db: Db, log: Logger): Promise<void> {
   try {
     const out = await refreshViews(db);
     if (out.created.length > 0 || out.dropped.length > 0) log.info({ created: out.created.length, dropped: out.dropped.length }, 'analyst views refreshed');
+    for (const r of out.refused) log.warn({ view: r.view, err: r.reason }, 'analyst view not refreshed; the tables are up to date');
   } catch (err) {
-    log.warn({ err: errorMessage(err) }, 'could not refresh the analyst views; the tables are up to date, run `relsync migrate` to retry');
+    if (err instanceof ViewsBusyError) log.warn({ err: errorMessage(err) }, 'analyst views in use by another session; refresh skipped, the next run retries');
+    else log.warn({ err: errorMessage(err) }, 'could not refresh the analyst views; the tables are up to date, run `relsync migrate` to retry');
   }
 }

@@ -1,0 +1,53 @@
+import type SQLite from 'better-sqlite3';
+import { SqliteAdapter, SqliteDialect, SqliteDriver, type DatabaseConnection, type DialectAdapter, type Driver, type SqliteDialectConfig } from 'kysely';
+
+/**
+ * SQLite's DDL is transactional (CREATE, ALTER and DROP roll back with the rest), but Kysely's adapter
+ * reports otherwise, so its migrator ran each statement in autocommit: a kill or a full disk in the
+ * middle of a migration left half of it applied and every later run failing (`duplicate column name`,
+ * `table … already exists`). Saying so makes the migrator run the pending migrations in one transaction,
+ * as it does on PostgreSQL.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+/**
+ * Some errors (SQLITE_FULL, SQLITE_IOERR, SQLITE_NOMEM, SQLITE_BUSY in some states) make SQLite roll the
+ * whole transaction back itself. Kysely then sends its own ROLLBACK, which fails with "cannot rollback -
+ * no transaction is active" and replaces the error that explains the failure. Rolling back nothing is
+ * not a failure: skip it when better-sqlite3 says no transaction is open.
+ */
+class RollbackOnceSqliteDriver extends SqliteDriver {
+  readonly #database: SQLite.Database;
+  constructor(config: SqliteDialectConfig, database: SQLite.Database) {
+    super(config);
+    this.#database = database;
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (!this.#database.inTransaction) return;
+    await super.rollbackTransaction(connection);
+  }
+}
+
+/** Kysely's SQLite dialect over one better-sqlite3 handle, with the two corrections above. */
+export class RelsyncSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  readonly #database: SQLite.Database;
+  constructor(config: SqliteDialectConfig & { database: SQLite.Database }) {
+    super(config);
+    this.#config = config;
+    this.#database = config.database;
+  }
+
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
+
+  override createDriver(): Driver {
+    return new RollbackOnceSqliteDriver(this.#config, this.#database);
+  }
+}

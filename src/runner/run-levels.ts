@@ -1,0 +1,96 @@
+import PQueue from 'p-queue';
+import { errorMessage, redact } from '../errors.ts';
+import type { Logger } from '../log.ts';
+import type { StreamRunStats } from '../state/runs.ts';
+import type { AnyStream } from '../streams/define.ts';
+import type { ReadEnv } from './env.ts';
+import { runPolicy } from './failure-policy.ts';
+import { dependencyLevels } from './plan.ts';
+import { runBudget } from './run-budget.ts';
+import { runAsSource } from './run-source.ts';
+import type { StreamRunOptions, SyncMode } from './run-stream.ts';
+import { countingSources, newStats } from './run-summary.ts';
+import type { SyncOptions } from './run-sync.ts';
+import { SourceBook } from './sources.ts';
+
+/** The origin of the base URL, without credentials: what a remembered refusal is tied to. */
+function apiOrigin(baseUrl: string): string | undefined {
+  try {
+    const u = new URL(baseUrl);
+    return `${u.origin}${u.pathname.replace(/\/+$/, '')}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A prepared run: run streams level by level, and the error that stopped it, if any. */
+export interface PreparedRun {
+  book: SourceBook;
+  levels(streams: readonly AnyStream[], mode: SyncMode): Promise<void>;
+  fatal(): unknown;
+}
+
+/**
+ * What every stream of a run shares: the source book, the failure policy, the budget, a queue bounding the
+ * partitions in flight (the client's queue bounds HTTP concurrency). `levels` runs streams in dependency
+ * order, the streams of a level in parallel; once an error stops the run, the others stop before their next request.
+ */
+export async function prepareRun(
+  opts: SyncOptions,
+  runId: string,
+  log: Logger,
+  streamStats: Record<string, StreamRunStats>,
+  now: () => Date,
+): Promise<PreparedRun> {
+  const { db, client, config } = opts;
+  let fatal: unknown = null;
+  const queue = new PQueue({ concurrency: Math.max(1, config.concurrency) });
+  const book = await SourceBook.load(db, opts.streams, config.reprobeRefusedAfter, now, {
+    reprobeAll: opts.mode === 'full',
+    origin: apiOrigin(config.baseUrl),
+    serviceOk: () => client.serviceAnswers().ok > 0,
+  });
+  const runHasRead = () => Object.values(streamStats).some((s) => s.pages > 0);
+  const policy = runPolicy({ runHasRead, serviceHasAnswered: () => client.serviceAnswers().any > 0, baseUrl: config.baseUrl });
+  const sweptWithoutFeed = (name: string) => book.sweptWithoutFeed(name);
+  // Incremental runs spread periodic passes over their periods within the monthly budget (README "Calls under a monthly budget").
+  const budget = opts.mode === 'incremental' ? await runBudget(db, config, opts.streams, sweptWithoutFeed, () => client.totalCalls(), log) : null;
+  const streamOpts: StreamRunOptions = {
+    mode: opts.mode,
+    now,
+    policy,
+    sweptWithoutFeed,
+    ...(budget ? { allowance: budget.allowanceFor } : {}),
+    ...(opts.since !== undefined ? { since: opts.since } : {}),
+    ...(opts.hooks?.onStream ? { onStream: opts.hooks.onStream } : {}),
+  };
+  const src = { book, streams: opts.streams, stats: streamStats };
+  const one = (def: AnyStream, mode: SyncMode): Promise<void> => {
+    const stats = (streamStats[def.name] ??= newStats(opts.mode));
+    const env: ReadEnv = {
+      db,
+      log,
+      runId,
+      ctx: { db, config },
+      clock: () => now().toISOString(),
+      // Once the run is stopping, every other stream stops before its next request too.
+      hooks: { ...opts.hooks, shouldStop: () => fatal !== null || (opts.hooks?.shouldStop?.() ?? false) },
+      sources: countingSources(client, stats),
+    };
+    return runAsSource(def, env, queue, { ...streamOpts, mode }, stats, src).catch((err: unknown) => {
+      // Worded for a person here too: a failing warehouse may surface outside a page (source bookkeeping).
+      if (policy.decide(err, def, stats.pages) === 'stop-run') fatal ??= policy.stopping(err);
+      else Object.assign(stats, { status: 'failed', error: redact(errorMessage(err), [config.apiKey]) });
+    });
+  };
+  return {
+    book,
+    fatal: () => fatal,
+    async levels(streams, mode) {
+      for (const level of dependencyLevels(streams)) {
+        if (fatal) break;
+        await Promise.all(level.map((def) => one(def, mode)));
+      }
+    },
+  };
+}

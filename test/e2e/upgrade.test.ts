@@ -1,0 +1,138 @@
+/**
+ * Issue 20 item 2 / issue 22 item 4: a warehouse written by an earlier main upgrades in place on both
+ * dialects, keeps its data and checkpoints, and its first incremental run after the upgrade leaves every
+ * table equal to a fresh full sync of the same simulator, reading only the passes the upgrade made due
+ * (never a full re-read). The warehouses come from test/fixtures/upgrade (scripts/upgrade-fixtures.ts).
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { isDeepStrictEqual } from 'node:util';
+import { configSchema } from '../../src/config/schema.ts';
+import { openDatabase, type Db } from '../../src/load/db.ts';
+import { silentLogger } from '../../src/log.ts';
+import { clientFromConfig } from '../../src/runner/execute.ts';
+import { runSync, type SyncResult } from '../../src/runner/run-sync.ts';
+import { startSimulator, type RunningSimulator } from '../../src/simulator/index.ts';
+import { formatStatus, readStatus } from '../../src/state/status.ts';
+import { upgradeWarehouse } from '../../src/state/upgrade.ts';
+import { ALL_STREAMS } from '../../src/streams/registry.ts';
+import { runCli } from '../helpers/cli.ts';
+import { forEachDialect } from '../helpers/dialects.ts';
+import { restoreOldWarehouse, upgradeManifest } from '../helpers/old-warehouses.ts';
+import { startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';
+import { dumpWarehouse } from '../helpers/warehouse-compare.ts';
+
+const manifest = upgradeManifest();
+/** Minutes after the old sync that the upgrade runs: no sweep is due by age. */
+const AFTER_MS = 5 * 60_000;
+
+async function syncAt(db: Db, sim: RunningSimulator, databaseUrl: string, at: Date): Promise<SyncResult> {
+  const config = configSchema.parse({ apiKey: sim.apiKey, baseUrl: sim.url, databaseUrl, logLevel: 'silent', maxRetries: 2 });
+  const client = clientFromConfig(config, silentLogger(), sim.apiKey);
+  try {
+    return await runSync({ db, client, config, log: silentLogger(), streams: ALL_STREAMS, mode: 'incremental', command: 'e2e', now: () => at });
+  } finally {
+    await client.close();
+  }
+}
+
+/** Every table, `_deleted_at` reduced to whether the row is deleted (its time is the run's clock). */
+async function tables(db: Db): Promise<Record<string, unknown[]>> {
+  const all = await dumpWarehouse(db);
+  const out: Record<string, unknown[]> = {};
+  for (const [t, rows] of Object.entries(all)) out[t] = rows.map((r) => ('_deleted_at' in r ? { ...r, _deleted_at: r._deleted_at !== null } : r));
+  return out;
+}
+
+function differences(got: Record<string, unknown[]>, want: Record<string, unknown[]>): string[] {
+  const out: string[] = [];
+  for (const [t, rows] of Object.entries(want)) {
+    const mine = got[t] ?? [];
+    if (isDeepStrictEqual(mine, rows)) continue;
+    const wantKeys = new Set(rows.map((r) => JSON.stringify(r)));
+    const gotKeys = new Set(mine.map((r) => JSON.stringify(r)));
+    const missing = [...wantKeys].filter((k) => !gotKeys.has(k));
+    const extra = [...gotKeys].filter((k) => !wantKeys.has(k));
+    out.push(
+      `${t}: ${mine.length} rows, fresh ${rows.length}; ${missing.length} differ, e.g. fresh ${missing[0]?.slice(0, 300)} / upgraded ${extra[0]?.slice(0, 300)}`,
+    );
+  }
+  return out;
+}
+
+const results: string[] = [];
+
+forEachDialect('upgrade in place', (dialect) => {
+  let sim: RunningSimulator;
+  let fresh: SyncFixture;
+  let want: Record<string, unknown[]>;
+  let freshCalls = 0;
+  beforeAll(async () => {
+    sim = await startSimulator({ seed: manifest.seed, scale: manifest.scale, contract: manifest.contract, rateLimitPerMin: 1_000_000, monthlyLimit: null });
+    fresh = await startSyncFixture({ dialect, simulator: sim });
+    const full = await fresh.runFull();
+    expect(full.summary.status).toBe('succeeded');
+    freshCalls = full.summary.callsTotal;
+    want = await tables(fresh.db);
+  });
+  afterAll(async () => {
+    await fresh?.close();
+    await sim?.close();
+    if (results.length > 0) process.stdout.write(`\nold warehouse × dialect → tables equal, calls of the first incremental run\n${results.join('\n')}\n`);
+    results.length = 0;
+  });
+
+  it('`relsync migrate` names each pass the upgrade makes due, and why', async () => {
+    const old = manifest.warehouses[0]!;
+    const restored = await restoreOldWarehouse(old, dialect);
+    try {
+      const cli = await runCli(['migrate'], { env: { DATABASE_URL: restored.url } });
+      expect(cli.code, cli.stderr).toBe(0);
+      expect(cli.stdout).toContain('  019-colours-from-stored-values: applied');
+      expect(cli.stdout).toMatch(/^ {2}due on the next sync: fields \(005-field-scopes: field_scopes starts with the one scope/m);
+      expect(cli.stdout).toMatch(/^ {2}due on the next sync: companies \(009-one-value-shape: .*company_persons was not filled\)$/m);
+      // Run again: nothing pending, nothing newly due (the marks stay in the checkpoints until the passes are read).
+      const again = await runCli(['migrate'], { env: { DATABASE_URL: restored.url } });
+      expect(again.stdout).toContain('database is up to date');
+      expect(again.stdout).not.toContain('due on the next sync');
+    } finally {
+      await restored.cleanup();
+    }
+  }, 120_000);
+
+  for (const old of manifest.warehouses) {
+    it(`${old.commit} (${old.migrations.at(-1)}) migrates, keeps its checkpoints, and its first run equals a fresh sync`, async () => {
+      const restored = await restoreOldWarehouse(old, dialect);
+      const db = await openDatabase(restored.url);
+      try {
+        const before = await db.kysely.selectFrom('sync_state').select(['stream', 'partition']).execute();
+        const upgrade = await upgradeWarehouse(db);
+        const after = await db.kysely.selectFrom('sync_state').select(['stream', 'partition']).execute();
+        // Checkpoints survive the upgrade, but for the feed mark 012 forgets on purpose (its SQL says why).
+        const kept = (r: { stream: string; partition: string }) => after.some((a) => a.stream === r.stream && a.partition === r.partition);
+        expect(before.filter((r) => !kept(r)).map((r) => r.stream)).toEqual(old.migrations.includes('012-note-transcripts') ? [] : ['notes_updates']);
+        // `status` says which passes are due and why until the run reads them.
+        const statusOf = async () => formatStatus(await readStatus(db, { now: new Date(old.syncedAt), schedule: '*/15 * * * *' }));
+        for (const d of upgrade.due) expect(await statusOf()).toContain(`  ${d.stream}: ${d.reason}`);
+        const run = await syncAt(db, sim, restored.url, new Date(Date.parse(old.syncedAt) + AFTER_MS));
+        expect(run.summary.status, JSON.stringify(run.summary.errors)).not.toBe('failed');
+        const diff = differences(await tables(db), want);
+        const swept = Object.entries(run.summary.streams)
+          .filter(([, s]) => s.calls > 0)
+          .map(([n, s]) => `${n}:${s.calls}`);
+        results.push(
+          `| ${old.commit} | ${dialect} | ${diff.length === 0 ? 'yes' : `no (${diff.length} tables)`} | ${run.summary.callsTotal} of ${freshCalls} | ${swept.join(' ')} |`,
+        );
+        expect(diff).toEqual([]);
+        expect(await statusOf()).not.toContain('due after the upgrade');
+        // No full re-read: the run reads what the upgrade made due, not the whole warehouse again.
+        expect(run.summary.callsTotal).toBeLessThan(freshCalls);
+        // Each stream that swept was made due by the upgrade, or had never run (a stream added since).
+        const reasons = new Set([...upgrade.due.map((d) => d.stream), ...ALL_STREAMS.map((s) => s.name).filter((n) => !before.some((r) => r.stream === n))]);
+        for (const [name, s] of Object.entries(run.summary.streams)) if (s.mode === 'sweep' && s.calls > 0) expect(reasons, `${name} swept`).toContain(name);
+      } finally {
+        await db.close();
+        await restored.cleanup();
+      }
+    });
+  }
+});

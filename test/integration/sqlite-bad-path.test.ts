@@ -1,0 +1,19 @@
+/**
+ * A SQLite path under a directory that refuses new entries (/proc) is one error at once. Before, Node's
+ * recursive mkdir looped on it forever: 100% CPU, SIGTERM ignored (the loop never yields). SQLite only:
+ * a PostgreSQL URL has no path to create.
+ */
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.ts';
+
+describe('DATABASE_URL=sqlite: under a directory that cannot be created [sqlite]', () => {
+  it('migrate and sync fail at once, naming the file and the fix', async () => {
+    for (const args of [['migrate'], ['sync']]) {
+      const started = Date.now();
+      const r = await runCli(args, { env: { DATABASE_URL: 'sqlite:/proc/nope/x.db', AFFINITY_API_KEY: 'k-test' }, timeoutMs: 20_000 });
+      expect(r.code, `${args[0]}: ${r.stderr}`).toBe(2);
+      expect(r.stderr).toMatch(/^relsync: Cannot open SQLite database \/proc\/nope\/x\.db: ENOENT/);
+      expect(Date.now() - started).toBeLessThan(15_000);
+    }
+  }, 60_000);
+});

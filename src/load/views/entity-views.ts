@@ -17,7 +17,7 @@ export const ENTITY_TABLES: readonly string[] = Object.entries(WAREHOUSE)
 export function currentViews(): ViewDef[] {
   return ENTITY_TABLES.map((table) => {
     const cols = Object.keys(WAREHOUSE[table as keyof typeof WAREHOUSE].columns)
-      .filter((c) => c !== '_deleted_at')
+      .filter((c) => c !== '_deleted_at' && c !== '_deleted_seen_at')
       .map(quoteIdent);
     return { name: `current_${table}`, sql: `select ${cols.join(', ')} from ${quoteIdent(table)} where "_deleted_at" is null` };
   });
@@ -56,10 +56,15 @@ function interactionColumns(v: ViewSql): string {
   ${v.daysSince('ia.last_at')} as days_since_last_interaction`;
 }
 
-/** Last note attached to (or mentioning) the entity: its time and id. */
+/**
+ * Notes about the entity (README: "notes about" means attached, not only @-mentioning it): their count,
+ * the last one's time and id. `attached` is null where unknown (rows from before migration 009 until their
+ * note is re-read); such a row counts unless it is known to be a mention.
+ */
 function noteColumns(entityType: string, idCol: string): string {
   const notes = `from note_attachments na join notes n on n.id = na.note_id and n._deleted_at is null
-     where na.entity_type = '${entityType}' and na.entity_id = ${idCol}`;
+     where na.entity_type = '${entityType}' and na.entity_id = ${idCol}
+       and coalesce(na.attached, not coalesce(na.mentioned, false))`;
   return `(select count(*) ${notes}) as notes,
   (select max(n.created_at) ${notes}) as last_note_at,
   (select n.id ${notes} order by n.created_at desc, n.id desc limit 1) as last_note_id`;

@@ -206,7 +206,9 @@ forEachDialect('operator faults: two warehouses synced at once', (dialect) => {
       if (dialect === 'postgres') expect(new URL(a.dbUrl).pathname).toBe(new URL(b.dbUrl).pathname);
       const runs = await Promise.all([a.runFull(), b.runFull()]);
       for (const r of runs) expect(r.summary.status, JSON.stringify(r.summary.errors)).toBe('succeeded');
-      expect(await dumpWarehouse(a.db, ['_synced_at', '_deleted_at'])).toEqual(await dumpWarehouse(b.db, ['_synced_at', '_deleted_at']));
+      expect(await dumpWarehouse(a.db, ['_synced_at', '_deleted_at', '_deleted_seen_at'])).toEqual(
+        await dumpWarehouse(b.db, ['_synced_at', '_deleted_at', '_deleted_seen_at']),
+      );
       const again = await Promise.all([a.runIncremental(), b.runIncremental()]);
       for (const r of again) expect(r.summary.status).toBe('succeeded');
     },

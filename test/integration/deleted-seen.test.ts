@@ -1,6 +1,6 @@
 /**
  * "Deleted since the last sync" can be asked: `_deleted_at` says when a deletion happened upstream (a
- * merge's own time), `_deleted_seen_at` when relsync found it (the sync's clock). Migration 013 adds the
+ * merge's own time), `_deleted_seen_at` when relsync found it (the sync's clock). Migration 020 adds the
  * column to an existing warehouse in place and backfills the rows already deleted; a record seen again
  * clears both.
  */
@@ -27,7 +27,7 @@ type Seen = { id: number; _deleted_at: string | null; _deleted_seen_at: string |
 const deletedCompanies = async (db: Db): Promise<Seen[]> =>
   (await sql<Seen>`select id, _deleted_at, _deleted_seen_at from companies order by id`.execute(db.kysely)).rows.map((r) => ({ ...r, id: Number(r.id) }));
 
-forEachDialect('deleted since the last sync: _deleted_seen_at (migration 013)', (dialect) => {
+forEachDialect('deleted since the last sync: _deleted_seen_at (migration 020)', (dialect) => {
   let t: TestDatabase | undefined;
   afterEach(async () => {
     await t?.cleanup();
@@ -72,7 +72,7 @@ forEachDialect('deleted since the last sync: _deleted_seen_at (migration 013)', 
     }
   });
 
-  it('migration 013 upgrades a warehouse in place: rows already deleted get when they were seen', async () => {
+  it('migration 020 upgrades a warehouse in place: rows already deleted get when they were seen', async () => {
     t = await freshDatabaseUrl(dialect);
     const db = await openDatabase(t.url);
     try {

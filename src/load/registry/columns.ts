@@ -31,7 +31,7 @@ export type LoaderColumn = '_synced_at' | '_deleted_at' | '_deleted_seen_at';
 
 /**
  * `_raw` (the record as received), `_synced_at` (run clock), `_deleted_at` (soft delete: when it happened
- * upstream where known), `_deleted_seen_at` (the run clock of the sync that found it deleted; migration 013).
+ * upstream where known), `_deleted_seen_at` (the run clock of the sync that found it deleted; migration 020).
  */
 const ENTITY_META = { _raw: 'json?', _synced_at: 'ts', _deleted_at: 'ts?', _deleted_seen_at: 'ts?' } as const;
 /** Child tables (replaced whole per owner) only record when they were written. */

@@ -18,7 +18,7 @@ export const META_DOCS: Readonly<Record<'_raw' | '_synced_at' | '_deleted_at' | 
   _synced_at: 'when a sync last wrote this row (the run clock, UTC)',
   _deleted_at:
     'null while the record exists upstream; when it was deleted: the merge time the service gives for a record merged away, else when a completed sweep no longer returned it',
-  _deleted_seen_at: 'null while the record exists upstream; when relsync found it deleted or merged away (the run clock of that sync; migration 013)',
+  _deleted_seen_at: 'null while the record exists upstream; when relsync found it deleted or merged away (the run clock of that sync; migration 020)',
 };
 
 const ENTITY = 'company | person | opportunity';

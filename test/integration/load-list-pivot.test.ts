@@ -1,7 +1,8 @@
 /**
  * A list's wide view reads the list's field values once and pivots them (issue 17): its SQL names
  * `field_values` once for the entries' own values and once for their entities' global values, however
- * many field columns it has (before, one scalar subquery per column: 40 index probes per entry), and
+ * many single-valued field columns it has (before, one scalar subquery per column: 40 index probes per
+ * entry; SQLite still reads a multi-valued cell by its own ordered subquery, two per such field), and
  * every kind of column keeps its value on both dialects: typed single values, JSON of an unknown type,
  * multi-valued cells in value order (rows stored out of order, a number among texts, a JSON null), a
  * global value on the entity, and nothing from another list's entry of the same entity.
@@ -88,9 +89,11 @@ forEachDialect('load: list views pivot their values', (dialect) => {
     await ctx?.cleanup();
   });
 
-  it('reads field_values once per owner kind, however many field columns', async () => {
-    const view = (await listViews(db(), viewSql(dialect))).find((v) => v.name === 'list_7_targets');
-    expect(view?.sql.match(/\bfield_values\b/g)).toHaveLength(2);
+  it('reads field_values once per owner kind, however many single-valued field columns', async () => {
+    const v = viewSql(dialect);
+    const view = (await listViews(db(), v)).find((x) => x.name === 'list_7_targets');
+    // One multi-valued field (Tags): its array and its text, each a subquery where the pivot cannot order.
+    expect(view?.sql.match(/\bfield_values\b/g)).toHaveLength(v.pivotsOrdered ? 2 : 4);
   });
 
   it('keeps every column kind and value, in value order, from this list only', async () => {

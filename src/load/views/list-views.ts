@@ -149,7 +149,7 @@ export function listView(v: ViewSql, list: ListRow, fields: readonly FieldRow[])
   for (const [name, expr] of shape.core) cols.push(`${expr} as ${quoteIdent(name)}`);
   for (const [name, , expr] of shape.associations) cols.push(`${expr(v)} as ${quoteIdent(name)}`);
   const alloc = new NameAllocator([...base, ...shape.core.map(([n]) => n), ...shape.associations.map(([n]) => n)]);
-  const pivots = { entry: new ValuePivot(v, 'entry', 'lv'), entity: new ValuePivot(v, 'entity', 'gv') };
+  const pivots = { entry: new ValuePivot(v, 'entry', type, 'lv'), entity: new ValuePivot(v, 'entity', type, 'gv') };
   for (const f of fieldsOfList(list, shape, fields)) {
     const col = alloc.take(safeName(f.name), f.id);
     const pivot = f.list_id === null ? pivots.entity : pivots.entry;
@@ -160,7 +160,7 @@ export function listView(v: ViewSql, list: ListRow, fields: readonly FieldRow[])
       cols.push(`${pivot.first(f.id, scalarColumn(f.value_type))} as ${quoteIdent(col)}`);
     }
   }
-  const joins = [pivots.entry, pivots.entity].map((p) => p.join(type, list.id)).filter((j) => j !== '');
+  const joins = [pivots.entry, pivots.entity].map((p) => p.join(list.id)).filter((j) => j !== '');
   const sql = `select ${cols.join(',\n  ')}
 from list_entries le
 left join ${shape.table} e on e.id = le.entity_id

@@ -10,6 +10,7 @@ import * as m009 from './009-one-value-shape.ts';
 import * as m010 from './010-association-fields-home.ts';
 import * as m011 from './011-dropdown-colours.ts';
 import * as m012 from './012-note-transcripts.ts';
+import * as m013 from './013-deletion-seen.ts';
 import * as m018 from './018-live-lookup-indexes.ts';
 import * as m019 from './019-colours-from-stored-values.ts';
 
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   '010-association-fields-home': m010,
   '011-dropdown-colours': m011,
   '012-note-transcripts': m012,
+  '013-deletion-seen': m013,
   '018-live-lookup-indexes': m018,
   '019-colours-from-stored-values': m019,
 };

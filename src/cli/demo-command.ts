@@ -9,31 +9,36 @@ import { executeSync } from '../runner/execute.ts';
 import { printRunSummary } from './summary.ts';
 import { commandContext } from './context.ts';
 
+/**
+ * The queries `demo` suggests. Each answers its title on both dialects: live records only, deals reached
+ * through `opportunity_companies` (not through the company's people), a person's name never NULL, deals
+ * with no status counted, and ties broken so the order is the same everywhere.
+ */
 export const DEMO_QUERIES: ReadonlyArray<{ title: string; sql: string }> = [
   {
-    title: 'Pipeline by stage (opportunities per Status value)',
-    sql: `select fv.value_text as stage, count(*) as deals
-from opportunities o
-join field_values fv on fv.entity_type = 'opportunity' and fv.entity_id = o.id and fv.value_type = 'ranked-dropdown'
-where o._deleted_at is null
-group by fv.value_text order by deals desc;`,
+    title: 'Pipeline by stage (live deals per Status value, deals without one included)',
+    sql: `select coalesce(stage, '(no status)') as stage, count(*) as deals
+from opportunity_overview
+group by coalesce(stage, '(no status)')
+order by deals desc, stage;`,
   },
   {
-    title: "A company's people and deals",
-    sql: `select c.name as company, p.first_name || ' ' || coalesce(p.last_name, '') as person, o.name as deal
-from companies c
-join company_persons cp on cp.company_id = c.id
-join persons p on p.id = cp.person_id
-left join opportunity_persons op on op.person_id = p.id
-left join opportunities o on o.id = op.opportunity_id
-where c.id = (select company_id from company_persons group by company_id order by count(*) desc limit 1)
-limit 20;`,
+    title: "A company's people and deals (the company with the most deals)",
+    sql: `with c as (select company_id from company_overview order by deals desc, people desc, company_id limit 1)
+select 'person' as kind, p.id, coalesce(nullif(trim(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')), ''), p.primary_email) as name
+from company_persons cp join persons p on p.id = cp.person_id and p._deleted_at is null
+where cp.company_id = (select company_id from c)
+union all
+select 'deal', o.id, o.name
+from opportunity_companies oc join opportunities o on o.id = oc.opportunity_id and o._deleted_at is null
+where oc.company_id = (select company_id from c)
+order by kind, name nulls last, id;`,
   },
   {
     title: 'Most recent field changes (who changed what, when)',
-    sql: `select ch.changed_at, f.name as field, ch.action_type, ch.entity_id, ch.value_json
-from field_value_changes ch join fields f on f.id = ch.field_id
-order by ch.changed_at desc limit 10;`,
+    sql: `select changed_at, changer_name, field_name, action_type, entity_type, entity_id, value_text
+from field_value_history
+order by changed_at desc, change_id desc limit 10;`,
   },
 ];
 

@@ -16,7 +16,7 @@ export interface MergeEvent {
   entityType: MergeEntityType;
   duplicateId: number;
   survivorId: number;
-  /** ISO-8601; recorded as the duplicate's `_deleted_at`. */
+  /** ISO-8601; recorded as the duplicate's `_deleted_at` (the sync's clock is its `_deleted_seen_at`). */
   mergedAt: string;
 }
 
@@ -78,10 +78,15 @@ export async function applyMerge(trx: Trx, dialect: DialectName, merge: MergeEve
   const out: MergeOutcome = { rekeyed: 0, dropped: 0 };
   if (dup === survivor) return out;
   const mergedAt = new Date(merge.mergedAt).toISOString();
+  const seenAt = new Date(syncedAt).toISOString();
+  const table = ENTITY_TABLE[merge.entityType];
+  // `_deleted_at` is when the merge happened upstream; `_deleted_seen_at` when a sync first found the row gone
+  // (kept when a merge is applied again, or when a sweep had already found it missing).
+  const seen = sql<string>`case when ${sql.ref(`${table}._deleted_at`)} is null then ${seenAt} else coalesce(${sql.ref(`${table}._deleted_seen_at`)}, ${seenAt}) end`;
   await trx
-    .insertInto(ENTITY_TABLE[merge.entityType])
-    .values({ id: dup, merged_into_id: survivor, _deleted_at: mergedAt, _synced_at: new Date(syncedAt).toISOString() })
-    .onConflict((oc) => oc.column('id').doUpdateSet({ merged_into_id: survivor, _deleted_at: mergedAt }))
+    .insertInto(table)
+    .values({ id: dup, merged_into_id: survivor, _deleted_at: mergedAt, _deleted_seen_at: seenAt, _synced_at: seenAt })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ merged_into_id: survivor, _deleted_at: mergedAt, _deleted_seen_at: seen }))
     .execute();
 
   out.dropped += await dropDuplicateCells(trx, merge.entityType, dup, survivor);

@@ -14,7 +14,7 @@ export interface SoftDeleteOptions {
   sweepStartedAt: string;
   /** Limit to one partition, e.g. `{ list_id: 5 }` after a sweep of list 5's entries. */
   scope?: Row;
-  /** The deletion time recorded in `_deleted_at`. */
+  /** The run clock, recorded as `_deleted_at` (no source says when it happened) and `_deleted_seen_at`. */
   now: string;
 }
 
@@ -28,7 +28,7 @@ export async function softDeleteMissing(trx: Trx, table: string, opts: SoftDelet
   // Normalise both instants so SQLite's text comparison orders them like PostgreSQL's timestamptz.
   const since = new Date(opts.sweepStartedAt).toISOString();
   const now = new Date(opts.now).toISOString();
-  let q = dynamic(trx).updateTable(table).set({ _deleted_at: now }).where('_synced_at', '<', since).where('_deleted_at', 'is', null);
+  let q = dynamic(trx).updateTable(table).set({ _deleted_at: now, _deleted_seen_at: now }).where('_synced_at', '<', since).where('_deleted_at', 'is', null);
   for (const [column, value] of Object.entries(opts.scope ?? {})) {
     if (spec.columns[column] === undefined) throw new Error(`relsync: table ${table} has no column "${column}"`);
     q = value === null ? q.where(column, 'is', null) : q.where(column, '=', value);

@@ -151,7 +151,7 @@ export async function upsertRows<T extends WarehouseTableName>(
 export async function upsertLoose(trx: Trx, dialect: DialectName, table: string, rows: readonly LooseRow[], syncedAt: string): Promise<number> {
   if (rows.length === 0) return 0;
   const spec = tableSpec(table);
-  const stamp: LooseRow = spec.kind === 'entity' ? { _synced_at: syncedAt, _deleted_at: null } : { _synced_at: syncedAt };
+  const stamp: LooseRow = spec.kind === 'entity' ? { _synced_at: syncedAt, _deleted_at: null, _deleted_seen_at: null } : { _synced_at: syncedAt };
   // The stamp is the same for every row: checked and converted once.
   const preparedStamp = prepareRow(spec, dialect, stamp);
   const prepared = mergeByKey(table, spec.pk, rows).map((r) => prepareRow(spec, dialect, r, preparedStamp));

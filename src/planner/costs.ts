@@ -86,7 +86,8 @@ async function wholeRun(ctx: PlanContext): Promise<Record<string, StreamRunJson>
  * of its calls over recent incremental runs (one call when it has not run incrementally yet). A link-read
  * stream costs the median of its incremental runs every run (the median leaves out the runs in which a
  * sweep marked a whole page) plus, once per its group's period, what it read in the latest whole run. A
- * stream never run is priced at `fallback` calls (before the first sync, `relsync plan` counts instead).
+ * stream never run is priced at `fallback` calls (before the first sync, `relsync plan` counts instead),
+ * one the latest run skipped (not its capability's chosen source, or denied) at none.
  */
 export async function streamCosts(ctx: PlanContext, streams: readonly PricedStream[], fallback = 1): Promise<{ costs: StreamCost[]; unknown: string[] }> {
   const runs = await ctx.db.kysely
@@ -116,7 +117,10 @@ export async function streamCosts(ctx: PlanContext, streams: readonly PricedStre
     if (s.everyRun) {
       // Calls of incremental runs (a skipped source costs 0); a between-sweeps feed only from runs in which it did not sweep.
       const between = incremental.filter((x) => !(s.between && x.s.mode === 'sweep'));
-      const calls = between.length === 0 ? fallback : between.reduce((n, x) => n + (x.s.calls ?? 0), 0) / between.length;
+      // Before any incremental run, a stream the latest run skipped (another source of its capability was
+      // chosen, or it is denied) will not run either: it costs nothing, not the fallback.
+      const unpriced = seen[0]?.s.status === 'skipped' ? 0 : fallback;
+      const calls = between.length === 0 ? unpriced : between.reduce((n, x) => n + (x.s.calls ?? 0), 0) / between.length;
       return [{ name: s.name, kind: 'every-run', calls, periodMs: 0 }];
     }
     const pass = pages.get(s.name) ?? lastSweepRunCalls(seen);

@@ -3,6 +3,7 @@ import type { PageRequest } from '../extract/pager.ts';
 import type { PageSource } from '../extract/page-source.ts';
 import type { Db } from '../load/db.ts';
 import type { Logger } from '../log.ts';
+import type { SweepPart } from '../state/runs.ts';
 import type { StreamContext } from '../streams/define.ts';
 
 export interface PageEvent {
@@ -43,6 +44,8 @@ export interface PartitionTally {
   rows: number;
   invalid: number;
   softDeleted: number;
+  /** Set when a capped sweep read a part of a pass spread over runs (the highest part of its partitions). */
+  sweepPart?: SweepPart;
 }
 
 export function emptyTally(): PartitionTally {

@@ -1,5 +1,6 @@
 import { emptyBatch } from '../load/batch.ts';
 import { readCheckpoint, type HighWater } from '../state/checkpoint.ts';
+import type { SweepPart } from '../state/runs.ts';
 import type { AnyStream, Partition } from '../streams/define.ts';
 import { commitPage } from './commit-page.ts';
 import type { PartitionTally, ReadEnv } from './env.ts';
@@ -35,6 +36,18 @@ async function openReader(def: AnyStream, p: Partition<unknown>, env: ReadEnv, m
 }
 
 /**
+ * A capped sweep's part (run summary and `status` say "sweep part 3 of ~5", not "full sweep"): which run
+ * of the pass this is, of about how many at this run's share. A pass one run read whole is a full sweep.
+ */
+function notePart(tally: PartitionTally, reader: Reader<unknown>, allowance: PageAllowance, done: boolean): void {
+  const prog = reader.sweepProgress?.();
+  if (!prog || (done && prog.runs === 1)) return;
+  const estimate = prog.lastPassPages === null ? null : Math.max(prog.runs, Math.ceil(prog.lastPassPages / Math.max(1, allowance.cap)));
+  const part: SweepPart = { part: prog.runs, of: done ? prog.runs : estimate, done };
+  if (!tally.sweepPart || part.part > tally.sweepPart.part) tally.sweepPart = part;
+}
+
+/**
  * THE page loop, for every read strategy: check for a stop, fetch a page (no transaction open),
  * transform it, commit rows + marks + quarantine + checkpoint in one transaction, count, notify. At the
  * end, the read's final checkpoint (with a sweep's soft deletes) commits the same way. Returns how the
@@ -43,14 +56,16 @@ async function openReader(def: AnyStream, p: Partition<unknown>, env: ReadEnv, m
 export async function readPartition(def: AnyStream, p: Partition<unknown>, env: ReadEnv, mode: ReadMode, tally: PartitionTally): Promise<ReadOutcome> {
   const log = env.log.child({ stream: def.name, partition: p.key || undefined, runId: env.runId });
   const reader = await openReader(def, p, env, mode);
+  const pagesBefore = tally.pages;
+  const allowance = mode.how === 'read' ? mode.allowance : undefined;
   while (reader.hasMore()) {
     if (env.hooks.shouldStop?.()) {
       log.info({ page: tally.pages }, 'stopping after the page in hand; the checkpoint resumes here');
       return 'interrupted';
     }
-    const allowance = mode.how === 'read' ? mode.allowance : undefined;
     if (allowance && !allowance.allow()) {
       log.info({ page: tally.pages }, "this run's share of the pass is read; the next run resumes here");
+      if (tally.pages > pagesBefore) notePart(tally, reader, allowance, false);
       return 'paused';
     }
     allowance?.take();
@@ -71,6 +86,7 @@ export async function readPartition(def: AnyStream, p: Partition<unknown>, env: 
     log.debug({ page: f.pageNumber, records: f.records.length, rows }, 'page committed');
     await env.hooks.onPageCommitted?.({ stream: def.name, partition: p.key, page: f.pageNumber, records: f.records.length, rows, invalid: f.invalid.length });
   }
+  if (allowance) notePart(tally, reader, allowance, true);
   const { softDeleted } = await commitPage(env, def.name, p.key, { rows: emptyBatch(), marks: [], invalid: [], ...reader.finish(), success: true });
   tally.softDeleted += softDeleted;
   if (softDeleted > 0) log.info({ softDeleted }, 'rows missing from the completed sweep marked deleted');

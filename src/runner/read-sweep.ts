@@ -49,6 +49,7 @@ export function sweepReader(
 
   return {
     hasMore: () => source !== null && !source.done,
+    sweepProgress: () => ({ runs: sweep.runs ?? 1, lastPassPages: cp.lastSweepPages }),
     async next(): Promise<Fetched<unknown>> {
       if (source === null) throw new Error('relsync: sweep read past its end');
       const page = await fetch(source);

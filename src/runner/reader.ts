@@ -27,6 +27,8 @@ export interface Reader<T> {
   hasMore(): boolean;
   next(): Promise<Fetched<T>>;
   finish(): Finish;
+  /** A sweep's progress over runs: which run of it this is, and the pages of the last complete pass. */
+  sweepProgress?(): { runs: number; lastPassPages: number | null };
 }
 
 /** Resume parameters: an in-progress sweep with other parameters (a different backfill) starts afresh. */
@@ -45,5 +47,8 @@ export function sameParams(a: Record<string, string>, b: Record<string, string>)
 export function resumeOrStart(cp: Checkpoint, opts: SweepOptions, now: string): { sweep: NonNullable<Checkpoint['sweep']>; resumed: boolean } {
   const params = opts.params ?? {};
   const resumed = cp.sweep !== null && (!opts.restart || sameParams(cp.sweep.params, params));
-  return resumed && cp.sweep ? { sweep: cp.sweep, resumed } : { sweep: { startedAt: now, token: null, pages: 0, records: 0, params }, resumed: false };
+  // A resumed sweep is read by one more run: its part number (stream-words.ts).
+  return resumed && cp.sweep
+    ? { sweep: { ...cp.sweep, runs: (cp.sweep.runs ?? 1) + 1 }, resumed }
+    : { sweep: { startedAt: now, token: null, pages: 0, records: 0, params, runs: 1 }, resumed: false };
 }

@@ -11,6 +11,8 @@ import { sweepInterval } from './plan.ts';
 export interface PageAllowance {
   allow(): boolean;
   take(): void;
+  /** Pages of the pass one run reads (its share). */
+  readonly cap: number;
 }
 
 export interface RunBudget {
@@ -81,6 +83,7 @@ export async function runBudget(
     const cap = pagesPerRun(s.calls, s.effectivePeriodMs, plan.runIntervalMs);
     let taken = 0;
     allowances.set(s.name, {
+      cap,
       allow: () => taken < cap && (plan.perRunShare === null || callsSoFar() < plan.perRunShare),
       take: () => void (taken += 1),
     });

@@ -5,6 +5,7 @@ import type { AffinityClient } from '../extract/http/client.ts';
 import { analyzeChangedTablesSafely } from '../load/analyze.ts';
 import type { Db } from '../load/db.ts';
 import { fatalDatabaseError } from '../load/db-errors.ts';
+import { deriveSystemFieldTypes } from '../load/system-fields.ts';
 import { linkTranscriptNotes } from '../load/transcript-notes.ts';
 import { refreshViewsSafely } from '../load/views/refresh.ts';
 import type { Logger } from '../log.ts';
@@ -68,6 +69,8 @@ export async function runSync(opts: SyncOptions): Promise<SyncResult> {
     if (!fatal) {
       const linked = await linkTranscriptNotes(db);
       if (linked > 0) log.debug({ transcripts: linked }, 'transcript notes linked');
+      const typed = await deriveSystemFieldTypes(db);
+      if (typed > 0) log.debug({ fields: typed }, 'system field types derived');
       // Under the lock, never before it: the wide list views follow the lists and fields (a refresh with nothing
       // new changes nothing). Before the summary's clock stops, so its duration is the run's whole time.
       await refreshViewsSafely(db, log);

@@ -21,6 +21,8 @@ const sweepSchema = z.object({
   records: z.number().int().nonnegative(),
   /** Free-form parameters the resume must match (e.g. the `--since` of a backfill). */
   params: z.record(z.string(), z.string()).default({}),
+  /** How many runs have read this sweep so far, this one included (a pass the budget spreads over runs); absent: 1. */
+  runs: z.number().int().positive().optional(),
 });
 
 const highWaterSchema = z.object({

@@ -18,6 +18,15 @@ export interface StreamRunStats {
   error?: string;
   /** Said once in the run's summary, not an error (an optional endpoint this tenant does not have). */
   warning?: string;
+  /** A full sweep the budget spreads over runs: which part this run read, of about how many; `done` when it completed. */
+  sweepPart?: SweepPart;
+}
+
+export interface SweepPart {
+  part: number;
+  /** Runs a pass takes at this run's share (the last pass's pages / the share); null when not known yet. */
+  of: number | null;
+  done: boolean;
 }
 
 export interface RunSummary {

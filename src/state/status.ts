@@ -5,6 +5,7 @@ import { tableExists } from '../load/db.ts';
 import { REPORTED_TABLES } from '../load/tables.ts';
 import { listCheckpoints } from './checkpoint.ts';
 import { listSources, UNAVAILABLE, type CapabilitySource } from './sources.ts';
+import type { SweepPart } from './runs.ts';
 import { streamModeWords } from './stream-words.ts';
 
 export interface StreamStatus {
@@ -17,7 +18,7 @@ export interface StreamStatus {
   /** Why an upgrade made a full pass of this stream due (state/upgrade.ts), until that pass completes. */
   due?: string;
   /** From the most recent run that ran this stream. */
-  lastRun?: { status: string; mode: string; pages: number; rows: number; error?: string } | null;
+  lastRun?: { status: string; mode: string; pages: number; rows: number; error?: string; sweepPart?: SweepPart } | null;
 }
 
 export interface Status {
@@ -77,12 +78,19 @@ export async function readStatus(db: Db, opts: { now: Date; schedule: string; st
   const runs = await db.kysely.selectFrom('sync_runs').selectAll().orderBy('started_at', 'desc').limit(20).execute();
   for (const r of runs) {
     const streams = r.streams_json
-      ? (JSON.parse(r.streams_json) as Record<string, { status: string; mode: string; pages: number; rows: number; error?: string }>)
+      ? (JSON.parse(r.streams_json) as Record<string, { status: string; mode: string; pages: number; rows: number; error?: string; sweepPart?: SweepPart }>)
       : {};
     for (const [name, st] of Object.entries(streams)) {
       const s = byStream.get(name);
       if (s && !s.lastRun && st.status !== 'skipped')
-        s.lastRun = { status: st.status, mode: st.mode, pages: st.pages, rows: st.rows, ...(st.error ? { error: st.error } : {}) };
+        s.lastRun = {
+          status: st.status,
+          mode: st.mode,
+          pages: st.pages,
+          rows: st.rows,
+          ...(st.error ? { error: st.error } : {}),
+          ...(st.sweepPart ? { sweepPart: st.sweepPart } : {}),
+        };
     }
   }
   const rowCounts: Record<string, number> = {};
@@ -148,6 +156,11 @@ function checkpointWords(x: StreamStatus): string {
   if (x.due) return 'full pass due (upgrade)';
   if (x.mode === 'never run') return x.lastRun ? 'nothing saved yet' : 'never run';
   return x.mode === 'incremental' ? 'following changes' : x.mode;
+}
+
+/** Calls left, never readable as calls used: `remaining 890 of 900` (the headers give remaining / limit). */
+function rateWords(remaining: number | null | undefined, limit: number | null | undefined): string {
+  return `remaining ${remaining ?? '?'}${limit ? ` of ${limit}` : ''}`;
 }
 
 export function formatStatus(s: Status): string {
@@ -233,7 +246,7 @@ export function formatStatus(s: Status): string {
   out.push(
     '',
     b
-      ? `rate budget (seen ${b.observedAt ?? '?'}): ${b.userRemaining ?? '?'}/${b.userLimit ?? '?'} this minute, ${b.orgRemaining ?? 'no monthly cap'}${b.orgLimit ? `/${b.orgLimit}` : ''} this month`
+      ? `rate budget (seen ${b.observedAt ?? '?'}): ${rateWords(b.userRemaining, b.userLimit)} this minute, ${b.orgRemaining === null || b.orgRemaining === undefined ? 'no monthly cap' : `${rateWords(b.orgRemaining, b.orgLimit)} this month`}`
       : 'rate budget: unknown (no run yet)',
   );
   const p = s.monthProjection;

@@ -8,7 +8,7 @@ import {
   type V2InteractionData,
   type V2Location,
 } from '../extract/schemas/index.ts';
-import { fullName, replaceSet, toJson, type EntityType } from './rows.ts';
+import { fullName, htmlToText, replaceSet, toJson, type EntityType } from './rows.ts';
 import { normalizeTimestamp } from './timestamps.ts';
 
 /**
@@ -65,6 +65,13 @@ function interactionColumns(i: V2InteractionData): TypedColumns {
   return { ...NO_TYPED, value_text: i.type, value_date: normalizeTimestamp(when), ref_id: i.id };
 }
 
+/** A note value's text: its `content.html` as plain text (the value is shaped like a `/v2/notes` item); null without one. */
+function noteText(note: object): string | null {
+  const content = (note as { content?: unknown }).content;
+  const html = typeof content === 'object' && content !== null ? (content as { html?: unknown }).html : undefined;
+  return typeof html === 'string' ? htmlToText(html) : null;
+}
+
 /**
  * The cells of a known value: `[element data, typed columns]` per row. Empty → `[]`.
  * The switch is exhaustive over KnownFieldValue, so a new known type cannot be forgotten here.
@@ -110,7 +117,8 @@ function knownCells(v: KnownFieldValue): Array<[unknown, TypedColumns]> {
     case 'list-multi':
       return v.data.map((l) => [l, { ...NO_TYPED, value_text: l.name ?? null, ref_id: l.id }]);
     case 'note':
-      return one(v.data, { ref_id: v.data.id });
+      // The note's text, as a reminder value gives its content: readable in a list view, not a JSON blob.
+      return one(v.data, { value_text: noteText(v.data), ref_id: v.data.id });
     case 'reminder':
       return one(v.data, { value_text: v.data.content ?? null, value_date: normalizeTimestamp(v.data.dueDate), ref_id: v.data.id });
     default: {

@@ -146,14 +146,17 @@ forEachDialect('e2e: deletes and changes between full syncs', (dialect) => {
     expect(sd('notes')).toBe(1 + t.noteReplies.length);
   });
 
-  it('deleted records keep their last values, with _deleted_at set', async () => {
+  it('deleted records keep their last values, with _deleted_at and _deleted_seen_at set', async () => {
     const check = async (table: WarehouseTableName, ids: number[]) => {
       const rows = await deletedOf(table, ids);
       expect(rows.map((r) => r.id).sort(), table).toEqual([...ids].sort());
       for (const r of rows) {
         expect(r._deleted_at, `${table} ${String(r.id)}`).not.toBeNull();
+        // A sweep found it missing: no source says when it went, so both are that sync's clock.
+        expect(r._deleted_seen_at, `${table} ${String(r.id)}`).toBe(r._deleted_at);
         const old = before[table]!.find((b) => b.id === r.id)!;
-        const strip = (x: ExpRow) => Object.fromEntries(Object.entries(x).filter(([k]) => k !== '_deleted_at' && k !== '_synced_at'));
+        const meta = ['_deleted_at', '_deleted_seen_at', '_synced_at'];
+        const strip = (x: ExpRow) => Object.fromEntries(Object.entries(x).filter(([k]) => !meta.includes(k)));
         expect(strip(r), `${table} ${String(r.id)} kept as it was`).toEqual(strip(old));
       }
     };

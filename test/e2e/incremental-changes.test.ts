@@ -16,7 +16,7 @@ import { forEachContract } from '../helpers/dialects.ts';
 import { startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';
 import { dumpWarehouse, expectWarehouseMatchesStore, readTable } from '../helpers/warehouse-compare.ts';
 
-const RAW_OMIT = ['_synced_at', '_raw'] as const;
+const RAW_OMIT = ['_synced_at', '_deleted_seen_at', '_raw'] as const;
 import type { ExpRow } from './support/norm.ts';
 
 /**

@@ -58,7 +58,7 @@ forEachDialect('relsync status', (dialect) => {
     expect(text.stdout).toMatch(/^field_value_changes\s+following changes\s.*succeeded: read changes since the last mark\s/m);
     expect(text.stdout).not.toMatch(/incremental/);
     expect(text.stdout).toContain('next scheduled run: ');
-    expect(text.stdout).toMatch(/rate budget \(seen .*\): \d+\/\d+ this minute/);
+    expect(text.stdout).toMatch(/rate budget \(seen .*\): remaining \d+ of \d+ this minute/);
     expect(text.stdout).toMatch(/^month projected \(relsync plan\): [\d,]+ calls \(every run [\d,]+, periodic [\d,]+\); no monthly budget known/m);
     const budgeted = await runCli(['status', '--json'], { env: { ...env, RELSYNC_MONTHLY_BUDGET: '1' } });
     expect((JSON.parse(budgeted.stdout) as Status).monthProjection).toMatchObject({ monthlyBudget: 1, fits: false });

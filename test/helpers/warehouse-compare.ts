@@ -46,10 +46,11 @@ export async function readTable(db: Db, table: WarehouseTableName, omit: readonl
 }
 
 /**
- * All warehouse tables, normalised, without `_synced_at` (the run's clock) or the other `omit` columns: for
- * warehouse-to-warehouse equality (two runs over the same data must leave every table identical).
+ * All warehouse tables, normalised, without `_synced_at` and `_deleted_seen_at` (the run's clock) or the
+ * other `omit` columns: for warehouse-to-warehouse equality (two runs over the same data must leave every
+ * table identical).
  */
-export async function dumpWarehouse(db: Db, omit: readonly string[] = ['_synced_at']): Promise<Record<string, ExpRow[]>> {
+export async function dumpWarehouse(db: Db, omit: readonly string[] = ['_synced_at', '_deleted_seen_at']): Promise<Record<string, ExpRow[]>> {
   const out: Record<string, ExpRow[]> = {};
   for (const t of Object.keys(WAREHOUSE_TABLES) as WarehouseTableName[]) out[t] = await readTable(db, t, omit);
   return out;

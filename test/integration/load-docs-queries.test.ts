@@ -43,6 +43,7 @@ forEachDialect('load: README example queries', (dialect) => {
             { id: 502, name: 'Acme A', list_id: 42, list_entry_id: 9002 },
             { id: 503, name: 'Other', list_id: 42, list_entry_id: 9003 },
             { id: 504, name: 'No stage', list_id: 42, list_entry_id: 9004 },
+            { id: 505, name: null, list_id: 42, list_entry_id: 9005 },
           ],
           fields: [{ id: 'field-1625', name: 'Status', type: 'list', value_type: 'ranked-dropdown', list_id: 42 }],
         },
@@ -75,10 +76,11 @@ forEachDialect('load: README example queries', (dialect) => {
           {
             table: 'opportunity_companies',
             scope: ['opportunity_id'],
-            owners: [{ opportunity_id: 501 }, { opportunity_id: 502 }],
+            owners: [{ opportunity_id: 501 }, { opportunity_id: 502 }, { opportunity_id: 505 }],
             rows: [
               { opportunity_id: 501, company_id: 123 },
               { opportunity_id: 502, company_id: 123 },
+              { opportunity_id: 505, company_id: 123 },
             ],
           },
         ],
@@ -95,21 +97,21 @@ forEachDialect('load: README example queries', (dialect) => {
     expect(queries).toHaveLength(2);
   });
 
-  it('pipeline by stage counts deals per Status option', async () => {
+  it('pipeline by stage counts deals per Status option, in stage order with the deals without a status last on both dialects', async () => {
     const r = await sql.raw<{ stage: string; stage_rank: number | null; deals: number | string }>(queries[0]!).execute(db().kysely);
-    const got = r.rows.map((x) => [x.stage, x.stage_rank, Number(x.deals)]).sort((a, b) => String(a[0]).localeCompare(String(b[0])));
-    expect(got).toEqual([
-      ['(no status)', null, 1],
+    expect(r.rows.map((x) => [x.stage, x.stage_rank, Number(x.deals)])).toEqual([
       ['Lead', 0, 2],
       ['Won', 1, 1],
+      ['(no status)', null, 2],
     ]);
   });
 
-  it("a company's people and deals, without soft-deleted rows", async () => {
+  it("a company's people and deals, without soft-deleted rows; a deal with no name last on both dialects", async () => {
     const r = await sql.raw<{ kind: string; id: number; name: string }>(queries[1]!).execute(db().kysely);
     expect(r.rows.map((x) => [x.kind, Number(x.id), x.name])).toEqual([
       ['deal', 502, 'Acme A'],
       ['deal', 501, 'Acme seed'],
+      ['deal', 505, null],
       ['person', 1, 'Ann Lee'],
       ['person', 2, 'Bo'],
     ]);

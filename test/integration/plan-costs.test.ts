@@ -8,7 +8,7 @@ const HOUR = 3_600_000;
 let clock = Date.parse('2026-01-01T00:00:00Z');
 
 /** One finished run whose streams spent these calls (and were in these modes). */
-async function run(db: Db, mode: 'full' | 'incremental', streams: Record<string, { mode: string; calls: number }>): Promise<void> {
+async function run(db: Db, mode: 'full' | 'incremental', streams: Record<string, { mode: string; calls: number; status?: string }>): Promise<void> {
   clock += HOUR;
   const at = new Date(clock).toISOString();
   const json = Object.fromEntries(Object.entries(streams).map(([k, v]) => [k, { status: 'succeeded', pages: v.calls, records: 0, rows: 0, ...v }]));
@@ -66,6 +66,25 @@ forEachDialect('plan: stream costs from the warehouse', (dialect) => {
     const { costs, unknown } = await streamCosts({ db: db() }, streams);
     expect(costs.map((c) => c.calls)).toEqual([5, 1]);
     expect(unknown).toEqual(['persons']);
+  });
+
+  it('right after a full sync, prices only the change-log source that will run: a fallback the run skipped costs nothing', async () => {
+    await run(db(), 'full', {
+      field_value_changes: { mode: 'feed', calls: 40 },
+      field_value_changes_by_field: { mode: 'field value changes uses field_value_changes', calls: 0, status: 'skipped' },
+      field_value_changes_v1: { mode: 'field value changes uses field_value_changes', calls: 0, status: 'skipped' },
+    });
+    const streams: PricedStream[] = ['field_value_changes', 'field_value_changes_by_field', 'field_value_changes_v1'].map((name) => ({
+      name,
+      everyRun: true,
+      periodMs: 0,
+    }));
+    const { costs } = await streamCosts({ db: db() }, streams);
+    expect(costs.map((c) => [c.name, c.calls])).toEqual([
+      ['field_value_changes', 1],
+      ['field_value_changes_by_field', 0],
+      ['field_value_changes_v1', 0],
+    ]);
   });
 
   it('prices link reads at the median run plus, once a period, what they read in the latest whole run', async () => {

@@ -67,6 +67,7 @@ describe('v2 field values → field_values rows, single-valued types', () => {
       { value_text: 'call', value_date: '2021-01-01T10:00:00.000Z', ref_id: 4 },
     ],
     ['note', { id: 12 }, { ref_id: 12 }],
+    ['note', { id: 13, type: 'entities', content: { html: '<p>Met at <b>dinner</b> &amp; agreed</p>' } }, { value_text: 'Met at dinner & agreed', ref_id: 13 }],
     [
       'reminder',
       { id: 5, type: 'one-time', content: 'Call', dueDate: '2026-01-01T00:00:00-05:00', createdAt: null },

@@ -27,10 +27,13 @@ export interface TableDecl {
 }
 
 /** Columns the loader writes itself (the run's clock, the soft delete): a transform never sets them. */
-export type LoaderColumn = '_synced_at' | '_deleted_at';
+export type LoaderColumn = '_synced_at' | '_deleted_at' | '_deleted_seen_at';
 
-/** `_raw` (the record as received), `_synced_at` (run clock), `_deleted_at` (soft delete). */
-const ENTITY_META = { _raw: 'json?', _synced_at: 'ts', _deleted_at: 'ts?' } as const;
+/**
+ * `_raw` (the record as received), `_synced_at` (run clock), `_deleted_at` (soft delete: when it happened
+ * upstream where known), `_deleted_seen_at` (the run clock of the sync that found it deleted; migration 013).
+ */
+const ENTITY_META = { _raw: 'json?', _synced_at: 'ts', _deleted_at: 'ts?', _deleted_seen_at: 'ts?' } as const;
 /** Child tables (replaced whole per owner) only record when they were written. */
 const CHILD_META = { _synced_at: 'ts' } as const;
 

@@ -13,10 +13,12 @@ export interface TableDoc<C extends string> {
 export type WarehouseDocs = { readonly [T in keyof WarehouseDecls]: TableDoc<Cols<T>> };
 
 /** The meta columns' meanings, shared by every table that has them. */
-export const META_DOCS: Readonly<Record<'_raw' | '_synced_at' | '_deleted_at', string>> = {
+export const META_DOCS: Readonly<Record<'_raw' | '_synced_at' | '_deleted_at' | '_deleted_seen_at', string>> = {
   _raw: 'the record as last read (JSON text), members relsync does not map included',
   _synced_at: 'when a sync last wrote this row (the run clock, UTC)',
-  _deleted_at: 'null while the record exists upstream; set when a completed sweep no longer returned it, or when it was merged away',
+  _deleted_at:
+    'null while the record exists upstream; when it was deleted: the merge time the service gives for a record merged away, else when a completed sweep no longer returned it',
+  _deleted_seen_at: 'null while the record exists upstream; when relsync found it deleted or merged away (the run clock of that sync; migration 013)',
 };
 
 const ENTITY = 'company | person | opportunity';
@@ -101,9 +103,9 @@ export const WAREHOUSE_DOCS: WarehouseDocs = {
     columns: {
       id: 'v2 field id: `field-123`, `affinity-data-location`, `first-email`, `companies`, ...',
       v1_id: 'numeric v1 id of a custom field',
-      type: 'global | list | enriched | relationship-intelligence',
+      type: 'global | list | enriched | relationship-intelligence (a system id: derived from its definitions in `field_scopes`)',
       value_type: 'v2 value type name: text, number, datetime, ranked-dropdown, person-multi, ...',
-      entity_type: 'the entity type the field describes',
+      entity_type: 'the entity type the field describes (a system id defined on several: null, see `field_scopes`)',
       list_id: 'the list of a list field',
       enrichment_source: 'provider of an enriched field',
       allows_multiple: 'a cell may hold several values',

@@ -15,11 +15,11 @@ export const ENTITY_TABLES: readonly string[] = Object.entries(WAREHOUSE)
   .map(([n]) => n);
 
 /**
- * Columns a `current_*` view leaves out: `_deleted_at` (always null there) and `_raw`, the record's whole
+ * Columns a `current_*` view leaves out: `_deleted_at` and `_deleted_seen_at` (null there) and `_raw`, the record's whole
  * JSON, which the table keeps: at medium scale it is ~250 MB of `current_persons` alone, so `select *`
  * took over a second in SQLite to move it (issue 17) for a column analysts and BI tools rarely read.
  */
-const NOT_IN_CURRENT: ReadonlySet<string> = new Set(['_deleted_at', '_raw']);
+const NOT_IN_CURRENT: ReadonlySet<string> = new Set(['_deleted_at', '_deleted_seen_at', '_raw']);
 
 export function currentViews(): ViewDef[] {
   return ENTITY_TABLES.map((table) => {
@@ -75,10 +75,14 @@ function countJoin(alias: string, links: string, owner: string, linked: string, 
     group by x.${owner}) ${alias} on ${alias}.owner_id = ${on}`;
 }
 
-/** Notes attached to (or mentioning) the entity: their count, and the last one's time and id. */
+/**
+ * Notes about the entity (README: "notes about" means attached, not only @-mentioning it): their count,
+ * the last one's time and id. `attached` is null where unknown (rows from before migration 009 until their
+ * note is re-read); such a row counts unless it is known to be a mention.
+ */
 function noteJoins(entityType: string, on: string): string {
   const attached = `from note_attachments na join notes n on n.id = na.note_id and n._deleted_at is null
-    where na.entity_type = '${entityType}'`;
+    where na.entity_type = '${entityType}' and coalesce(na.attached, not coalesce(na.mentioned, false))`;
   return `left join (select na.entity_id, count(*) as n, max(n.created_at) as last_at ${attached}
     group by na.entity_id) nt on nt.entity_id = ${on}
 left join (select na.entity_id, n.id,

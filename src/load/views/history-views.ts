@@ -12,20 +12,33 @@ import type { ViewDef } from './view-def.ts';
 /** The field types whose values are stages. */
 export const STAGE_VALUE_TYPES = "('ranked-dropdown', 'dropdown')";
 
+const HISTORY_COLUMNS = ['change_id', 'changed_at', 'changer_id', 'changer_name', 'field_id', 'field_name', 'entity_type', 'entity_id']
+  .concat(['list_entry_id', 'list_id', 'action_type', 'value_type', 'value_json', 'value_text', 'value_number', 'value_date', 'ref_id'])
+  .map((c) => `h.${c}`)
+  .join(', ');
+
+/**
+ * `previous_value_text` is the "from" of a from → to pair: the value the same cell's previous change set
+ * (null after a change that emptied it: a `delete`). A change to a multi-valued cell adds or removes ONE element, so the previous change (another element)
+ * is not what the cell held: there it is null (an added element was not there; a removed one is the
+ * change's own `value_text`).
+ */
 function fieldValueHistory(v: ViewSql): string {
-  return `select h.*,
+  return `select ${HISTORY_COLUMNS},
   ${v.daysSince('h.changed_at')} as age_days,
-  lag(h.value_text) over (partition by h.field_id, h.entity_id, coalesce(h.list_entry_id, 0) order by h.changed_at, h.change_id) as previous_value_text
+  case when not h.multi and coalesce(lag(h.action_type) over cell, '') <> 'delete' then lag(h.value_text) over cell end as previous_value_text
 from (select ch.id as change_id, ch.changed_at, ch.changer_id,
   nullif(trim(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')), '') as changer_name,
   ch.field_id, f.name as field_name, coalesce(ch.entity_type, f.entity_type) as entity_type, ch.entity_id,
   ch.list_entry_id, coalesce(ch.list_id, f.list_id) as list_id, ch.action_type,
   coalesce(ch.value_type, f.value_type) as value_type, ch.value_json,
-  ch.value_text, ch.value_number, ch.value_date, ch.ref_id
+  ch.value_text, ch.value_number, ch.value_date, ch.ref_id,
+  (coalesce(ch.value_type, '') like '%-multi' or coalesce(f.value_type, '') like '%-multi') as multi
 from field_value_changes ch
 left join fields f on f.id = ch.field_id
 left join persons p on p.id = ch.changer_id
-where ch._deleted_at is null) h`;
+where ch._deleted_at is null) h
+window cell as (partition by h.field_id, h.entity_id, coalesce(h.list_entry_id, 0) order by h.changed_at, h.change_id)`;
 }
 
 function stageHistory(v: ViewSql): string {

@@ -113,6 +113,7 @@ const TEXT_COLUMN_TYPES: ReadonlySet<string> = new Set([
   'company',
   'location',
   'interaction',
+  'note',
   'reminder',
 ]);
 
@@ -164,8 +165,26 @@ export function listView(v: ViewSql, list: ListRow, fields: readonly FieldRow[])
   const sql = `select ${cols.join(',\n  ')}
 from list_entries le
 left join ${shape.table} e on e.id = le.entity_id
-${joins.map((j) => `${j}\n`).join('')}where le._deleted_at is null and le.list_id = ${intLiteral(list.id)}`;
+${joins.map((j) => `${j}\n`).join('')}where le._deleted_at is null and e._deleted_at is null and le.list_id = ${intLiteral(list.id)}`;
   return { name: listViewName(list.id, list.name), sql };
+}
+
+/**
+ * `list_entry_values`: the values of every live list entry in long form, one row per value (a
+ * multi-valued cell is one row per element): the entry's own list fields and its entity's global,
+ * enriched and relationship-intelligence values. The one portable way to filter on a multi-valued
+ * column: `where list_entry_id in (select list_entry_id from list_entry_values where field_name = … and
+ * value_text = …)`. Values of deleted records are already gone (child rows of live parents only).
+ */
+export function listEntryValuesView(v: ViewSql): ViewDef {
+  const sql = `select le.list_id, le.id as list_entry_id, le.entity_type, le.entity_id, fv.field_id, f.name as field_name,
+  fv.value_index, fv.value_type, coalesce(fv.value_text, ${v.numberText('fv.value_number')}) as value_text,
+  fv.value_number, fv.value_date, fv.ref_id
+from list_entries le
+join field_values fv on fv.entity_id = le.entity_id and fv.entity_type = le.entity_type and fv.list_entry_id in (le.id, 0)
+left join fields f on f.id = fv.field_id
+where le._deleted_at is null`;
+  return { name: 'list_entry_values', sql };
 }
 
 /** The wide views of every live list, from the lists and fields in the warehouse now. */

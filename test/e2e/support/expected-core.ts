@@ -197,7 +197,7 @@ const CUSTOM_FIELD_ID = /^field-\d+$/;
 /**
  * One `fields` row per wire id. A custom field (`field-123`) has one definition and its row carries all
  * of it; a system id (defined per entity type or list) carries only the members its definitions share,
- * and its scope-dependent ones (type, entity type, list) are null: they are in `field_scopes`.
+ * a type and entity type derived from its definitions, and no list: each definition is in `field_scopes`.
  */
 function fieldsExpectation(store: SimStore, contract: ContractName): TableExpectation {
   const columns = ['v1_id', 'name', 'type', 'value_type', 'entity_type', 'list_id', 'enrichment_source', 'allows_multiple', 'track_changes'] as const;
@@ -231,7 +231,17 @@ function fieldsExpectation(store: SimStore, contract: ContractName): TableExpect
         throw new Error(`expected-core: system field ${id} has definitions that differ in ${c}; fields cannot hold one value`);
       }
     }
-    rows.push({ id, ...first, v1_id: null, type: null, entity_type: null, list_id: null, track_changes: null });
+    // Derived from every definition (load/system-fields.ts): the entity-type definition's type, else the
+    // first list's; the entity type all definitions share, null when they differ.
+    const lowest = Math.min(...defs.map((f) => f.listId ?? 0));
+    const type =
+      defs
+        .filter((f) => (f.listId ?? 0) === lowest)
+        .map((f) => f.type)
+        .sort()[0] ?? null;
+    const entityTypes = new Set(defs.map((f) => f.entityType));
+    const entityType = entityTypes.size === 1 ? first.entity_type : null;
+    rows.push({ id, ...first, v1_id: null, type, entity_type: entityType, list_id: null, track_changes: null });
   }
   return { table: 'fields', key: ['id'], columns, rows };
 }

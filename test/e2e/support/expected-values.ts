@@ -61,8 +61,11 @@ function typed(store: SimStore, f: SimField, base: string, el: unknown): Typed |
       const it = store.interactions.get(d.id as number);
       return it ? { ...NONE, value_text: it.kind, value_date: ts(it.date), ref_id: it.id } : null;
     }
-    case 'note':
-      return store.notes.has(d.id as number) ? { ...NONE, ref_id: d.id as number } : null;
+    case 'note': {
+      // The note's text, as the notes table holds it (expected-activity.ts).
+      const n = store.notes.get(d.id as number);
+      return n ? { ...NONE, value_text: n.contentHtml.replace(/<[^>]*>/g, '').trim(), ref_id: n.id } : null;
+    }
     case 'reminder': {
       const r = store.reminders.get(d.id as number);
       return r ? { ...NONE, value_text: r.content, value_date: ts(r.dueDate), ref_id: r.id } : null;

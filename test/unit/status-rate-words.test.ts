@@ -1,0 +1,26 @@
+import { expect, it } from 'vitest';
+import { formatStatus, type Status } from '../../src/state/status.ts';
+
+const status = (rateBudget: unknown): Status => ({
+  database: 'sqlite:x.db',
+  streams: [],
+  lastRuns: [],
+  rowCounts: {},
+  rateBudget,
+  nextScheduledRun: null,
+  sources: [],
+});
+
+// The headers give calls remaining and the limit; `890/900` read as 890 used. The words say which.
+it.each([
+  [
+    { userRemaining: 890, userLimit: 900, orgRemaining: 99_000, orgLimit: 100_000, observedAt: 'T' },
+    'rate budget (seen T): remaining 890 of 900 this minute, remaining 99000 of 100000 this month',
+  ],
+  [
+    { userRemaining: 890, userLimit: 900, orgRemaining: null, orgLimit: null, observedAt: 'T' },
+    'rate budget (seen T): remaining 890 of 900 this minute, no monthly cap',
+  ],
+])('status says how many calls remain: %j', (budget, line) => {
+  expect(formatStatus(status(budget)).split('\n')).toContain(line);
+});

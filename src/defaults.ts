@@ -99,3 +99,10 @@ export const DEFAULT_ID_CHUNK = 1000;
  * readers of that view queue behind the DROP. Past this, the refresh is skipped and retried next run.
  */
 export const DEFAULT_VIEW_LOCK_TIMEOUT_MS = 3000;
+/**
+ * After a run, PostgreSQL tables changed by more than this many rows plus this fraction of their rows
+ * since they were last analyzed are analyzed (load/analyze.ts): autovacuum's own default rule, for servers
+ * where it is off or has not come round yet, so the views are planned from real row counts.
+ */
+export const DEFAULT_ANALYZE_MIN_ROWS = 50;
+export const DEFAULT_ANALYZE_FRACTION = 0.1;

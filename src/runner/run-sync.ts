@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Config } from '../config/schema.ts';
 import { errorMessage } from '../errors.ts';
 import type { AffinityClient } from '../extract/http/client.ts';
+import { analyzeChangedTablesSafely } from '../load/analyze.ts';
 import type { Db } from '../load/db.ts';
 import { fatalDatabaseError } from '../load/db-errors.ts';
 import { deriveSystemFieldTypes } from '../load/system-fields.ts';
@@ -73,6 +74,8 @@ export async function runSync(opts: SyncOptions): Promise<SyncResult> {
       // Under the lock, never before it: the wide list views follow the lists and fields (a refresh with nothing
       // new changes nothing). Before the summary's clock stops, so its duration is the run's whole time.
       await refreshViewsSafely(db, log);
+      // PostgreSQL plans the views from table statistics: a big sync leaves them stale (load/analyze.ts).
+      await analyzeChangedTablesSafely(db, log);
     }
   } catch (err) {
     // An error outside the stream loop (the run record could not be started, …) ends the run as failed and

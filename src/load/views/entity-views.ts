@@ -14,10 +14,17 @@ export const ENTITY_TABLES: readonly string[] = Object.entries(WAREHOUSE)
   .filter(([, d]) => d.kind === 'entity')
   .map(([n]) => n);
 
+/**
+ * Columns a `current_*` view leaves out: `_deleted_at` and `_deleted_seen_at` (null there) and `_raw`, the record's whole
+ * JSON, which the table keeps: at medium scale it is ~250 MB of `current_persons` alone, so `select *`
+ * took over a second in SQLite to move it (issue 17) for a column analysts and BI tools rarely read.
+ */
+const NOT_IN_CURRENT: ReadonlySet<string> = new Set(['_deleted_at', '_deleted_seen_at', '_raw']);
+
 export function currentViews(): ViewDef[] {
   return ENTITY_TABLES.map((table) => {
     const cols = Object.keys(WAREHOUSE[table as keyof typeof WAREHOUSE].columns)
-      .filter((c) => c !== '_deleted_at' && c !== '_deleted_seen_at')
+      .filter((c) => !NOT_IN_CURRENT.has(c))
       .map(quoteIdent);
     return { name: `current_${table}`, sql: `select ${cols.join(', ')} from ${quoteIdent(table)} where "_deleted_at" is null` };
   });
@@ -57,57 +64,86 @@ function interactionColumns(v: ViewSql): string {
 }
 
 /**
+ * Each owner's count of live linked records, joined as `alias.n`: `links` is the link table with its
+ * `owner` and `linked` columns, `table` the linked records'. Counted once for all owners: a correlated
+ * count per row made the overviews' estimated cost high enough that PostgreSQL's JIT spent more time
+ * compiling them than running them (issue 17).
+ */
+function countJoin(alias: string, links: string, owner: string, linked: string, table: string, on: string): string {
+  return `left join (select x.${owner} as owner_id, count(*) as n from ${links} x
+    join ${table} t on t.id = x.${linked} and t._deleted_at is null
+    group by x.${owner}) ${alias} on ${alias}.owner_id = ${on}`;
+}
+
+/**
  * Notes about the entity (README: "notes about" means attached, not only @-mentioning it): their count,
  * the last one's time and id. `attached` is null where unknown (rows from before migration 009 until their
  * note is re-read); such a row counts unless it is known to be a mention.
  */
-function noteColumns(entityType: string, idCol: string): string {
-  const notes = `from note_attachments na join notes n on n.id = na.note_id and n._deleted_at is null
-     where na.entity_type = '${entityType}' and na.entity_id = ${idCol}
-       and coalesce(na.attached, not coalesce(na.mentioned, false))`;
-  return `(select count(*) ${notes}) as notes,
-  (select max(n.created_at) ${notes}) as last_note_at,
-  (select n.id ${notes} order by n.created_at desc, n.id desc limit 1) as last_note_id`;
+function noteJoins(entityType: string, on: string): string {
+  const attached = `from note_attachments na join notes n on n.id = na.note_id and n._deleted_at is null
+    where na.entity_type = '${entityType}' and coalesce(na.attached, not coalesce(na.mentioned, false))`;
+  return `left join (select na.entity_id, count(*) as n, max(n.created_at) as last_at ${attached}
+    group by na.entity_id) nt on nt.entity_id = ${on}
+left join (select na.entity_id, n.id,
+    row_number() over (partition by na.entity_id order by n.created_at desc, n.id desc) as pick ${attached}) ln
+  on ln.entity_id = ${on} and ln.pick = 1`;
 }
 
-const livePersons = (join: string) => `select x.person_id from ${join} x join persons p on p.id = x.person_id and p._deleted_at is null`;
+const NOTE_COLUMNS = `coalesce(nt.n, 0) as notes,
+  nt.last_at as last_note_at,
+  ln.id as last_note_id`;
+
+/**
+ * The deal's stage, `st.value_text`: its value of a ranked-dropdown field of its list; a field named Status
+ * or Stage wins. Ranked once for all deals and joined: a subquery per deal made PostgreSQL scan `fields`
+ * once per field value (issue 17).
+ */
+function stageJoin(): string {
+  return `left join (select fv.entity_id, fv.list_id, fv.value_text,
+    row_number() over (partition by fv.entity_id, fv.list_id
+      order by case when lower(f.name) in ('status', 'stage') then 0 else 1 end, f.id, fv.value_index) as pick
+  from fields f
+  join field_values fv on fv.field_id = f.id and fv.entity_type = 'opportunity' and fv.list_id = f.list_id
+  where f._deleted_at is null and f.value_type = 'ranked-dropdown' and f.list_id is not null) st
+  on st.entity_id = o.id and st.list_id = o.list_id and st.pick = 1`;
+}
 
 export function overviewViews(v: ViewSql): ViewDef[] {
-  const companyPeople = `${livePersons('company_persons')} where x.company_id = c.id`;
-  const dealPeople = `${livePersons('opportunity_persons')} where x.opportunity_id = o.id`;
   const company = `select c.id as company_id, c.name, c.domain,
-  (select count(*) from (${companyPeople}) s) as people,
-  (select count(*) from opportunity_companies oc join opportunities o on o.id = oc.opportunity_id and o._deleted_at is null
-     where oc.company_id = c.id) as deals,
+  coalesce(pc.n, 0) as people,
+  coalesce(dc.n, 0) as deals,
   ${interactionColumns(v)},
-  ${noteColumns('company', 'c.id')}
+  ${NOTE_COLUMNS}
 from companies c
+${countJoin('pc', 'company_persons', 'company_id', 'person_id', 'persons', 'c.id')}
+${countJoin('dc', 'opportunity_companies', 'company_id', 'opportunity_id', 'opportunities', 'c.id')}
 ${interactionJoin(v, 'company_persons', 'company_id', 'c.id')}
+${noteJoins('company', 'c.id')}
 where c._deleted_at is null`;
   const person = `select p.id as person_id, p.first_name, p.last_name, p.primary_email, p.type,
-  (select count(*) from company_persons cp join companies c on c.id = cp.company_id and c._deleted_at is null
-     where cp.person_id = p.id) as companies,
-  (select count(*) from opportunity_persons op join opportunities o on o.id = op.opportunity_id and o._deleted_at is null
-     where op.person_id = p.id) as deals,
+  coalesce(cc.n, 0) as companies,
+  coalesce(dc.n, 0) as deals,
   ${interactionColumns(v)},
-  ${noteColumns('person', 'p.id')}
+  ${NOTE_COLUMNS}
 from persons p
+${countJoin('cc', 'company_persons', 'person_id', 'company_id', 'companies', 'p.id')}
+${countJoin('dc', 'opportunity_persons', 'person_id', 'opportunity_id', 'opportunities', 'p.id')}
 left join ${personInteractions(v)} ia on ia.person_id = p.id
+${noteJoins('person', 'p.id')}
 where p._deleted_at is null`;
-  // The stage is the deal's value of a ranked-dropdown field of its list; a field named Status or Stage wins.
-  const stage = `(select fv.value_text from field_values fv
-     join fields f on f.id = fv.field_id and f._deleted_at is null and f.list_id = o.list_id and f.value_type = 'ranked-dropdown'
-     where fv.entity_type = 'opportunity' and fv.entity_id = o.id and fv.list_id = o.list_id
-     order by case when lower(f.name) in ('status', 'stage') then 0 else 1 end, f.id limit 1)`;
   const opportunity = `select o.id as opportunity_id, o.name, o.list_id, o.list_entry_id, o.created_at,
-  ${stage} as stage,
-  (select count(*) from (${dealPeople}) s) as people,
-  (select count(*) from opportunity_companies oc join companies c on c.id = oc.company_id and c._deleted_at is null
-     where oc.opportunity_id = o.id) as companies,
+  st.value_text as stage,
+  coalesce(pc.n, 0) as people,
+  coalesce(cc.n, 0) as companies,
   ${interactionColumns(v)},
-  ${noteColumns('opportunity', 'o.id')}
+  ${NOTE_COLUMNS}
 from opportunities o
+${stageJoin()}
+${countJoin('pc', 'opportunity_persons', 'opportunity_id', 'person_id', 'persons', 'o.id')}
+${countJoin('cc', 'opportunity_companies', 'opportunity_id', 'company_id', 'companies', 'o.id')}
 ${interactionJoin(v, 'opportunity_persons', 'opportunity_id', 'o.id')}
+${noteJoins('opportunity', 'o.id')}
 where o._deleted_at is null`;
   return [
     { name: 'company_overview', sql: company },

@@ -9,7 +9,8 @@
  */
 import type { Db } from '../db.ts';
 import type { ViewSql } from './dialect-sql.ts';
-import { NameAllocator, intLiteral, listViewName, quoteIdent, quoteLiteral, safeName } from './identifiers.ts';
+import { NameAllocator, intLiteral, listViewName, quoteIdent, safeName } from './identifiers.ts';
+import { ValuePivot } from './list-pivot.ts';
 import type { ViewDef } from './view-def.ts';
 
 export interface ListRow {
@@ -142,29 +143,29 @@ function fieldsOfList(list: ListRow, shape: EntityShape, fields: readonly FieldR
 
 export function listView(v: ViewSql, list: ListRow, fields: readonly FieldRow[]): ViewDef | null {
   const shape = list.type ? ENTITY_SHAPES[list.type] : undefined;
-  if (!shape || !list.type) return null;
+  const type = list.type;
+  if (!shape || !type) return null;
   const base = ['list_entry_id', 'entity_id', 'entry_created_at'];
   const cols = [`le.id as list_entry_id`, `le.entity_id`, `le.created_at as entry_created_at`];
   for (const [name, expr] of shape.core) cols.push(`${expr} as ${quoteIdent(name)}`);
   for (const [name, , expr] of shape.associations) cols.push(`${expr(v)} as ${quoteIdent(name)}`);
   const alloc = new NameAllocator([...base, ...shape.core.map(([n]) => n), ...shape.associations.map(([n]) => n)]);
+  const pivots = { entry: new ValuePivot(v, 'entry', type, 'lv'), entity: new ValuePivot(v, 'entity', type, 'gv') };
   for (const f of fieldsOfList(list, shape, fields)) {
     const col = alloc.take(safeName(f.name), f.id);
-    const onEntry = f.list_id === null ? '0' : 'le.id';
-    const where = `from field_values fv where fv.field_id = ${quoteLiteral(f.id)} and fv.entity_type = ${quoteLiteral(list.type)}
-      and fv.entity_id = le.entity_id and fv.list_entry_id = ${onEntry}`;
+    const pivot = f.list_id === null ? pivots.entity : pivots.entry;
     if (isMulti(f)) {
-      const text = `coalesce(fv.value_text, ${v.numberText('fv.value_number')})`;
-      cols.push(`${v.jsonArray('fv.value_json', 'fv.value_index', where)} as ${quoteIdent(col)}`);
-      cols.push(`${v.joinText(text, 'fv.value_index', where)} as ${quoteIdent(`${col}_text`)}`);
+      cols.push(`${pivot.jsonArray(f.id)} as ${quoteIdent(col)}`);
+      cols.push(`${pivot.joinText(f.id)} as ${quoteIdent(`${col}_text`)}`);
     } else {
-      cols.push(`(select fv.${scalarColumn(f.value_type)} ${where} and fv.value_index = 0) as ${quoteIdent(col)}`);
+      cols.push(`${pivot.first(f.id, scalarColumn(f.value_type))} as ${quoteIdent(col)}`);
     }
   }
+  const joins = [pivots.entry, pivots.entity].map((p) => p.join(list.id)).filter((j) => j !== '');
   const sql = `select ${cols.join(',\n  ')}
 from list_entries le
 left join ${shape.table} e on e.id = le.entity_id
-where le._deleted_at is null and e._deleted_at is null and le.list_id = ${intLiteral(list.id)}`;
+${joins.map((j) => `${j}\n`).join('')}where le._deleted_at is null and e._deleted_at is null and le.list_id = ${intLiteral(list.id)}`;
   return { name: listViewName(list.id, list.name), sql };
 }
 

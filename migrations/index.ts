@@ -10,6 +10,7 @@ import * as m009 from './009-one-value-shape.ts';
 import * as m010 from './010-association-fields-home.ts';
 import * as m011 from './011-dropdown-colours.ts';
 import * as m012 from './012-note-transcripts.ts';
+import * as m017 from './017-read-whole.ts';
 
 /**
  * Every migration, in order. A static list (not a directory scan) so the same code runs under tsx,
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '010-association-fields-home': m010,
   '011-dropdown-colours': m011,
   '012-note-transcripts': m012,
+  '017-read-whole': m017,
 };

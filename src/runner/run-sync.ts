@@ -111,7 +111,7 @@ export async function runSync(opts: SyncOptions): Promise<SyncResult> {
     const stops = (err: unknown) => stopsTheRun(err) && !permissionDenied(err, runHasRead());
     const sweptWithoutFeed = (name: string) => book.sweptWithoutFeed(name);
     // Incremental runs spread periodic passes over their periods within the monthly budget (README "Calls under a monthly budget").
-    const budget = opts.mode === 'incremental' ? await runBudget(db, config, opts.streams, sweptWithoutFeed, () => client.totalCalls(), log) : null;
+    const budget = opts.mode === 'incremental' ? await runBudget(db, config, opts.streams, sweptWithoutFeed, () => client.totalCalls(), log, now()) : null;
     const streamOpts = {
       mode: opts.mode,
       now,
@@ -132,7 +132,7 @@ export async function runSync(opts: SyncOptions): Promise<SyncResult> {
               db,
               log,
               runId,
-              ctx: { db, config },
+              ctx: { db, config, now, ...(budget ? { tierCaps: budget.tierCaps } : {}) },
               clock: () => now().toISOString(),
               hooks: opts.hooks ?? {},
               sources: countingSources(client, stats),

@@ -19,9 +19,11 @@ function withPending(ranked: Float64Array, pendingIds: readonly number[]): Float
 }
 
 /**
- * Read a set of ids in ascending batches (a `ranked` read: in its own order, recomputed on resume); one batch (all of its pages) is one commit. The checkpoint's
- * token is the last id committed, so a crash resumes after it. An id that answers 404 through the
- * whole read-after-create window is kept in `pendingIds` for the next run instead of being dropped.
+ * Read a set of ids in ascending batches; one batch (all of its pages) is one commit. The checkpoint's
+ * token is the last id committed, so a crash resumes after it. A `ranked` read goes in its own order
+ * instead, recomputed when it resumes (what it read is remembered with the rows, see IdsRead.ranked). An
+ * id that answers 404 through the whole read-after-create window is kept in `pendingIds` for the next
+ * run instead of being dropped.
  */
 export async function idsReader(
   def: AnyStream,

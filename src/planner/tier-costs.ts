@@ -1,4 +1,4 @@
-import type { StreamCost } from './budget.ts';
+import { DEFAULT_SHARE_SLACK, type StreamCost } from './budget.ts';
 import { companyPersonSide, type LinkSide } from './associations.ts';
 import type { PlanContext } from './context.ts';
 import { tierCounts, type Tier, type TierCount } from './tiers.ts';
@@ -21,8 +21,10 @@ export interface LinkTiers {
 
 /**
  * A company↔person single-read stream priced by tier: one call per record of the side read, once per
- * each tier's period (the sweep of its group marks every record whose set `/v2` lacks). Null when this
- * side is not the one read: marks choose it, else the run that read whole last.
+ * each tier's period (the sweep of its group marks every record whose set `/v2` lacks), with the share's
+ * slack: each run reads its share × DEFAULT_SHARE_SLACK oldest first (tier-reads.ts), so a tier is read
+ * through in its period ÷ 1.25 and costs that much more. Null when this side is not the one read: marks
+ * choose it, else the run that read whole last.
  */
 export async function linkTierCosts(ctx: PlanContext, name: string, side: LinkSide, p: TierPricing): Promise<LinkTiers | null> {
   const chosen = await companyPersonSide(ctx);
@@ -32,8 +34,8 @@ export async function linkTierCosts(ctx: PlanContext, name: string, side: LinkSi
     side,
     counts,
     costs: [
-      { name, kind: 'periodic', calls: counts.hot.records, periodMs: p.hotMs, tier: 'hot' },
-      { name, kind: 'periodic', calls: counts.cold.records, periodMs: p.coldMs, tier: 'cold' },
+      { name, kind: 'periodic', calls: counts.hot.records * DEFAULT_SHARE_SLACK, periodMs: p.hotMs, tier: 'hot' },
+      { name, kind: 'periodic', calls: counts.cold.records * DEFAULT_SHARE_SLACK, periodMs: p.coldMs, tier: 'cold' },
     ],
   };
 }

@@ -66,6 +66,11 @@ export const DEFAULT_SWEEP_HOT = '24h';
 export const DEFAULT_SWEEP_COLD = '30d';
 /** Relevance tiers on; off: every company↔person set is read again on each entity pass (the design before tiers). */
 export const DEFAULT_TIERS_ENABLED = true;
+/**
+ * Cold (and untiered) periods stretch first under the monthly budget, but at most by this factor (30 days
+ * become 90): past it the hot tier stretches too, so the cold tail is never left without re-reads.
+ */
+export const DEFAULT_MAX_COLD_STRETCH = 3;
 /** A record with a list entry, a deal, or an interaction, note or change within this window is hot. */
 export const DEFAULT_HOT_WINDOW = '90d';
 /**

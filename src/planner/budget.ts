@@ -12,9 +12,10 @@
  * Relevance tiers (planner/tiers.ts) split periodic work in two: hot work (the hot tier's association
  * reads, and the entity sweeps that catch renames and deletes of every record, hot ones included) and
  * the rest (the cold tier's reads, the other sweeps). Cold work stretches first, by the factor that makes
- * it fit what every-run and hot work leave; hot work stretches only when it alone does not fit, and then
- * cold work gets nothing (`hotStretch` > 1 says so).
+ * it fit what every-run and hot work leave, up to DEFAULT_MAX_COLD_STRETCH; hot work stretches only when
+ * it does not fit what every-run work and cold work at its longest leave (`hotStretch` > 1 says so).
  */
+import { DEFAULT_MAX_COLD_STRETCH } from '../defaults.ts';
 
 /** A month for budgeting: 30 days, as the service's monthly allowance is read. */
 export const MONTH_MS = 30 * 86_400_000;
@@ -62,12 +63,16 @@ export interface BudgetPlan {
   streams: StreamPlan[];
 }
 
-/** Cold (and untiered) work stretches first; hot work only when it alone exceeds the room every-run work leaves. */
+/** Cold (and untiered) work stretches first, up to its cap; hot work only past that (one factor for all without hot work). */
 function stretches(fits: boolean, room: number, hot: number, cold: number): { stretch: number; hotStretch: number } {
   if (fits) return { stretch: 1, hotStretch: 1 };
   if (room <= 0) return { stretch: Infinity, hotStretch: hot > 0 ? Infinity : 1 };
-  if (hot < room) return { stretch: cold / (room - hot), hotStretch: 1 };
-  return { stretch: cold > 0 ? Infinity : 1, hotStretch: hot / room };
+  if (hot === 0) return { stretch: cold / room, hotStretch: 1 };
+  const coldFits = hot < room ? cold / (room - hot) : Infinity;
+  if (coldFits <= DEFAULT_MAX_COLD_STRETCH) return { stretch: Math.max(1, coldFits), hotStretch: 1 };
+  const left = room - cold / DEFAULT_MAX_COLD_STRETCH;
+  if (left <= 0) return { stretch: (hot + cold) / room, hotStretch: (hot + cold) / room };
+  return { stretch: DEFAULT_MAX_COLD_STRETCH, hotStretch: hot / left };
 }
 
 /** Runs per month of a schedule firing every `runIntervalMs`. */

@@ -22,7 +22,10 @@ export interface TierSummary {
 }
 
 const n = (x: number) => Math.round(x).toLocaleString('en-US');
-const period = (ms: number) => (Number.isFinite(ms) ? (ms >= 172_800_000 ? `${(ms / 86_400_000).toFixed(1)} d` : `${(ms / 3_600_000).toFixed(1)} h`) : 'never');
+const period = (ms: number) =>
+  Number.isFinite(ms)
+    ? `every ${ms >= 172_800_000 ? `${(ms / 86_400_000).toFixed(1)} d` : `${(ms / 3_600_000).toFixed(1)} h`}`
+    : 'never re-read (no room in the budget)';
 
 /** Lines for `plan` (periods and calls) or `status` (staleness that holds now). */
 export function tierWords(t: TierSummary, forStatus: boolean): string[] {
@@ -34,10 +37,10 @@ export function tierWords(t: TierSummary, forStatus: boolean): string[] {
     out.push(
       forStatus
         ? `  ${l.tier.padEnd(4)} ${n(l.records).padStart(8)} records: ${fresh}${rest}`
-        : `  ${l.tier.padEnd(4)} ${n(l.records).padStart(8)} records: every ${period(l.periodMs)}, ${n(l.callsPerMonth)} calls a month${rest}`,
+        : `  ${l.tier.padEnd(4)} ${n(l.records).padStart(8)} records: ${period(l.periodMs)}, ${n(l.callsPerMonth)} calls a month${rest}`,
     );
   }
   if (t.hotStretch > 1)
-    out.push(`  the hot tier alone does not fit the monthly budget: hot periods stretched ×${t.hotStretch.toFixed(2)}, cold sets are not re-read`);
+    out.push(`  the hot tier does not fit the monthly budget beside the cold tier at its longest: hot periods stretched ×${t.hotStretch.toFixed(2)}`);
   return out;
 }

@@ -81,11 +81,12 @@ describe('relevance tiers under the budget', () => {
     expect(p.streams.reduce((n, s) => n + s.perMonth, 0)).toBeCloseTo(720 + 40_000, 3);
   });
 
-  it('stretches hot periods only when the hot tier alone does not fit, and then cold gets no room', () => {
+  it('stretches hot periods only past the longest cold stretch (×3), and never leaves the cold tail unread', () => {
+    // Room 15,000: cold at its longest (90 days) costs 6,667, hot gets 8,333 of its 30,000 (×3.6).
     const p = planBudget(costs, HOUR, 720 + 15_000);
-    expect(p.hotStretch).toBeCloseTo(2, 6);
-    expect(period(p, 'hot')).toBeCloseTo(2 * DAY, 0);
-    expect(p.stretch).toBe(Infinity);
-    expect(p.streams.find((s) => s.tier === 'cold')!.perMonth).toBe(0);
+    expect(p.stretch).toBe(3);
+    expect(period(p, 'cold')).toBeCloseTo(90 * DAY, 0);
+    expect(p.hotStretch).toBeCloseTo(30_000 / (15_000 - 20_000 / 3), 6);
+    expect(p.streams.reduce((n, s) => n + s.perMonth, 0)).toBeCloseTo(720 + 15_000, 3);
   });
 });

@@ -7,6 +7,8 @@
  *   idle    an idle incremental run's calls (bench-idle.ts)
  *   change  1% of the change-tracked values changed: incremental calls against the full sync's
  *   day     a simulated day of hourly runs with mutations against what `relsync plan` predicted
+ *   month   a simulated month of hourly runs: staleness per relevance tier and change, against no tiers (bench-month.ts;
+ *           --days 30, --focus uniform,interactions, --rate 1: a multiple of the daily change rate)
  *   loader  the loader's rows/s against a raw driver baseline on each dialect (bench-loader.ts)
  *   rss     peak RSS of a full sync at medium and large scale, measured in a child process (bench-rss.ts)
  *   views   `select *` of every analyst view in bundled SQLite, the system's SQLite, an older one and PostgreSQL (bench-views.ts)
@@ -29,6 +31,9 @@ const { values } = parseArgs({
     rows: { type: 'string' },
     latency: { type: 'string' },
     runs: { type: 'string' },
+    days: { type: 'string' },
+    rate: { type: 'string', default: '1' },
+    focus: { type: 'string', default: 'uniform,interactions' },
   },
 });
 const contracts = contractsOf(values.contract);
@@ -60,6 +65,11 @@ for (const part of parts) {
     case 'day':
       await (await import('./bench-day.ts')).runDayPart(scaleOr('small'), contracts, Number(values.runs ?? 24));
       break;
+    case 'month':
+      await (
+        await import('./bench-month.ts')
+      ).runMonthPart(scaleOr('medium'), Number(values.days ?? 30), values.focus.split(',') as Array<'uniform' | 'interactions'>, Number(values.rate));
+      break;
     case 'loader':
       await (
         await import('./bench-loader.ts')
@@ -74,7 +84,7 @@ for (const part of parts) {
       await (await import('./bench-views.ts')).runViewsPart(scaleOr('medium'), process.argv.includes('--db') ? dialects : ['sqlite', 'postgres']);
       break;
     default:
-      throw new Error(`unknown --part ${part} (calls, wall, idle, change, day, loader, rss, views, all)`);
+      throw new Error(`unknown --part ${part} (calls, wall, idle, change, day, month, loader, rss, views, all)`);
   }
 }
 process.exit();

@@ -64,6 +64,22 @@ export const DEFAULT_SWEEP_ENTITIES = '24h';
 /** How often everything else without a change signal is re-swept. */
 export const DEFAULT_SWEEP_OTHER = '7d';
 /**
+ * Relevance tiers (planner/tiers.ts): how often a hot record's association set (company↔person) is read
+ * again by a single read, which no change signal covers; cold records get `DEFAULT_SWEEP_COLD`.
+ */
+export const DEFAULT_SWEEP_HOT = '24h';
+/** How often a cold record's association set is read again (cold periods stretch first under the budget). */
+export const DEFAULT_SWEEP_COLD = '30d';
+/** Relevance tiers on; off: every company↔person set is read again on each entity pass (the design before tiers). */
+export const DEFAULT_TIERS_ENABLED = true;
+/**
+ * Cold (and untiered) periods stretch first under the monthly budget, but at most by this factor (30 days
+ * become 90): past it the hot tier stretches too, so the cold tail is never left without re-reads.
+ */
+export const DEFAULT_MAX_COLD_STRETCH = 3;
+/** A record with a list entry, a deal, or an interaction, note or change within this window is hot. */
+export const DEFAULT_HOT_WINDOW = '90d';
+/**
  * How often metadata (lists, fields and their dropdown options, users, teams, merges) is re-read when nothing
  * names an id the warehouse lacks; an unknown list, field or option id re-reads it in the same run.
  */

@@ -9,12 +9,13 @@ import { streamNames } from '../streams/registry.ts';
 import { hasPricedRun, planReport } from '../runner/plan-report.ts';
 import type { Config } from '../config/schema.ts';
 import type { Db } from '../load/db.ts';
+import type { TierSummary } from '../state/tier-words.ts';
 
 /** The month's projection from the plan model, or null before the first completed run (nothing to price). */
-async function monthProjection(db: Db, config: Config): Promise<MonthProjection | null> {
+async function monthProjection(db: Db, config: Config): Promise<{ projection: MonthProjection; tiers: TierSummary | null } | null> {
   if (!(await hasPricedRun(db))) return null;
-  const { plan, unpriced } = await planReport(db, config);
-  return {
+  const { plan, unpriced, tiers } = await planReport(db, config);
+  const projection = {
     plannedPerMonth: Math.round(plan.totalPerMonth),
     everyRunPerMonth: Math.round(plan.everyRunPerMonth),
     periodicPerMonth: Math.round(plan.periodicPerMonth),
@@ -23,6 +24,7 @@ async function monthProjection(db: Db, config: Config): Promise<MonthProjection 
     stretch: Number.isFinite(plan.stretch) ? plan.stretch : null,
     unpriced,
   };
+  return { projection, tiers: tiers ?? null };
 }
 
 /**
@@ -49,7 +51,9 @@ export async function runStatusCommand(cmd: Command, opts: { json: boolean }): P
       throw new UserError(`${db.describe} has no relsync tables yet.`, { hint: 'Run `relsync migrate` (or `relsync sync`) first.' });
     }
     const status = await readStatus(db, { now: new Date(), schedule: config.schedule, streams: streamNames() });
-    status.monthProjection = await monthProjection(db, config);
+    const month = await monthProjection(db, config);
+    status.monthProjection = month?.projection ?? null;
+    status.tiers = month?.tiers ?? null;
     process.stdout.write(opts.json ? `${JSON.stringify(status, null, 2)}\n` : formatStatus(status));
   } finally {
     await db.close();

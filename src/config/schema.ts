@@ -5,6 +5,7 @@ import {
   DEFAULT_CONCURRENCY,
   DEFAULT_DATABASE_URL,
   DEFAULT_FILES_PER_ENTITY,
+  DEFAULT_HOT_WINDOW,
   DEFAULT_LOG_LEVEL,
   DEFAULT_MAX_RETRIES,
   DEFAULT_METRICS_PORT,
@@ -13,10 +14,13 @@ import {
   DEFAULT_REPROBE_REFUSED_AFTER,
   DEFAULT_REQUEST_TIMEOUT_MS,
   DEFAULT_SCHEDULE,
+  DEFAULT_SWEEP_COLD,
   DEFAULT_SWEEP_ENTITIES,
+  DEFAULT_SWEEP_HOT,
   DEFAULT_SWEEP_FEEDLESS,
   DEFAULT_SWEEP_METADATA,
   DEFAULT_SWEEP_OTHER,
+  DEFAULT_TIERS_ENABLED,
 } from '../defaults.ts';
 
 /** A duration such as `90s`, `15m`, `1h`, `24h`, `7d`, returned in milliseconds. */
@@ -92,8 +96,22 @@ export const configSchema = z.strictObject({
       metadata: durationSchema.default(parseDuration(DEFAULT_SWEEP_METADATA)),
       /** How often a stream whose update feed the service refuses is re-swept (at most its own period). */
       feedless: durationSchema.default(parseDuration(DEFAULT_SWEEP_FEEDLESS)),
+      /** How often a hot record's company↔person set is read again (one single read each; see `tiers`). */
+      hot: durationSchema.default(parseDuration(DEFAULT_SWEEP_HOT)),
+      /** How often a cold record's company↔person set is read again; stretched first when the month's budget is short. */
+      cold: durationSchema.default(parseDuration(DEFAULT_SWEEP_COLD)),
       /** Per-stream override, e.g. { "notes": "12h" }. */
       overrides: z.record(z.string(), durationSchema).default({}),
+    })
+    .prefault({}),
+  tiers: z
+    .object({
+      /** Off: no tiers; every company↔person set is read again after each entity sweep, and all periods stretch alike. */
+      enabled: z
+        .union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')], { error: 'must be true or false' })
+        .default(DEFAULT_TIERS_ENABLED),
+      /** A record on a list, on a deal, or with an interaction, note or change within this window is hot; the rest is cold. */
+      hotWindow: durationSchema.default(parseDuration(DEFAULT_HOT_WINDOW)),
     })
     .prefault({}),
 });

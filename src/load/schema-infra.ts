@@ -68,8 +68,16 @@ export interface SyncSourcesTable {
   decided_at: Ts | null;
 }
 
+/** When a record's association set was last read whole (migration 021; planner/tiers.ts). */
+export interface SyncReadWholeTable {
+  kind: string;
+  id: number;
+  read_at: Ts;
+}
+
 export interface InfraTables {
   sync_dirty: SyncDirtyTable;
+  sync_read_whole: SyncReadWholeTable;
   sync_runs: SyncRunsTable;
   sync_state: SyncStateTable;
   sync_lock: SyncLockTable;
@@ -80,6 +88,7 @@ export interface InfraTables {
 // Keyed by InfraTables so the compiler demands every infra table, and no other, in the run-time list.
 const INFRA: Readonly<Record<keyof InfraTables, true>> = {
   sync_dirty: true,
+  sync_read_whole: true,
   sync_runs: true,
   sync_state: true,
   sync_lock: true,

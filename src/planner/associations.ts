@@ -7,6 +7,7 @@
 import { liveDirtyCount } from '../state/dirty.ts';
 import type { PlanContext } from './context.ts';
 import { fixedIds, type IdChunks } from './id-chunks.ts';
+import { tieredLinkReads, type TierReadInput } from './tier-reads.ts';
 import { liveMarkedIds } from './ids.ts';
 
 /**
@@ -41,4 +42,10 @@ export async function companyPersonSide(ctx: PlanContext): Promise<LinkSide | nu
 export async function companyPersonReads(ctx: PlanContext, side: LinkSide): Promise<IdChunks> {
   if ((await companyPersonSide(ctx)) !== side) return fixedIds([]);
   return liveMarkedIds(ctx, side === 'company' ? 'company_links' : 'person_links');
+}
+
+/** One side's single reads in tier order (planner/tier-reads.ts): none unless it is the side chosen. */
+export async function companyPersonTiered(ctx: PlanContext, side: LinkSide, input: TierReadInput): Promise<Float64Array> {
+  if ((await companyPersonSide(ctx)) !== side) return new Float64Array(0);
+  return tieredLinkReads(ctx.db.kysely, side, input);
 }

@@ -8,7 +8,14 @@
  * costs one pass per period, spread over the runs of that period. When the month's total does not fit
  * the budget, every period is stretched by one factor so that the periodic work fits what every-run
  * work leaves; every-run work is never starved.
+ *
+ * Relevance tiers (planner/tiers.ts) split periodic work in two: hot work (the hot tier's association
+ * reads, and the entity sweeps that catch renames and deletes of every record, hot ones included) and
+ * the rest (the cold tier's reads, the other sweeps). Cold work stretches first, by the factor that makes
+ * it fit what every-run and hot work leave, up to DEFAULT_MAX_COLD_STRETCH; hot work stretches only when
+ * it does not fit what every-run work and cold work at its longest leave (`hotStretch` > 1 says so).
  */
+import { DEFAULT_MAX_COLD_STRETCH } from '../defaults.ts';
 
 /** A month for budgeting: 30 days, as the service's monthly allowance is read. */
 export const MONTH_MS = 30 * 86_400_000;
@@ -23,6 +30,8 @@ export interface StreamCost {
   periodMs: number;
   /** Before the first sync, what the price rests on (planner/counted-costs.ts); absent when priced from runs. */
   basis?: 'counted' | 'at least' | 'not counted';
+  /** Periodic work of the hot tier (stretched last); absent: cold or untiered work (stretched first). */
+  tier?: 'hot' | 'cold';
 }
 
 export interface StreamPlan extends StreamCost {
@@ -43,11 +52,27 @@ export interface BudgetPlan {
   /** As configured, before stretching. */
   totalPerMonth: number;
   fits: boolean;
-  /** Factor applied to every period (1 when it fits; Infinity when every-run work alone exceeds the budget). */
+  /** Factor applied to cold and untiered periods (1 when it fits; Infinity when nothing is left for them). */
   stretch: number;
+  /** Factor applied to hot periods: 1 unless the hot tier alone does not fit what every-run work leaves. */
+  hotStretch: number;
+  /** Hot periodic work a month, as configured. */
+  hotPerMonth: number;
   /** The most calls one run may spend: the budget spread evenly over the month's runs (null without a budget). */
   perRunShare: number | null;
   streams: StreamPlan[];
+}
+
+/** Cold (and untiered) work stretches first, up to its cap; hot work only past that (one factor for all without hot work). */
+function stretches(fits: boolean, room: number, hot: number, cold: number): { stretch: number; hotStretch: number } {
+  if (fits) return { stretch: 1, hotStretch: 1 };
+  if (room <= 0) return { stretch: Infinity, hotStretch: hot > 0 ? Infinity : 1 };
+  if (hot === 0) return { stretch: cold / room, hotStretch: 1 };
+  const coldFits = hot < room ? cold / (room - hot) : Infinity;
+  if (coldFits <= DEFAULT_MAX_COLD_STRETCH) return { stretch: Math.max(1, coldFits), hotStretch: 1 };
+  const left = room - cold / DEFAULT_MAX_COLD_STRETCH;
+  if (left <= 0) return { stretch: (hot + cold) / room, hotStretch: (hot + cold) / room };
+  return { stretch: DEFAULT_MAX_COLD_STRETCH, hotStretch: hot / left };
 }
 
 /** Runs per month of a schedule firing every `runIntervalMs`. */
@@ -64,14 +89,15 @@ export function planBudget(costs: readonly StreamCost[], runIntervalMs: number, 
   const runs = runsPerMonth(runIntervalMs);
   const everyRun = costs.filter((c) => c.kind === 'every-run').reduce((n, c) => n + c.calls * runs, 0);
   const periodic = costs.filter((c) => c.kind === 'periodic').reduce((n, c) => n + c.calls * passesPerMonth(c.periodMs, runIntervalMs), 0);
+  const hot = costs.filter((c) => c.kind === 'periodic' && c.tier === 'hot').reduce((n, c) => n + c.calls * passesPerMonth(c.periodMs, runIntervalMs), 0);
   const total = everyRun + periodic;
   const fits = monthlyBudget === null || total <= monthlyBudget;
   const room = monthlyBudget === null ? Infinity : monthlyBudget - everyRun;
-  const stretch = fits ? 1 : room <= 0 ? Infinity : periodic / room;
+  const { stretch, hotStretch } = stretches(fits, room, hot, periodic - hot);
   const streams = costs.map((c): StreamPlan => {
     if (c.kind === 'every-run')
       return { ...c, effectivePeriodMs: runIntervalMs, perRun: c.calls, perDay: (c.calls * 86_400_000) / runIntervalMs, perMonth: c.calls * runs };
-    const effective = Math.max(c.periodMs, runIntervalMs) * stretch;
+    const effective = Math.max(c.periodMs, runIntervalMs) * (c.tier === 'hot' ? hotStretch : stretch);
     const perMonth = Number.isFinite(effective) ? c.calls * (MONTH_MS / effective) : 0;
     return { ...c, effectivePeriodMs: effective, perRun: perMonth / runs, perDay: (perMonth * 86_400_000) / MONTH_MS, perMonth };
   });
@@ -84,6 +110,8 @@ export function planBudget(costs: readonly StreamCost[], runIntervalMs: number, 
     totalPerMonth: total,
     fits,
     stretch,
+    hotStretch,
+    hotPerMonth: hot,
     perRunShare: monthlyBudget === null ? null : monthlyBudget / runs,
     streams,
   };

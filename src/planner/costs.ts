@@ -20,6 +20,8 @@ export interface PricedStream {
    * group's period, `periodMs`.
    */
   linkReads?: boolean;
+  /** Periodic work of the hot tier (stretched last; budget.ts). */
+  tier?: 'hot';
 }
 
 interface StreamRunJson {
@@ -126,7 +128,7 @@ export async function streamCosts(ctx: PlanContext, streams: readonly PricedStre
     const pass = pages.get(s.name) ?? lastSweepRunCalls(seen);
     const skipped = pass === null && seen[0]?.s.status === 'skipped';
     if (pass === null && !skipped) unknown.push(s.name);
-    return [{ name: s.name, kind: 'periodic', calls: pass ?? (skipped ? 0 : fallback), periodMs: s.periodMs }];
+    return [{ name: s.name, kind: 'periodic', calls: pass ?? (skipped ? 0 : fallback), periodMs: s.periodMs, ...(s.tier ? { tier: s.tier } : {}) }];
   });
   return { costs, unknown };
 }
@@ -145,4 +147,14 @@ export async function lastHeaderLimit(ctx: PlanContext): Promise<number | null> 
     if (typeof b?.orgLimit === 'number') return b.orgLimit;
   }
   return null;
+}
+
+/** Streams that read anything in the latest whole run (a link read priced when its marks are spent: the side read last). */
+export async function readInWholeRun(ctx: PlanContext): Promise<Set<string>> {
+  const whole = await wholeRun(ctx);
+  return new Set(
+    Object.entries(whole)
+      .filter(([, s]) => (s.calls ?? 0) > 0)
+      .map(([name]) => name),
+  );
 }

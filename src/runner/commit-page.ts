@@ -6,6 +6,7 @@ import { applyCellEdits } from '../load/cell-edits.ts';
 import { softDeleteMissing } from '../load/soft-delete.ts';
 import { quarantineRecords } from '../load/upsert.ts';
 import { writeCheckpoint, type Checkpoint } from '../state/checkpoint.ts';
+import { noteReadWhole } from '../state/read-whole.ts';
 import { bumpAttempts, clearDirty, clearDirtyBefore, markDirty, type DirtyKind, type DirtyMark } from '../state/dirty.ts';
 import { editCellRows, type CellEdit } from '../transform/index.ts';
 import type { ReadEnv } from './env.ts';
@@ -50,6 +51,7 @@ export async function commitPage(env: ReadEnv, stream: string, partition: string
     if (c.marks.length > 0) await markDirty(trx, db.dialect, c.marks, now);
     if (c.consumed) {
       await clearDirty(trx, c.consumed.kind, c.consumed.done, c.consumed.since);
+      await noteReadWhole(trx, c.consumed.kind, c.consumed.done, now);
       if (c.consumed.missing.length > 0) await bumpAttempts(trx, c.consumed.kind, c.consumed.missing);
     }
     if (c.invalid.length > 0) await quarantineRecords(trx, db.dialect, stream, [...c.invalid], env.runId, now);

@@ -5,6 +5,8 @@ import { ALL_STREAMS } from '../streams/registry.ts';
 import { budgetPlan } from './run-budget.ts';
 import { skipReason } from './run-stream.ts';
 import type { CountedPlan } from './plan-counted.ts';
+import { tierSummary } from './plan-tiers.ts';
+import { tierWords, type TierSummary } from '../state/tier-words.ts';
 import { SourceBook } from './sources.ts';
 
 export interface PlanReport {
@@ -14,6 +16,8 @@ export interface PlanReport {
   advice: string[];
   /** Before the first sync: priced from counting calls instead of runs (plan-counted.ts). */
   counted?: CountedPlan;
+  /** Relevance tiers of the company↔person single reads (absent when no side is read one by one). */
+  tiers?: TierSummary;
 }
 
 const HOURS = 3_600_000;
@@ -49,8 +53,8 @@ export async function planReport(db: Db, config: Config, now: () => Date = () =>
   const env = { ctx: { db, config } } as Parameters<typeof skipReason>[1];
   const streams = ALL_STREAMS.filter((s) => skipReason(s, env) === null);
   const book = await SourceBook.load(db, streams, config.reprobeRefusedAfter, now);
-  const { plan, unknown } = await budgetPlan(db, config, streams, (name) => book.sweptWithoutFeed(name));
-  return { plan, unpriced: unknown, advice: adviceFor(plan) };
+  const { plan, unknown, tiers } = await budgetPlan(db, config, streams, (name) => book.sweptWithoutFeed(name), now());
+  return { plan, unpriced: unknown, advice: adviceFor(plan), ...(tiers ? { tiers: tierSummary(tiers, plan, config, now()) } : {}) };
 }
 
 const n = (x: number) => Math.round(x).toLocaleString('en-US');
@@ -71,6 +75,13 @@ function countedLines(c: CountedPlan): string[] {
     `first full sync: ${c.firstSync.basis === 'counted' ? 'about' : 'at least'} ${n(c.firstSync.calls)} calls`,
     '',
   ];
+}
+
+/** Cold (and untiered) periods stretch first; hot ones only when the hot tier alone does not fit. */
+function stretchWords(plan: BudgetPlan): string {
+  const cold = Number.isFinite(plan.stretch) ? `×${plan.stretch.toFixed(2)}` : 'to never';
+  if (plan.hotPerMonth === 0) return `periods stretched ${cold}`;
+  return plan.hotStretch > 1 ? `hot periods stretched ×${plan.hotStretch.toFixed(2)}, cold ones ${cold}` : `cold periods stretched ${cold}, hot periods kept`;
 }
 
 export function formatPlan(r: PlanReport): string {
@@ -99,8 +110,9 @@ export function formatPlan(r: PlanReport): string {
   lines.push(
     plan.monthlyBudget === null
       ? "monthly budget: unknown (set monthlyBudget, or run a sync so the service's headers report the limit)"
-      : `monthly budget: ${n(plan.monthlyBudget)} calls: ${plan.fits ? 'fits' : `does NOT fit; periods stretched ×${plan.stretch.toFixed(2)}`}; a run spends at most ${n(plan.perRunShare ?? 0)}`,
+      : `monthly budget: ${n(plan.monthlyBudget)} calls: ${plan.fits ? 'fits' : `does NOT fit; ${stretchWords(plan)}`}; a run spends at most ${n(plan.perRunShare ?? 0)}`,
   );
+  if (r.tiers) lines.push('', ...tierWords(r.tiers, false));
   if (r.unpriced.length > 0) lines.push(`not priced yet (no complete pass in this warehouse; counted as 1 call): ${r.unpriced.join(', ')}`);
   if (r.counted?.notCounted.length)
     lines.push(`not counted (no cheap count in either document; priced at 1 call a pass, the least a pass costs): ${r.counted.notCounted.join(', ')}`);

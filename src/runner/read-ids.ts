@@ -7,10 +7,23 @@ import { collectIds, fixedIds, unionIds } from '../planner/id-chunks.ts';
 import type { ReadEnv } from './env.ts';
 import { resumeOrStart, type Fetched, type Reader, type SweepOptions } from './reader.ts';
 
+/** A ranked read's ids, then the ids kept from earlier runs that it does not name. */
+function withPending(ranked: Float64Array, pendingIds: readonly number[]): Float64Array {
+  const named = new Set(ranked);
+  const extra = pendingIds.filter((id) => !named.has(id));
+  if (extra.length === 0) return ranked;
+  const out = new Float64Array(ranked.length + extra.length);
+  out.set(ranked);
+  out.set(extra, ranked.length);
+  return out;
+}
+
 /**
  * Read a set of ids in ascending batches; one batch (all of its pages) is one commit. The checkpoint's
- * token is the last id committed, so a crash resumes after it. An id that answers 404 through the
- * whole read-after-create window is kept in `pendingIds` for the next run instead of being dropped.
+ * token is the last id committed, so a crash resumes after it. A `ranked` read goes in its own order
+ * instead, recomputed when it resumes (what it read is remembered with the rows, see IdsRead.ranked). An
+ * id that answers 404 through the whole read-after-create window is kept in `pendingIds` for the next
+ * run instead of being dropped.
  */
 export async function idsReader(
   def: AnyStream,
@@ -26,7 +39,10 @@ export async function idsReader(
   const after = sweep.token === null ? Number.MIN_SAFE_INTEGER : Number(sweep.token);
   // The set is fixed when the read starts (what later pages write does not change it), fetched in chunks
   // and kept as a typed array: never the whole set as query rows on the heap.
-  const wanted = await collectIds(unionIds(await read.ids(env.ctx, p), fixedIds(cp.pendingIds)), after, DEFAULT_ID_CHUNK);
+  const ranked = read.ranked ? await read.ranked(env.ctx, p) : null;
+  const wanted = ranked
+    ? withPending(ranked, cp.pendingIds)
+    : await collectIds(unionIds(await read.ids(env.ctx, p), fixedIds(cp.pendingIds)), after, DEFAULT_ID_CHUNK);
   log.info({ ids: wanted.length, batchSize: read.batchSize, calls: Math.ceil(wanted.length / read.batchSize), resumed }, 'reading records by id');
   const pending = new Set(resumed ? cp.pendingIds : []);
   let state: Checkpoint = { ...cp, sweep };

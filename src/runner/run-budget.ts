@@ -2,8 +2,10 @@ import type { Config } from '../config/schema.ts';
 import type { Db } from '../load/db.ts';
 import type { Logger } from '../log.ts';
 import { monthlyBudgetOf, pagesPerRun, planBudget, type BudgetPlan } from '../planner/budget.ts';
-import { lastHeaderLimit, streamCosts, type PricedStream } from '../planner/costs.ts';
+import { lastHeaderLimit, readInWholeRun, streamCosts, type PricedStream } from '../planner/costs.ts';
 import { meanIntervalMs } from '../planner/schedule-interval.ts';
+import { linkTierCosts, type LinkTiers } from '../planner/tier-costs.ts';
+import type { TierCaps } from '../planner/tier-reads.ts';
 import type { AnyStream } from '../streams/define.ts';
 import { sweepInterval } from './plan.ts';
 
@@ -17,36 +19,80 @@ export interface PageAllowance {
 
 export interface RunBudget {
   plan: BudgetPlan;
+  /** Each tier's stretched period: the company↔person reads of this run take their share of each (planner/tier-reads.ts). */
+  tierCaps: TierCaps;
   /** Null for every-run work and for a stream with no complete pass yet (its first pass is read at once). */
   allowanceFor(name: string): PageAllowance | null;
 }
 
-/** Every stream priced as every-run or periodic work; a sweep with a between-sweeps feed is both. */
+/** The company↔person single reads scheduled by relevance tier (planner/tier-reads.ts), and their side. */
+function tieredSide(s: AnyStream, config: Config): 'company' | 'person' | null {
+  if (!config.tiers.enabled || s.read.kind !== 'ids' || !s.read.ranked) return null;
+  return s.read.consumes === 'company_links' ? 'company' : s.read.consumes === 'person_links' ? 'person' : null;
+}
+
+/**
+ * Every stream priced as every-run or periodic work; a sweep with a between-sweeps feed is both. Entity
+ * sweeps are hot work (they catch the renames and deletes of hot records); tiered link reads are priced
+ * apart (linkTierCosts).
+ */
 export function pricedStreams(streams: readonly AnyStream[], config: Config, sweptWithoutFeed: (name: string) => string | null): PricedStream[] {
   const out: PricedStream[] = [];
   for (const s of streams) {
     const read = s.read;
+    if (tieredSide(s, config)) continue;
     if (read.kind === 'ids' && read.consumes?.endsWith('_links')) {
       out.push({ name: s.name, everyRun: true, linkReads: true, periodMs: sweepInterval(config, s.name, s.group) });
       continue;
     }
     const everyRun = read.kind === 'feed' || (read.kind === 'ids' && read.consumes !== undefined);
-    out.push({ name: s.name, everyRun, periodMs: everyRun ? 0 : sweepInterval(config, s.name, s.group, sweptWithoutFeed(s.name) !== null) });
+    const hot = config.tiers.enabled && !everyRun && s.group === 'entities' ? { tier: 'hot' as const } : {};
+    out.push({ name: s.name, everyRun, periodMs: everyRun ? 0 : sweepInterval(config, s.name, s.group, sweptWithoutFeed(s.name) !== null), ...hot });
     if (!everyRun && read.kind === 'sweep' && read.between) out.push({ name: s.name, everyRun: true, periodMs: 0, between: true });
   }
   return out;
 }
 
-/** The run's budget plan from the warehouse's history and config. */
+/** The tiered link reads' costs (at most one side is read). */
+async function tierCosts(db: Db, config: Config, streams: readonly AnyStream[], now: Date): Promise<LinkTiers | null> {
+  const read = await readInWholeRun({ db });
+  for (const s of streams) {
+    const side = tieredSide(s, config);
+    if (!side) continue;
+    const priced = await linkTierCosts({ db }, s.name, side, {
+      hotMs: config.sweeps.hot,
+      coldMs: config.sweeps.cold,
+      hotWindowMs: config.tiers.hotWindow,
+      now,
+      readBefore: read.has(s.name),
+    });
+    if (priced) return priced;
+  }
+  return null;
+}
+
+/** The run's budget plan from the warehouse's history and config, with the relevance tiers of the link reads. */
 export async function budgetPlan(
   db: Db,
   config: Config,
   streams: readonly AnyStream[],
   sweptWithoutFeed: (name: string) => string | null,
-): Promise<{ plan: BudgetPlan; unknown: string[] }> {
+  now: Date = new Date(),
+): Promise<{ plan: BudgetPlan; unknown: string[]; tiers: LinkTiers | null }> {
   const { costs, unknown } = await streamCosts({ db }, pricedStreams(streams, config, sweptWithoutFeed));
+  const tiers = await tierCosts(db, config, streams, now);
   const budget = monthlyBudgetOf(config.monthlyBudget, await lastHeaderLimit({ db }), config.monthlyReserve);
-  return { plan: planBudget(costs, meanIntervalMs(config.schedule), budget), unknown };
+  return { plan: planBudget([...costs, ...(tiers?.costs ?? [])], meanIntervalMs(config.schedule), budget), unknown, tiers };
+}
+
+/** Each tier's period after stretching (at least one run apart). */
+export function tierCapsOf(plan: BudgetPlan, config: Config): TierCaps {
+  const run = plan.runIntervalMs;
+  return {
+    hotPeriodMs: Math.max(config.sweeps.hot, run) * plan.hotStretch,
+    coldPeriodMs: Math.max(config.sweeps.cold, run) * plan.stretch,
+    runIntervalMs: run,
+  };
 }
 
 /**
@@ -61,8 +107,9 @@ export async function runBudget(
   sweptWithoutFeed: (name: string) => string | null,
   callsSoFar: () => number,
   log: Logger,
+  now: Date = new Date(),
 ): Promise<RunBudget> {
-  const { plan, unknown } = await budgetPlan(db, config, streams, sweptWithoutFeed);
+  const { plan, unknown } = await budgetPlan(db, config, streams, sweptWithoutFeed, now);
   if (!plan.fits) {
     log.warn(
       {
@@ -71,6 +118,7 @@ export async function runBudget(
         everyRunPerMonth: Math.round(plan.everyRunPerMonth),
         periodicPerMonth: Math.round(plan.periodicPerMonth),
         stretch: Number(plan.stretch.toFixed(2)),
+        hotStretch: Number(plan.hotStretch.toFixed(2)),
       },
       'the configured sweep periods do not fit the monthly budget: periods stretched by this factor (see relsync plan)',
     );
@@ -88,5 +136,5 @@ export async function runBudget(
       take: () => void (taken += 1),
     });
   }
-  return { plan, allowanceFor: (name) => allowances.get(name) ?? null };
+  return { plan, tierCaps: tierCapsOf(plan, config), allowanceFor: (name) => allowances.get(name) ?? null };
 }

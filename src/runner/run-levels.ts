@@ -54,7 +54,7 @@ export async function prepareRun(
   const policy = runPolicy({ runHasRead, serviceHasAnswered: () => client.serviceAnswers().any > 0, baseUrl: config.baseUrl });
   const sweptWithoutFeed = (name: string) => book.sweptWithoutFeed(name);
   // Incremental runs spread periodic passes over their periods within the monthly budget (README "Calls under a monthly budget").
-  const budget = opts.mode === 'incremental' ? await runBudget(db, config, opts.streams, sweptWithoutFeed, () => client.totalCalls(), log) : null;
+  const budget = opts.mode === 'incremental' ? await runBudget(db, config, opts.streams, sweptWithoutFeed, () => client.totalCalls(), log, now()) : null;
   const streamOpts: StreamRunOptions = {
     mode: opts.mode,
     now,
@@ -71,7 +71,7 @@ export async function prepareRun(
       db,
       log,
       runId,
-      ctx: { db, config },
+      ctx: { db, config, now, ...(budget ? { tierCaps: budget.tierCaps } : {}) },
       clock: () => now().toISOString(),
       // Once the run is stopping, every other stream stops before its next request too.
       hooks: { ...opts.hooks, shouldStop: () => fatal !== null || (opts.hooks?.shouldStop?.() ?? false) },

@@ -40,7 +40,7 @@ function hitsOf(store: SimStore, personIds: number[]): Hit[] {
 export function interactionMembers(store: SimStore, personIds: number[], withPersons: boolean, salt: number): Record<string, unknown> | null {
   const hits = hitsOf(store, personIds);
   if (hits.length === 0) return null;
-  const now = Date.now();
+  const now = store.clock();
   const pick = (kinds: InteractionKind[], which: 'first' | 'last' | 'next') => {
     const c = hits.filter((h) => kinds.includes(h.kind) && (which === 'next' ? h.date > now : h.date <= now));
     if (c.length === 0) return null;

@@ -102,14 +102,19 @@ export class SimStore {
 
   private readonly counters: Record<IdKind, number> = { ...ID_BASE };
   private lastNowMs = 0;
+  /**
+   * The store's time source: the wall clock, or a simulated clock shared with relsync (the month bench
+   * runs 30 simulated days in minutes). Writes are stamped from it.
+   */
+  clock: () => number = () => Date.now();
 
   constructor(seed: number) {
     this.seed = seed;
   }
 
-  /** Monotonic store clock for writes: wall time, but strictly increasing across calls. */
+  /** Monotonic store clock for writes: `clock` time, but strictly increasing across calls. */
   nowMs(): number {
-    const t = Math.max(Date.now(), this.lastNowMs + 1);
+    const t = Math.max(this.clock(), this.lastNowMs + 1);
     this.lastNowMs = t;
     return t;
   }

@@ -7,6 +7,7 @@ import { listCheckpoints } from './checkpoint.ts';
 import { listSources, UNAVAILABLE, type CapabilitySource } from './sources.ts';
 import type { SweepPart } from './runs.ts';
 import { streamModeWords } from './stream-words.ts';
+import { tierWords, type TierSummary } from './tier-words.ts';
 
 export interface StreamStatus {
   stream: string;
@@ -32,6 +33,8 @@ export interface Status {
   sources: CapabilitySource[];
   /** The month's calls as `relsync plan` projects them (set by the status command; absent before any run). */
   monthProjection?: MonthProjection | null;
+  /** Each relevance tier's oldest whole read of a company↔person set: the staleness bound that holds now. */
+  tiers?: TierSummary | null;
 }
 
 /** The plan model's month (README "Calls under a monthly budget"), shown next to the rate budget seen. */
@@ -260,6 +263,7 @@ export function formatStatus(s: Status): string {
       `month projected (relsync plan): ${n(p.plannedPerMonth)} calls (every run ${n(p.everyRunPerMonth)}, periodic ${n(p.periodicPerMonth)}); ${verdict}${p.unpriced.length ? `; not priced yet: ${p.unpriced.length} streams` : ''}`,
     );
   }
+  if (s.tiers) out.push(...tierWords(s.tiers, true));
   out.push(`next scheduled run: ${s.nextScheduledRun ?? '-'}`, '');
   return out.join('\n');
 }

@@ -1,5 +1,5 @@
 import { v1OrganizationSchema } from '../extract/schemas/index.ts';
-import { companyPersonReads } from '../planner/associations.ts';
+import { companyPersonReads, companyPersonTiered } from '../planner/associations.ts';
 import { v1OrganizationAssociations } from '../transform/index.ts';
 import { perRecord } from './common.ts';
 import { defineStream } from './define.ts';
@@ -17,6 +17,10 @@ export const companyPersonsFullStream = defineStream({
   read: {
     kind: 'ids',
     ids: (ctx) => companyPersonReads(ctx, 'company'),
+    ranked: async (ctx) =>
+      ctx.config.tiers.enabled
+        ? companyPersonTiered(ctx, 'company', { now: ctx.now?.() ?? new Date(), hotWindowMs: ctx.config.tiers.hotWindow, caps: ctx.tierCaps ?? null })
+        : null,
     batchSize: 1,
     consumes: 'company_links',
     request: (ids) => ({ path: `/organizations/${ids[0]}`, paginator: 'single', endpoint: 'GET /organizations/{id}' }),

@@ -5,6 +5,7 @@ import type { Row, RowBatch } from '../load/batch.ts';
 import type { EntityTableName } from '../load/schema-warehouse.ts';
 import type { Db } from '../load/db.ts';
 import type { IdChunks } from '../planner/id-chunks.ts';
+import type { TierCaps } from '../planner/tier-reads.ts';
 import type { HighWater } from '../state/checkpoint.ts';
 import type { DirtyKind, DirtyMark } from '../state/dirty.ts';
 
@@ -12,6 +13,10 @@ import type { DirtyKind, DirtyMark } from '../state/dirty.ts';
 export interface StreamContext {
   db: Db;
   config: Config;
+  /** The run's clock (a simulated month runs on a shared clock); absent: the wall clock. */
+  now?: () => Date;
+  /** Incremental runs under the budget: each relevance tier's share of a pass per run (planner/tier-reads.ts). */
+  tierCaps?: TierCaps;
 }
 
 /** Parameters of an unpartitioned stream. */
@@ -91,6 +96,13 @@ export interface IdsRead<P> extends Partitioned<P> {
   request(ids: readonly number[], p: Partition<P>): PageRequest;
   /** The ids come from these dirty marks; a batch read removes them in its transaction. */
   consumes?: DirtyKind;
+  /**
+   * Instead of `ids`' ascending order: the ids in the order to read them (hot first, planner/tier-reads.ts),
+   * recomputed when a read starts or resumes. Only for a read that consumes marks and remembers what it
+   * read, so the recomputed order leaves out, or puts last, what an interrupted read already covered.
+   * Null: read `ids` instead (tiers turned off).
+   */
+  ranked?(ctx: StreamContext, p: Partition<P>): Promise<Float64Array | null>;
 }
 
 /** Never swept: the feed is append-only (or only a delta) and following it IS the read. */

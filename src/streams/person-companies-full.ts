@@ -1,5 +1,5 @@
 import { v1PersonSchema } from '../extract/schemas/index.ts';
-import { companyPersonReads } from '../planner/associations.ts';
+import { companyPersonReads, companyPersonTiered } from '../planner/associations.ts';
 import { v1PersonAssociations } from '../transform/index.ts';
 import { perRecord } from './common.ts';
 import { defineStream } from './define.ts';
@@ -14,6 +14,10 @@ export const personCompaniesFullStream = defineStream({
   read: {
     kind: 'ids',
     ids: (ctx) => companyPersonReads(ctx, 'person'),
+    ranked: async (ctx) =>
+      ctx.config.tiers.enabled
+        ? companyPersonTiered(ctx, 'person', { now: ctx.now?.() ?? new Date(), hotWindowMs: ctx.config.tiers.hotWindow, caps: ctx.tierCaps ?? null })
+        : null,
     batchSize: 1,
     consumes: 'person_links',
     request: (ids) => ({ path: `/persons/${ids[0]}`, paginator: 'single', endpoint: 'GET /persons/{id}' }),

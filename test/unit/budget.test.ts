@@ -61,3 +61,32 @@ describe('budget arithmetic', () => {
     expect(monthlyBudgetOf(undefined, null, 500)).toBeNull();
   });
 });
+
+describe('relevance tiers under the budget', () => {
+  // Hourly runs: 720 every-run calls; hot reads 1,000 a day (30,000 a month), cold 20,000 a month.
+  const costs: StreamCost[] = [
+    { name: 'field_value_changes', kind: 'every-run', calls: 1, periodMs: 0 },
+    { name: 'company_persons_full', kind: 'periodic', calls: 1_000, periodMs: DAY, tier: 'hot' },
+    { name: 'company_persons_full', kind: 'periodic', calls: 20_000, periodMs: 30 * DAY, tier: 'cold' },
+  ];
+  const period = (p: ReturnType<typeof planBudget>, tier: 'hot' | 'cold') => p.streams.find((s) => s.tier === tier)!.effectivePeriodMs;
+
+  it('stretches cold periods first and keeps hot ones while the hot tier fits', () => {
+    const p = planBudget(costs, HOUR, 720 + 30_000 + 10_000); // room for half the cold work
+    expect(p.fits).toBe(false);
+    expect(p.hotStretch).toBe(1);
+    expect(period(p, 'hot')).toBe(DAY);
+    expect(p.stretch).toBeCloseTo(2, 6);
+    expect(period(p, 'cold')).toBeCloseTo(60 * DAY, 0);
+    expect(p.streams.reduce((n, s) => n + s.perMonth, 0)).toBeCloseTo(720 + 40_000, 3);
+  });
+
+  it('stretches hot periods only past the longest cold stretch (×3), and never leaves the cold tail unread', () => {
+    // Room 15,000: cold at its longest (90 days) costs 6,667, hot gets 8,333 of its 30,000 (×3.6).
+    const p = planBudget(costs, HOUR, 720 + 15_000);
+    expect(p.stretch).toBe(3);
+    expect(period(p, 'cold')).toBeCloseTo(90 * DAY, 0);
+    expect(p.hotStretch).toBeCloseTo(30_000 / (15_000 - 20_000 / 3), 6);
+    expect(p.streams.reduce((n, s) => n + s.perMonth, 0)).toBeCloseTo(720 + 15_000, 3);
+  });
+});

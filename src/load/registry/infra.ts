@@ -65,6 +65,15 @@ export const INFRA_DECLS: InfraDecls = {
       heartbeat_at: c('ts', 'last sign of life; a stale lock is taken over'),
     },
   },
+  sync_read_whole: {
+    meaning: "When each record's association set was last read whole by a single read; relevance tiers re-read the oldest first (migration 021).",
+    pk: ['kind', 'id'],
+    columns: {
+      kind: c('text', "the set: company_links (a company's persons) or person_links (a person's companies)"),
+      id: c('id', 'the record id'),
+      read_at: c('ts', 'when the set was last read whole'),
+    },
+  },
   sync_dirty: {
     meaning: 'Records the change log named that need a targeted re-read (migration 003).',
     pk: ['kind', 'id'],

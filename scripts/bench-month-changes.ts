@@ -1,0 +1,128 @@
+/**
+ * The month bench's changes (bench-month.ts): company↔person links added and removed, renames, deletes,
+ * list membership and field values, written through the simulator's own write path (the store functions
+ * its API routes call) at a daily rate per 1,000 companies, and the check of whether a warehouse shows each.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../src/load/db.ts';
+import { deleteCompany, renameCompany, type SimStore } from '../src/simulator/index.ts';
+import { addListEntry, setCompanyPersons } from '../src/simulator/store-mutations.ts';
+
+export type ChangeKind = 'link_add' | 'link_remove' | 'rename' | 'delete' | 'list' | 'field';
+export const CHANGE_KINDS: readonly ChangeKind[] = ['link_add', 'link_remove', 'rename', 'delete', 'list', 'field'];
+
+/** Changes a day per 1,000 companies (a team's week: a few new contacts, job moves, renames, a cleanup). */
+export const DAILY_PER_1000: Record<ChangeKind, number> = { link_add: 2, link_remove: 2, rename: 0.5, delete: 0.2, list: 1, field: 5 };
+
+export interface Change {
+  kind: ChangeKind;
+  company: number;
+  /** Person of a link, list entry id, new name, field id + number. */
+  person?: number;
+  entry?: number;
+  name?: string;
+  field?: string;
+  value?: number;
+  at: number;
+  tier: 'hot' | 'cold';
+}
+
+export interface ChangeWriter {
+  apply(kind: ChangeKind, company: number, at: number, tier: 'hot' | 'cold'): Change | null;
+}
+
+export function changeWriter(store: SimStore, rand: () => number): ChangeWriter {
+  const persons = [...store.persons.keys()];
+  const companyList = [...store.lists.values()].find((l) => l.type === 'company');
+  const numberField = [...store.fields.values()].find(
+    (f) => f.entityType === 'company' && f.listId === null && f.trackChanges && !f.association && f.valueType === 'number',
+  );
+  let n = 0;
+  return {
+    apply(kind, id, at, tier) {
+      const c = store.companies.get(id);
+      if (!c) return null;
+      n += 1;
+      switch (kind) {
+        case 'link_add': {
+          const p = persons[Math.floor(rand() * persons.length)]!;
+          if (c.personIds.includes(p) || !store.persons.has(p)) return null;
+          setCompanyPersons(store, c, [...c.personIds, p]);
+          return { kind, company: id, person: p, at, tier };
+        }
+        case 'link_remove': {
+          const p = c.personIds[Math.floor(rand() * c.personIds.length)];
+          if (p === undefined) return null;
+          setCompanyPersons(
+            store,
+            c,
+            c.personIds.filter((x) => x !== p),
+          );
+          return { kind, company: id, person: p, at, tier };
+        }
+        case 'rename': {
+          const name = `${c.name} (renamed ${n})`;
+          renameCompany(store, id, name);
+          return { kind, company: id, name, at, tier };
+        }
+        case 'delete':
+          return deleteCompany(store, id) ? { kind, company: id, at, tier } : null;
+        case 'list': {
+          if (!companyList) return null;
+          const e = addListEntry(store, companyList.id, 'company', id, null);
+          return { kind, company: id, entry: e.id, at, tier };
+        }
+        case 'field': {
+          if (!numberField) return null;
+          const value = 1_000_000 + n;
+          store.updateFieldValue(numberField.key, id, null, { type: 'number', data: value });
+          return { kind, company: id, field: numberField.id, value, at, tier };
+        }
+      }
+    },
+  };
+}
+
+/** The changes of `pending` the warehouse shows now. */
+export async function shown(db: Db, pending: readonly Change[]): Promise<Set<Change>> {
+  const out = new Set<Change>();
+  if (pending.length === 0) return out;
+  const companies = [...new Set(pending.map((c) => c.company))];
+  const k = db.kysely;
+  const rows = new Map<number, { name: string | null; deleted: boolean }>();
+  const links = new Set<string>();
+  const entries = new Set<number>();
+  const values = new Set<string>();
+  for (let i = 0; i < companies.length; i += 500) {
+    const ids = companies.slice(i, i + 500);
+    for (const r of await k.selectFrom('companies').select(['id', 'name', '_deleted_at']).where('id', 'in', ids).execute())
+      rows.set(Number(r.id), { name: r.name, deleted: r._deleted_at !== null });
+    for (const r of await k.selectFrom('company_persons').select(['company_id', 'person_id']).where('company_id', 'in', ids).execute())
+      links.add(`${Number(r.company_id)}:${Number(r.person_id)}`);
+    for (const r of await k.selectFrom('list_entries').select('id').where('entity_id', 'in', ids).where('_deleted_at', 'is', null).execute())
+      entries.add(Number(r.id));
+    const fv = await sql<{
+      field_id: string;
+      entity_id: number | string;
+      value_number: number | null;
+    }>`select field_id, entity_id, value_number from field_values where entity_type = 'company' and entity_id in (${sql.join(ids)})`.execute(k);
+    for (const r of fv.rows) values.add(`${r.field_id}:${Number(r.entity_id)}:${r.value_number}`);
+  }
+  for (const c of pending) {
+    const row = rows.get(c.company);
+    const ok =
+      c.kind === 'link_add'
+        ? links.has(`${c.company}:${c.person}`)
+        : c.kind === 'link_remove'
+          ? !links.has(`${c.company}:${c.person}`)
+          : c.kind === 'rename'
+            ? row?.name === c.name
+            : c.kind === 'delete'
+              ? row?.deleted === true
+              : c.kind === 'list'
+                ? entries.has(c.entry ?? -1)
+                : values.has(`${c.field}:${c.company}:${c.value}`);
+    if (ok) out.add(c);
+  }
+  return out;
+}

@@ -1,0 +1,161 @@
+/**
+ * `npm run bench -- --part month [--scale medium] [--days 30] [--focus uniform,interactions]`: a simulated
+ * month of hourly runs under a 100,000-call month, measuring freshness (issue 18). The simulator and relsync
+ * share a simulated clock (no rate limit: 30 days take minutes). Two warehouses follow the same tenant in the
+ * same run: relevance tiers (the default) and the design before them (`tiers.enabled: false`), each run at
+ * the same simulated hour after the same changes (bench-month-changes.ts). For each change, staleness is the
+ * simulated time from the change until the warehouse shows it.
+ */
+import { openDatabase, type Db } from '../src/load/db.ts';
+import { silentLogger } from '../src/log.ts';
+import { executeSync } from '../src/runner/execute.ts';
+import { planReport } from '../src/runner/plan-report.ts';
+import { hotCutoff, signalsOf, anySignal } from '../src/planner/tiers.ts';
+import { startSimulator, type Scale } from '../src/simulator/index.ts';
+import { GEN_END_MS } from '../src/simulator/generate-names.ts';
+import { mulberry32 } from '../src/simulator/prng.ts';
+import { sql } from 'kysely';
+import type { Config } from '../src/config/schema.ts';
+import { CHANGE_KINDS, DAILY_PER_1000, changeWriter, shown, type Change, type ChangeKind } from './bench-month-changes.ts';
+import { benchConfig, freshWarehouse, report } from './bench-support.ts';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const BUDGET = 100_000;
+/** Share of the changes that land on hot companies when they follow the interactions. */
+const FOCUSED_SHARE = 0.8;
+
+interface Design {
+  label: 'tiers' | 'no tiers';
+  config: Config;
+  db: Db;
+  calls: number;
+  firstSync: number;
+  pending: Change[];
+  seen: Array<Change & { staleness: number }>;
+  predicted: number | null;
+}
+
+async function hotCompanies(db: Db, now: number, windowMs: number): Promise<number[]> {
+  const hot = anySignal(sql.ref('t.id'), signalsOf('company', hotCutoff(new Date(now), windowMs)));
+  const r = await sql<{ id: number | string }>`select t.id from companies t where t._deleted_at is null and ${hot}`.execute(db.kysely);
+  return r.rows.map((x) => Number(x.id));
+}
+
+const pct = (xs: number[], p: number) => (xs.length === 0 ? NaN : [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!);
+const h = (ms: number) => (Number.isNaN(ms) ? '-' : `${(ms / HOUR).toFixed(1)}h`);
+
+function table(d: Design, end: number): void {
+  const groups: Array<[string, (c: Change) => boolean]> = [
+    ...(['hot', 'cold'] as const).flatMap((t) => CHANGE_KINDS.map((k): [string, (c: Change) => boolean] => [`${t} ${k}`, (c) => c.tier === t && c.kind === k])),
+  ];
+  console.log(`  ${d.label}: month ${d.calls} calls (first sync ${d.firstSync} before it)${d.predicted === null ? '' : `, plan predicted ${d.predicted}`}`);
+  console.log(`    ${'tier / change'.padEnd(18)} ${'n'.padStart(5)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'max'.padStart(8)} unseen`);
+  for (const [name, f] of groups) {
+    const s = d.seen.filter(f).map((c) => c.staleness);
+    const unseen = d.pending.filter(f);
+    const worst = Math.max(s.length ? Math.max(...s) : 0, ...unseen.map((c) => end - c.at));
+    if (s.length + unseen.length === 0) continue;
+    console.log(
+      `    ${name.padEnd(18)} ${String(s.length + unseen.length).padStart(5)} ${h(pct(s, 50)).padStart(8)} ${h(pct(s, 95)).padStart(8)} ${h(worst).padStart(8)} ${unseen.length}`,
+    );
+  }
+}
+
+async function runMonth(scale: Scale, days: number, focus: 'uniform' | 'interactions', rate: number): Promise<void> {
+  let clock = GEN_END_MS;
+  const sim = await startSimulator({ scale, seed: 1, rateLimitPerMin: 1_000_000, monthlyLimit: null, contract: 'reference' });
+  sim.store.clock = () => clock;
+  const whs = [freshWarehouse('sqlite', 'month-tiers'), freshWarehouse('sqlite', 'month-flat')];
+  const designs: Design[] = [];
+  try {
+    for (const [i, label] of (['tiers', 'no tiers'] as const).entries()) {
+      const config = benchConfig(sim, whs[i]!.databaseUrl, { schedule: '0 * * * *', monthlyBudget: BUDGET, tiers: { enabled: label === 'tiers' } });
+      designs.push({ label, config, db: await openDatabase(config.databaseUrl), calls: 0, firstSync: 0, pending: [], seen: [], predicted: null });
+    }
+    const run = async (d: Design, mode: 'full' | 'incremental') => {
+      const { summary } = await executeSync({
+        config: d.config,
+        log: silentLogger(),
+        apiKey: sim.apiKey,
+        mode,
+        command: 'bench month',
+        tty: false,
+        now: () => new Date(clock),
+      });
+      if (summary.status !== 'succeeded') throw new Error(`${d.label} ${mode} run ${summary.status}: ${JSON.stringify(summary.errors)}`);
+      return summary.callsTotal;
+    };
+    // The first sync as a new user runs it: `relsync sync` on an empty warehouse, then hourly runs.
+    for (const d of designs) d.firstSync = await run(d, 'incremental');
+    const rand = mulberry32(18);
+    const writer = changeWriter(sim.store, rand);
+    const owed = Object.fromEntries(CHANGE_KINDS.map((k) => [k, 0])) as Record<ChangeKind, number>;
+    const perHour = (k: ChangeKind) => (rate * DAILY_PER_1000[k] * sim.store.companies.size) / 1000 / 24;
+    let hot: number[] = [];
+    const started = Date.now();
+    for (let hour = 1; hour <= days * 24; hour++) {
+      if ((hour - 1) % 24 === 0) hot = await hotCompanies(designs[0]!.db, clock, designs[0]!.config.tiers.hotWindow);
+      const hotSet = new Set(hot);
+      const all = [...sim.store.companies.keys()];
+      for (const kind of CHANGE_KINDS) {
+        owed[kind] += perHour(kind);
+        for (; owed[kind] >= 1; owed[kind] -= 1) {
+          const pool = focus === 'interactions' && rand() < FOCUSED_SHARE && hot.length > 0 ? hot : all;
+          const id = pool[Math.floor(rand() * pool.length)]!;
+          const c = writer.apply(kind, id, clock, hotSet.has(id) ? 'hot' : 'cold');
+          if (c) for (const d of designs) d.pending.push({ ...c });
+        }
+      }
+      clock += HOUR;
+      for (const d of designs) {
+        const calls = await run(d, 'incremental');
+        if (hour > 24) d.calls += calls;
+        const got = await shown(d.db, d.pending);
+        for (const c of got) d.seen.push({ ...c, staleness: clock - c.at });
+        d.pending = d.pending.filter((c) => !got.has(c));
+        // After a day of history, the plan's month (the rest of the month is measured against it).
+        if (hour === 24) d.predicted = Math.round((await planReport(d.db, d.config, () => new Date(clock))).plan.streams.reduce((n, s) => n + s.perMonth, 0));
+      }
+      if (hour % 24 === 0)
+        console.log(
+          `  day ${hour / 24}: ${designs.map((d) => `${d.label} ${d.calls} calls, ${d.pending.length} unseen`).join('; ')} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+        );
+    }
+    console.log(
+      `month at ${scale}, changes ${focus} (rate ×${rate}), ${days} days of hourly runs, budget ${BUDGET} (staleness: simulated hours from change to warehouse)`,
+    );
+    for (const d of designs) table(d, clock);
+    const t = designs[0]!;
+    const month = (t.calls * 30) / Math.max(1, days - 1);
+    const hotP95 = (kinds: ChangeKind[]) =>
+      pct(
+        t.seen.filter((c) => c.tier === 'hot' && kinds.includes(c.kind)).map((c) => c.staleness),
+        95,
+      );
+    report('hot tier p95, association changes', h(hotP95(['link_add', 'link_remove'])), '<= 24h', hotP95(['link_add', 'link_remove']) <= DAY);
+    report('hot tier p95, renames and deletes', h(hotP95(['rename', 'delete'])), '<= 24h', hotP95(['rename', 'delete']) <= DAY);
+    const coldMax = Math.max(
+      0,
+      ...t.seen.filter((c) => c.tier === 'cold').map((c) => c.staleness),
+      ...t.pending.filter((c) => c.tier === 'cold').map((c) => clock - c.at),
+    );
+    report('cold tier max staleness', h(coldMax), '<= 30 days', coldMax <= 30 * DAY);
+    const fieldMax = Math.max(0, ...t.seen.filter((c) => c.kind === 'field').map((c) => c.staleness));
+    report('field values, both tiers: max staleness', h(fieldMax), '<= 1 run (1h)', fieldMax <= HOUR && !t.pending.some((c) => c.kind === 'field'));
+    report('month calls (days 2..end scaled to 30 days)', String(Math.round(month)), `<= ${BUDGET}`, month <= BUDGET);
+    if (t.predicted !== null) {
+      const off = Math.abs(t.predicted - month) / month;
+      report("plan's month vs spent", `${t.predicted} vs ${Math.round(month)}: ${(off * 100).toFixed(1)}% off`, 'within 10%', off <= 0.1);
+    }
+  } finally {
+    for (const d of designs) await d.db.close();
+    for (const w of whs) await w.dispose();
+    await sim.close();
+  }
+}
+
+/** `rate` multiplies the daily change rate (a small tenant sees few changes a month: too few for a p95). */
+export async function runMonthPart(scale: Scale, days: number, focuses: ReadonlyArray<'uniform' | 'interactions'>, rate = 1): Promise<void> {
+  for (const focus of focuses) await runMonth(scale, days, focus, rate);
+}

@@ -1,0 +1,41 @@
+import { DEFAULT_SHARE_SLACK, type StreamCost } from './budget.ts';
+import { companyPersonSide, type LinkSide } from './associations.ts';
+import type { PlanContext } from './context.ts';
+import { tierCounts, type Tier, type TierCount } from './tiers.ts';
+
+export interface TierPricing {
+  /** Configured periods of the hot and cold tiers' association reads. */
+  hotMs: number;
+  coldMs: number;
+  hotWindowMs: number;
+  now: Date;
+  /** The stream read in the latest whole run (the side chosen then, when no marks tell it now). */
+  readBefore: boolean;
+}
+
+export interface LinkTiers {
+  side: LinkSide;
+  counts: Record<Tier, TierCount>;
+  costs: StreamCost[];
+}
+
+/**
+ * A company↔person single-read stream priced by tier: one call per record of the side read, once per
+ * each tier's period (the sweep of its group marks every record whose set `/v2` lacks), with the share's
+ * slack: each run reads its share × DEFAULT_SHARE_SLACK oldest first (tier-reads.ts), so a tier is read
+ * through in its period ÷ 1.25 and costs that much more. Null when this side is not the one read: marks
+ * choose it, else the run that read whole last.
+ */
+export async function linkTierCosts(ctx: PlanContext, name: string, side: LinkSide, p: TierPricing): Promise<LinkTiers | null> {
+  const chosen = await companyPersonSide(ctx);
+  if (chosen !== side && !(chosen === null && p.readBefore)) return null;
+  const counts = await tierCounts(ctx.db.kysely, side, p.now, p.hotWindowMs);
+  return {
+    side,
+    counts,
+    costs: [
+      { name, kind: 'periodic', calls: counts.hot.records * DEFAULT_SHARE_SLACK, periodMs: p.hotMs, tier: 'hot' },
+      { name, kind: 'periodic', calls: counts.cold.records * DEFAULT_SHARE_SLACK, periodMs: p.coldMs, tier: 'cold' },
+    ],
+  };
+}

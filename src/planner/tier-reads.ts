@@ -1,0 +1,100 @@
+/**
+ * Which company↔person sets a run reads whole, in which order (planner/tiers.ts says what hot means).
+ *
+ * Hot first: sets never read whole, listed records first, then records on deals, then recent activity;
+ * then the hot sets read longest ago; then the cold ones (never read first, then oldest). With caps (an
+ * incremental run under the budget), each tier reads its share of a pass per run, oldest first: a rolling
+ * refresh that visits every set of the tier within its (stretched) period, never a day of all of them at
+ * once. A hot set never read is read at once whatever its share: on a first sync the hot tier is complete
+ * on day one, and the cold tail follows as the budget allows.
+ *
+ * The order is recomputed from the warehouse when a read starts, and each read set's time is written with
+ * its rows (sync_read_whole): an interrupted read resumes where it stopped, in the same order.
+ */
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { DEFAULT_ID_CHUNK } from '../defaults.ts';
+import type { Database } from '../load/schema.ts';
+import { pagesPerRun } from './budget.ts';
+import { collectIds } from './id-chunks.ts';
+import { LINKS_OF_SIDE, TABLE_OF_SIDE, anySignal, hotCutoff, signalsOf, type TierSide } from './tiers.ts';
+
+/** Each tier's (stretched) period and the schedule's interval: a run reads its share of each tier's pass. */
+export interface TierCaps {
+  hotPeriodMs: number;
+  coldPeriodMs: number;
+  runIntervalMs: number;
+}
+
+export interface TierReadInput {
+  now: Date;
+  hotWindowMs: number;
+  /** Null: read every marked set (a `sync --full`, a backfill), still hot first. */
+  caps: TierCaps | null;
+}
+
+type Where = RawBuilder<unknown>;
+
+function fromEligible(side: TierSide): RawBuilder<unknown> {
+  return sql`${sql.table(TABLE_OF_SIDE[side])} t
+    left join sync_read_whole rw on rw.kind = ${LINKS_OF_SIDE[side]} and rw.id = t.id
+    where t._deleted_at is null and t.id in (select id from sync_dirty where kind = ${LINKS_OF_SIDE[side]})`;
+}
+
+/** Every eligible id matching `where`, ascending, fetched a bounded chunk at a time. */
+function allIds(db: Kysely<Database>, side: TierSide, where: Where): Promise<Float64Array> {
+  const chunk = async (after: number, limit: number) => {
+    const r = await sql<{ id: number | string }>`select t.id from ${fromEligible(side)} and ${where} and t.id > ${after} order by t.id limit ${limit}`.execute(
+      db,
+    );
+    return r.rows.map((x) => Number(x.id));
+  };
+  return collectIds(chunk, Number.MIN_SAFE_INTEGER, DEFAULT_ID_CHUNK);
+}
+
+/** At most `limit` eligible ids matching `where`, never-read first, then read longest ago. */
+async function oldestIds(db: Kysely<Database>, side: TierSide, where: Where, limit: number): Promise<Float64Array> {
+  if (limit <= 0) return new Float64Array(0);
+  const r = await sql<{ id: number | string }>`select t.id from ${fromEligible(side)} and ${where}
+    order by case when rw.read_at is null then 0 else 1 end, rw.read_at, t.id limit ${limit}`.execute(db);
+  return Float64Array.from(r.rows.map((x) => Number(x.id)));
+}
+
+async function countIds(db: Kysely<Database>, side: TierSide, where: Where): Promise<number> {
+  const r = await sql<{ n: number | string }>`select count(*) as n from ${fromEligible(side)} and ${where}`.execute(db);
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+/** Calls of a tier's pass one run may spend (its share, with slack), bounded for SQL. */
+function share(records: number, periodMs: number, runIntervalMs: number): number {
+  const n = pagesPerRun(records, periodMs, runIntervalMs);
+  return Number.isFinite(n) ? n : records;
+}
+
+/** The ids a link read asks for this run, in the order it reads them (module comment). */
+export async function tieredLinkReads(db: Kysely<Database>, side: TierSide, input: TierReadInput): Promise<Float64Array> {
+  const signals = signalsOf(side, hotCutoff(input.now, input.hotWindowMs));
+  const id = sql.ref('t.id');
+  const parts: Float64Array[] = [];
+  const neverRead = input.caps ? sql`rw.read_at is null` : sql`1 = 1`;
+  for (const [i, s] of signals.entries()) {
+    const earlier = anySignal(id, signals.slice(0, i));
+    parts.push(await allIds(db, side, sql`${id} in (${s.ids}) and not ${earlier} and ${neverRead}`));
+  }
+  const hot = anySignal(id, signals);
+  const caps = input.caps;
+  if (!caps) {
+    parts.push(await allIds(db, side, sql`not ${hot}`));
+  } else {
+    const hotRead = sql`${hot} and rw.read_at is not null`;
+    parts.push(await oldestIds(db, side, hotRead, share(await countIds(db, side, hot), caps.hotPeriodMs, caps.runIntervalMs)));
+    const cold = sql`not ${hot}`;
+    parts.push(await oldestIds(db, side, cold, share(await countIds(db, side, cold), caps.coldPeriodMs, caps.runIntervalMs)));
+  }
+  const out = new Float64Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}

@@ -1,0 +1,93 @@
+/**
+ * Relevance tiers. A record is HOT when the warehouse shows someone cares about it: it is on a list, it is
+ * on a deal, or within `tiers.hotWindow` it took part in an interaction (a company: through one of its
+ * persons), a note named it, the change log named it, or it holds a mark for a re-read (a change-log or a
+ * webhook hint in `sync_dirty`). Everything else is COLD. Computed at plan time from warehouse tables
+ * alone, never from the API, by one indexed subquery per signal: a new signal is one more entry in
+ * `signalsOf`, not a new code path.
+ *
+ * Tiers schedule the passes no change signal covers: a record's company↔person set is read whole by a
+ * single read (one call per record), hot records every `sweeps.hot`, cold ones every `sweeps.cold`.
+ */
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../load/schema.ts';
+
+export type TierSide = 'company' | 'person';
+export type Tier = 'hot' | 'cold';
+
+/** One reason a record is hot; `rank` orders a first sync's reads (listed first, then deals, then recent activity). */
+export interface HotSignal {
+  name: 'listed' | 'deal' | 'recent';
+  rank: number;
+  /** The ids of `side` this signal makes hot, as a subquery (plain SQL both dialects take). */
+  ids: RawBuilder<unknown>;
+}
+
+/** The hot signals of one side, from the cutoff (ISO time) of the hot window. */
+export function signalsOf(side: TierSide, cutoff: string): HotSignal[] {
+  const talked = sql`select ip.person_id from interaction_participants ip
+    join interactions i on i.kind = ip.kind and i.id = ip.interaction_id
+    where i.started_at >= ${cutoff} and i._deleted_at is null and ip.person_id is not null`;
+  const viaInteraction = side === 'person' ? talked : sql`select company_id from company_persons where person_id in (${talked})`;
+  return [
+    { name: 'listed', rank: 0, ids: sql`select entity_id from list_entries where entity_type = ${side} and _deleted_at is null` },
+    {
+      name: 'deal',
+      rank: 1,
+      ids: side === 'company' ? sql`select company_id from opportunity_companies` : sql`select person_id from opportunity_persons`,
+    },
+    {
+      name: 'recent',
+      rank: 2,
+      ids: sql`${viaInteraction}
+        union select na.entity_id from note_attachments na join notes n on n.id = na.note_id
+          where na.entity_type = ${side} and n.created_at >= ${cutoff} and n._deleted_at is null
+        union select entity_id from field_value_changes where entity_type = ${side} and changed_at >= ${cutoff}
+        union select id from sync_dirty where kind = ${side}`,
+    },
+  ];
+}
+
+/** A predicate on `id`: some signal of `signals` holds (none given: false). */
+export function anySignal(id: RawBuilder<unknown>, signals: readonly HotSignal[]): RawBuilder<unknown> {
+  if (signals.length === 0) return sql`(1 = 0)`;
+  return sql`(${sql.join(
+    signals.map((s) => sql`${id} in (${s.ids})`),
+    sql` or `,
+  )})`;
+}
+
+/** The start of the hot window. */
+export function hotCutoff(now: Date, hotWindowMs: number): string {
+  return new Date(now.getTime() - hotWindowMs).toISOString();
+}
+
+export const TABLE_OF_SIDE = { company: 'companies', person: 'persons' } as const;
+export const LINKS_OF_SIDE = { company: 'company_links', person: 'person_links' } as const;
+
+export interface TierCount {
+  records: number;
+  /** Records whose set has never been read whole. */
+  neverRead: number;
+  /** The oldest whole read of a set in the tier (null when none was read, or the tier is empty). */
+  oldestReadAt: string | null;
+}
+
+/** Live records of each tier, with the oldest whole read: the staleness bound that holds now. */
+export async function tierCounts(db: Kysely<Database>, side: TierSide, now: Date, hotWindowMs: number): Promise<Record<Tier, TierCount>> {
+  const signals = signalsOf(side, hotCutoff(now, hotWindowMs));
+  const hot = anySignal(sql.ref('t.id'), signals);
+  const out = {} as Record<Tier, TierCount>;
+  for (const tier of ['hot', 'cold'] as const) {
+    const r = await sql<{ n: number | string; read: number | string; oldest: string | null }>`
+      select count(*) as n, count(rw.read_at) as ${sql.ref('read')}, min(rw.read_at) as oldest
+      from ${sql.table(TABLE_OF_SIDE[side])} t
+      left join sync_read_whole rw on rw.kind = ${LINKS_OF_SIDE[side]} and rw.id = t.id
+      where t._deleted_at is null and ${tier === 'hot' ? hot : sql`not ${hot}`}`.execute(db);
+    const row = r.rows[0];
+    const records = Number(row?.n ?? 0);
+    const read = Number(row?.read ?? 0);
+    out[tier] = { records, neverRead: records - read, oldestReadAt: records > read || row?.oldest == null ? null : String(row.oldest) };
+  }
+  return out;
+}

@@ -1,0 +1,37 @@
+import type { Config } from '../config/schema.ts';
+import { pagesPerRun, type BudgetPlan } from '../planner/budget.ts';
+import type { LinkTiers } from '../planner/tier-costs.ts';
+import type { TierLine, TierSummary } from '../state/tier-words.ts';
+import { tierCapsOf } from './run-budget.ts';
+
+/**
+ * When a tier's never-read sets will all have been read: hot ones at the next run, cold ones at the
+ * cold share per run (the first sync of a large tenant reads the cold tail over days).
+ */
+function completeBy(neverRead: number, share: number, plan: BudgetPlan, now: Date, atOnce: boolean): string | null {
+  if (neverRead === 0) return null;
+  if (share <= 0) return 'never (no room in the budget)';
+  const runs = atOnce ? 1 : Math.ceil(neverRead / share);
+  return new Date(now.getTime() + runs * plan.runIntervalMs).toISOString();
+}
+
+/** Each tier's records, period, calls a month and staleness, from the plan that priced them. */
+export function tierSummary(tiers: LinkTiers, plan: BudgetPlan, config: Config, now: Date): TierSummary {
+  const caps = tierCapsOf(plan, config);
+  const lines = (['hot', 'cold'] as const).map((tier): TierLine => {
+    const c = tiers.counts[tier];
+    const periodMs = tier === 'hot' ? caps.hotPeriodMs : caps.coldPeriodMs;
+    const share = pagesPerRun(c.records, periodMs, caps.runIntervalMs);
+    return {
+      tier,
+      records: c.records,
+      neverRead: c.neverRead,
+      oldestReadAt: c.oldestReadAt,
+      periodMs,
+      // The tier's own reads (entity sweeps are hot work too, but shared by both tiers).
+      callsPerMonth: plan.streams.filter((s) => s.tier === tier && s.name === tiers.costs[0]?.name).reduce((x, s) => x + s.perMonth, 0),
+      completeBy: completeBy(c.neverRead, Number.isFinite(share) ? share : c.records, plan, now, tier === 'hot'),
+    };
+  });
+  return { side: tiers.side, hotStretch: plan.hotStretch, lines };
+}

@@ -1,0 +1,122 @@
+/**
+ * Relevance tiers (src/planner/tiers.ts, tier-reads.ts): which records are hot, in what order a link read
+ * takes them (listed, then deals, then recent activity, then the cold tail), each tier's share per run
+ * under caps, oldest first, and a change-log (or webhook) mark promoting a cold record at once.
+ */
+import { expect, it } from 'vitest';
+import { tieredLinkReads, type TierCaps } from '../../src/planner/tier-reads.ts';
+import { tierCounts } from '../../src/planner/tiers.ts';
+import { forEachDialect, useMigratedDb } from '../helpers/dialects.ts';
+
+const NOW = new Date('2026-06-01T00:00:00.000Z');
+const DAY = 86_400_000;
+const WINDOW = 90 * DAY;
+const iso = (ms: number) => new Date(ms).toISOString();
+const T0 = iso(NOW.getTime() - 400 * DAY);
+
+forEachDialect('planner: relevance tiers', (dialect) => {
+  const db = useMigratedDb(dialect, { extraTables: ['sync_dirty', 'sync_read_whole'] });
+  const k = () => db().kysely;
+
+  /**
+   * Companies 1..12, every one marked company_links (the sweep marks each company whose persons `/v2`
+   * lacks). 11 is listed (and on a deal), 7 on a deal, 5 has a person who met within the window, 3 was
+   * named by a note within it, 9's person met 200 days ago (cold), 12 is deleted.
+   */
+  async function tenant() {
+    await k()
+      .insertInto('companies')
+      .values(Array.from({ length: 12 }, (_, i) => ({ id: i + 1, name: `c${i + 1}`, _synced_at: T0, _deleted_at: i + 1 === 12 ? T0 : null })) as never)
+      .execute();
+    await k()
+      .insertInto('persons')
+      .values([501, 502].map((id) => ({ id, _synced_at: T0, _deleted_at: null })) as never)
+      .execute();
+    await k()
+      .insertInto('list_entries')
+      .values({ id: 900, list_id: 1, entity_type: 'company', entity_id: 11, _synced_at: T0, _deleted_at: null } as never)
+      .execute();
+    await k()
+      .insertInto('opportunity_companies')
+      .values([
+        { opportunity_id: 1, company_id: 7, _synced_at: T0 },
+        { opportunity_id: 2, company_id: 11, _synced_at: T0 },
+      ] as never)
+      .execute();
+    await k()
+      .insertInto('company_persons')
+      .values([
+        { company_id: 5, person_id: 501, _synced_at: T0 },
+        { company_id: 9, person_id: 502, _synced_at: T0 },
+      ] as never)
+      .execute();
+    await k()
+      .insertInto('interactions')
+      .values([
+        { kind: 'meeting', id: 1, started_at: iso(NOW.getTime() - 10 * DAY), _synced_at: T0, _deleted_at: null },
+        { kind: 'meeting', id: 2, started_at: iso(NOW.getTime() - 200 * DAY), _synced_at: T0, _deleted_at: null },
+      ] as never)
+      .execute();
+    await k()
+      .insertInto('interaction_participants')
+      .values([
+        { kind: 'meeting', interaction_id: 1, role: 'attendee', position: 0, person_id: 501, _synced_at: T0 },
+        { kind: 'meeting', interaction_id: 2, role: 'attendee', position: 0, person_id: 502, _synced_at: T0 },
+      ] as never)
+      .execute();
+    await k()
+      .insertInto('notes')
+      .values({ id: 70, created_at: iso(NOW.getTime() - DAY), _synced_at: T0, _deleted_at: null } as never)
+      .execute();
+    await k()
+      .insertInto('note_attachments')
+      .values({ note_id: 70, entity_type: 'company', entity_id: 3, attached: 1, mentioned: 0, _synced_at: T0 } as never)
+      .execute();
+    await k()
+      .insertInto('sync_dirty')
+      .values(Array.from({ length: 12 }, (_, i) => ({ kind: 'company_links', id: i + 1, list_id: null, marked_at: T0, attempts: 0 })))
+      .execute();
+  }
+  const readAt = (id: number, daysAgo: number) => ({ kind: 'company_links', id, read_at: iso(NOW.getTime() - daysAgo * DAY) });
+  const reads = async (caps: TierCaps | null) => Array.from(await tieredLinkReads(k(), 'company', { now: NOW, hotWindowMs: WINDOW, caps }));
+
+  it('a first read takes listed companies first, then deals, then recent activity, then the cold tail', async () => {
+    await tenant();
+    expect(await reads(null)).toEqual([11, 7, 3, 5, 1, 2, 4, 6, 8, 9, 10]);
+    const counts = await tierCounts(k(), 'company', NOW, WINDOW);
+    expect(counts.hot).toEqual({ records: 4, neverRead: 4, oldestReadAt: null });
+    expect(counts.cold.records).toBe(7);
+  });
+
+  it('under caps: hot sets never read all at once, then each tier its share per run, oldest first', async () => {
+    await tenant();
+    // Hourly runs, hot every 24h, cold every 30d: each tier reads ceil(records x 1h x 1.25 / period) = 1 a run.
+    const caps: TierCaps = { hotPeriodMs: DAY, coldPeriodMs: 30 * DAY, runIntervalMs: 3_600_000 };
+    expect(await reads(caps)).toEqual([11, 7, 3, 5, 1]);
+    await k()
+      .insertInto('sync_read_whole')
+      .values([readAt(11, 1), readAt(7, 3), readAt(3, 2), readAt(1, 5), readAt(2, 9), readAt(4, 1)])
+      .execute();
+    // 5 never read (hot: at once); then the hot set read longest ago (7); then the cold share: a never-read one (6) first.
+    expect(await reads(caps)).toEqual([5, 7, 6]);
+    const counts = await tierCounts(k(), 'company', NOW, WINDOW);
+    expect(counts.hot).toEqual({ records: 4, neverRead: 1, oldestReadAt: null });
+    expect(counts.cold.neverRead).toBe(4);
+  });
+
+  it('a mark for a targeted re-read (change log, webhook hint) makes a cold company hot at once', async () => {
+    await tenant();
+    expect((await tierCounts(k(), 'company', NOW, WINDOW)).hot.records).toBe(4);
+    await k().insertInto('sync_dirty').values({ kind: 'company', id: 10, list_id: null, marked_at: T0, attempts: 0 }).execute();
+    expect((await tierCounts(k(), 'company', NOW, WINDOW)).hot.records).toBe(5);
+    expect((await reads(null)).slice(0, 5)).toEqual([11, 7, 3, 5, 10]);
+  });
+
+  it('the hot window moves with the clock: activity older than it is cold', async () => {
+    await tenant();
+    const later = new Date(NOW.getTime() + 100 * DAY);
+    const counts = await tierCounts(k(), 'company', later, WINDOW);
+    // Listed 11 and deal 7 stay hot; 3 (note) and 5 (meeting) fell out of the window.
+    expect(counts.hot.records).toBe(2);
+  });
+});

@@ -1,4 +1,4 @@
-// Import boundaries between relsync's layers (docs/CONVENTIONS.md, "Import boundaries"; DESIGN.md, "Data flow").
+// Import boundaries between relsync's layers (docs/CONVENTIONS.md, "Data flow" and "Import boundaries").
 // Every arrow points down: extract knows nothing above it, transform is pure, load never reaches back into
 // the HTTP side or the code that drives it. Run: `npm run lint:boundaries`.
 

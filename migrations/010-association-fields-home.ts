@@ -9,7 +9,7 @@ import type { AnyDb } from './helpers.ts';
  * untouched: they always held the complete sets. `field_value_changes` keeps its rows for these fields:
  * the change log is history (what happened), not a second copy of current state.
  * Frozen once released: later changes go in a new migration. The ids are a fixed copy of
- * ASSOCIATION_FIELD_IDS (API.md §5: "association fields `companies` … and `persons`").
+ * ASSOCIATION_FIELD_IDS (docs/contract.md §5: "association fields `companies` … and `persons`").
  */
 export async function up(db: AnyDb): Promise<void> {
   await sql`delete from field_values where field_id in ('companies', 'persons')`.execute(db);

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { columnTypes, type AnyDb } from './helpers.ts';
 
 /*
- * Dropdown option colours (issue 13). v1 `GET /fields` gives an option's colour as an integer (API.md
+ * Dropdown option colours (issue 13). v1 `GET /fields` gives an option's colour as an integer (docs/contract.md
  * §6.5: `"color": 3`); `/v2` ranked-dropdown values give it as a name (§7.6: `"color": "gray"`). No
  * document maps one to the other, so the two are kept apart: `color_code` holds the v1 integer and
  * `color` the name. Rows written before held the v1 integer as text in `color`: it moves to `color_code`

@@ -11,7 +11,7 @@
  *     links would grant knowledge no client has (an earlier version did, and overstated relsync's excess);
  *   - opportunity single reads: under the seed one per opportunity (its search carries no arrays); under
  *     the reference only those with more than 100 persons or companies (`/v2` cuts sets at 100);
- *   - `/v2/notes`, the only source of an AI-notetaker note's `transcriptId` (API.md §7.7): the cheaper of
+ *   - `/v2/notes`, the only source of an AI-notetaker note's `transcriptId` (docs/contract.md §7.7): the cheaper of
  *     listing every root note (ceil(root notes / 100); the listing excludes replies) and one single read
  *     per AI-notetaker root note (the older listing's `type` 3 says which they are), at least 1;
  *   - any other endpoint relsync called: 1 (a collection costs at least one call).

@@ -1,7 +1,7 @@
 /**
  * `transcripts.note_id`, derived in this one place from `notes.transcript_id`: the lowest id among the
  * live notes that name the transcript, null when none does. Only `/v2/notes` says which transcript an
- * AI-notetaker note belongs to (`transcriptId`, API.md §7.7); no transcript read names its note in any
+ * AI-notetaker note belongs to (`transcriptId`, docs/contract.md §7.7); no transcript read names its note in any
  * document relsync follows. The two sides are read by different streams at different times (transcripts
  * weekly, notes every run through their update feed), so neither side's page can fill the link alone:
  * the runner derives it at the end of every run, after all streams (runner/run-sync.ts). Only rows whose

@@ -82,7 +82,7 @@ const PASS: Record<string, (c: ServiceCounts) => Estimate | null> = {
   opportunity_associations: (c) => of(c.opportunities, (n) => pages(n, V1_SEARCH_PAGE)),
   list_entries: (c) => sum(c.lists.map((l) => of(l.size, (n) => pages(n, V2_PAGE)))),
   lists: (c) => of(LIST_COUNT(c), (n) => pages(n, V2_PAGE)),
-  // Bare arrays, never paged (API.md §4): one call whatever their size.
+  // Bare arrays, never paged (docs/contract.md §4): one call whatever their size.
   lists_v1: () => ({ calls: 1, basis: 'counted' }),
   fields_v1: () => ({ calls: 1, basis: 'counted' }),
   // Companies' and persons' field lists, then one per list.

@@ -7,7 +7,7 @@ import type { PlanContext } from './context.ts';
 const WIDEST_MARK = '2000-01-01T00:00:00Z';
 
 /**
- * The change-log filter for a batch of field ids: one `|` branch per field (API.md §7.9: "combine with
+ * The change-log filter for a batch of field ids: one `|` branch per field (docs/contract.md §7.9: "combine with
  * `|` and `&`", `&` binding tighter), each with the mark when there is one, since the seed wants every
  * branch of the global listing to name a field.
  */

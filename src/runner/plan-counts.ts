@@ -1,18 +1,18 @@
 /**
  * Before the first sync, `relsync plan` asks the service a few cheap counting questions, never more than
  * `cap` calls, and uses only what the documents promise:
- *   - `GET /lists`: every list with its type and, where the answer carries it, `list_size` (API.md §6.4
- *     has it on the list resource; the seed, line 82, promises it only from `GET /lists/{id}`, which is
+ *   - `GET /lists`: every list with its type and, where the answer carries it, `list_size` (docs/contract.md §6.4
+ *     has it on the list resource; the seed, docs/contract.md §S4, promises it only from `GET /lists/{id}`, which is
  *     asked per list when the listing lacks it);
- *   - opportunities: the sizes of the opportunity lists (each opportunity is on exactly one list: API.md
+ *   - opportunities: the sizes of the opportunity lists (each opportunity is on exactly one list: docs/contract.md
  *     §6.3, seed "opportunities are scoped to one list");
  *   - `GET /opportunities?page_size=1`: whether the search carries `person_ids` / `organization_ids`
- *     (API.md §6.3 yes; the seed, line 320, only on the single read): without them every opportunity
+ *     (docs/contract.md §6.3 yes; the seed, docs/contract.md §S3, only on the single read): without them every opportunity
  *     needs its single read;
- *   - `GET /v2/notes?totalCount=true`: `pagination.totalCount` (API.md §4); an answer without it
- *     (the seed's envelope, line 36, has no such member) leaves notes uncounted;
+ *   - `GET /v2/notes?totalCount=true`: `pagination.totalCount` (docs/contract.md §4); an answer without it
+ *     (the seed's envelope, docs/contract.md §S2, has no such member) leaves notes uncounted;
  *   - companies and persons: no document publishes a count, so the older searches are paged at their
- *     largest page (500, API.md §4, seed line 388) until the cap; a count cut there is "at least".
+ *     largest page (500, docs/contract.md §4, the seed, docs/contract.md §S13) until the cap; a count cut there is "at least".
  * Everything else is not counted, and the plan says so.
  */
 import { z } from 'zod';

@@ -158,11 +158,11 @@ export function generateFields(store: SimStore, rng: Rng): void {
     for (const [id, name, vt] of RI_FIELDS) system(et, id, name, 'relationship-intelligence', vt, null);
     for (const def of GLOBAL[et]) custom(def, et, null);
   }
-  // Association fields are list fields, present only where the OpenAPI examples put them (reference/
-  // affinity-v2-openapi-2024-01-01.json, components.examples): `opportunity-list-2` has "id": "companies"
+  // Association fields are list fields, present only where the OpenAPI examples put them (docs/contract.md
+  // §7.2: the 2024-01-01 OpenAPI document's examples): `opportunity-list-2` has "id": "companies"
   // and "id": "persons" with "type": "list"; `person-list-2` has "id": "companies" with "type": "list";
   // `company-list-2` has neither. They are never company/person (global) fields. The seed profile hides
-  // them all (seed line 26: "`/v2` has no … association reads"; contract.ts v2AssociationFields).
+  // them all (the seed, docs/contract.md §S3: "`/v2` has no … association reads"; contract.ts v2AssociationFields).
   for (const list of [...store.lists.values()].sort((a, b) => a.id - b.id)) {
     if (list.type === 'opportunity') {
       system('opportunity', 'persons', 'People', 'list', 'person-multi', null, list.id);

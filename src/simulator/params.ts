@@ -1,12 +1,12 @@
 /**
- * The query parameters each read route accepts: what the reference (API.md, the v2 OpenAPI file) or the
+ * The query parameters each read route accepts: what the reference (docs/contract.md) or the
  * seed describes for it, and that the simulator models. Anything else is refused, never ignored (an
  * ignored filter would hand back an unfiltered listing): `/v2` 400 `{"errors":[{"code":"validation",
- * "param":…}]}` (API.md §3 "`bad-request`, `validation` | **400**"), older interface 422 (API.md §3 v1:
+ * "param":…}]}` (docs/contract.md §3 "`bad-request`, `validation` | **400**"), older interface 422 (docs/contract.md §3 v1:
  * "Status codes listed: 401, 403 …, 404, 422, … (400 is **not** listed)").
  *
  * Both spellings are accepted where the documents differ (`fieldTypes` in the OpenAPI file, `field_types`
- * in seed line 354-355). Documented parameters the simulator does not model (v1 `min_/max_*_date`,
+ * in the seed, docs/contract.md §S12). Documented parameters the simulator does not model (v1 `min_/max_*_date`,
  * `internal_person_id`, `direction`, `logging_type`, `with_modified_names`, the older list `force`
  * option, `/v2/companies/{id}` interaction options) are refused too: stingier than the documents, never kinder.
  */
@@ -15,7 +15,7 @@ import { HttpError } from './http-types.ts';
 const PAGE = ['limit', 'cursor'];
 const V1_PAGE = ['page_size', 'page_token'];
 const FIELD_SELECT = ['fieldIds', 'fieldTypes', 'field_ids', 'field_types'];
-/** API.md §6.1 / §6.2: `with_interaction_dates`, `with_interaction_persons`, `with_opportunities`. */
+/** docs/contract.md §6.1 / §6.2: `with_interaction_dates`, `with_interaction_persons`, `with_opportunities`. */
 const V1_WITH = ['with_interaction_dates', 'with_interaction_persons', 'with_opportunities'];
 const V1_SCOPE = ['person_id', 'organization_id', 'opportunity_id'];
 /** OpenAPI notes listings: `filter`, `cursor`, `limit`, `totalCount`. */
@@ -24,18 +24,18 @@ const NOTES = [...PAGE, 'filter', 'totalCount'];
 const ROUTE_PARAMS: Record<string, readonly string[]> = {
   // ---- /v2 (OpenAPI parameters unless noted) ----
   'GET /v2/auth/whoami': [],
-  // Seed line 356 lists a `filter` on /v2/companies; API.md §7.2 says "**No filter, sort or updated-since
+  // The seed, docs/contract.md §S12, lists a `filter` on /v2/companies; docs/contract.md §7.2 says "**No filter, sort or updated-since
   // parameters.**" and the OpenAPI file has none: the stingier document wins in both profiles.
   'GET /v2/companies': [...PAGE, 'ids', ...FIELD_SELECT],
   'GET /v2/persons': [...PAGE, 'ids', ...FIELD_SELECT],
   'GET /v2/companies/{companyId}': FIELD_SELECT,
   'GET /v2/persons/{personId}': FIELD_SELECT,
-  // OpenAPI: cursor, limit; seed line 372: "optional `field_types` filter".
+  // OpenAPI: cursor, limit; the seed, docs/contract.md §S12: "optional `field_types` filter".
   'GET /v2/companies/fields': [...PAGE, 'fieldTypes', 'field_types'],
   'GET /v2/persons/fields': [...PAGE, 'fieldTypes', 'field_types'],
   'GET /v2/companies/fields/{fieldId}/dropdown-options': PAGE,
   'GET /v2/persons/fields/{fieldId}/dropdown-options': PAGE,
-  // API.md §7.4: "`GET …/list-entries/{listEntryId}/fields` (`ids`, `types`, paged, default 20)"; the same family on companies/persons.
+  // docs/contract.md §7.4: "`GET …/list-entries/{listEntryId}/fields` (`ids`, `types`, paged, default 20)"; the same family on companies/persons.
   'GET /v2/companies/{companyId}/fields': [...PAGE, 'ids', 'types'],
   'GET /v2/persons/{personId}/fields': [...PAGE, 'ids', 'types'],
   'GET /v2/companies/{companyId}/fields/{fieldId}': [],
@@ -73,18 +73,18 @@ const ROUTE_PARAMS: Record<string, readonly string[]> = {
   'GET /v2/notes/{noteId}/attached-persons': [...PAGE, 'totalCount'],
   'GET /v2/notes/{noteId}/attached-opportunities': [...PAGE, 'totalCount'],
   'GET /v2/notes/{noteId}/replies': NOTES,
-  // OpenAPI: cursor, limit, filter; API.md §7.8: calls and chat messages "analogous".
+  // OpenAPI: cursor, limit, filter; docs/contract.md §7.8: calls and chat messages "analogous".
   'GET /v2/emails': [...PAGE, 'filter'],
   'GET /v2/meetings': [...PAGE, 'filter'],
   'GET /v2/calls': [...PAGE, 'filter'],
   'GET /v2/chat-messages': [...PAGE, 'filter'],
   'GET /v2/meetings/{meetingId}': [],
-  // API.md §7.9: "`GET /v2/field-value-changes?filter=…&orderBy=changedAt|-changedAt&cursor=&limit=`".
+  // docs/contract.md §7.9: "`GET /v2/field-value-changes?filter=…&orderBy=changedAt|-changedAt&cursor=&limit=`".
   'GET /v2/field-value-changes': [...PAGE, 'filter', 'orderBy'],
-  // Neither document describes a reminders filter; API.md §4: totalCount on "later reminders/webhooks/search".
+  // Neither document describes a reminders filter; docs/contract.md §4: totalCount on "later reminders/webhooks/search".
   'GET /v2/reminders': [...PAGE, 'totalCount'],
   'GET /v2/reminders/{reminderId}': [],
-  // API.md §7.1 lists the transcript routes only; no filter is described.
+  // docs/contract.md §7.1 lists the transcript routes only; no filter is described.
   'GET /v2/transcripts': PAGE,
   'GET /v2/transcripts/{transcriptId}': [],
   'GET /v2/transcripts/{transcriptId}/fragments': PAGE,
@@ -113,14 +113,14 @@ const ROUTE_PARAMS: Record<string, readonly string[]> = {
   'GET /v2/inferred-connections/coworkers': [...PAGE, 'personId', 'companyId'],
   'GET /v2/inferred-connections/investor-executive-connections': [...PAGE, 'personId', 'companyId'],
 
-  // ---- older interface (API.md §6) ----
+  // ---- older interface (docs/contract.md §6) ----
   'GET /auth/whoami': [],
   'GET /rate-limit': [],
   'GET /organizations': ['term', ...V1_WITH, ...V1_PAGE],
   'GET /organizations/{id}': V1_WITH,
   'GET /persons': ['term', ...V1_WITH, 'with_current_organizations', ...V1_PAGE],
   'GET /persons/{id}': [...V1_WITH, 'with_current_organizations'],
-  // API.md §6.3 / seed line 393: "`term` (optional string; when absent all are returned), `page_size` …, `page_token`".
+  // docs/contract.md §6.3 / the seed, docs/contract.md §S12: "`term` (optional string; when absent all are returned), `page_size` …, `page_token`".
   'GET /opportunities': ['term', ...V1_PAGE],
   'GET /opportunities/{id}': [],
   'GET /organizations/fields': [],
@@ -130,9 +130,9 @@ const ROUTE_PARAMS: Record<string, readonly string[]> = {
   'GET /lists/{listId}': [],
   'GET /lists/{listId}/list-entries': V1_PAGE,
   'GET /lists/{listId}/list-entries/{entryId}': [],
-  // API.md §6.6: "needs **exactly one** of `person_id`, `organization_id`, `opportunity_id`, `list_entry_id`".
+  // docs/contract.md §6.6: "needs **exactly one** of `person_id`, `organization_id`, `opportunity_id`, `list_entry_id`".
   'GET /field-values': [...V1_SCOPE, 'list_entry_id'],
-  // API.md §6.7: "`field_id` (**required**), `action_type` (0/1/2), and entity scope …"; the SDK-only
+  // docs/contract.md §6.7: "`field_id` (**required**), `action_type` (0/1/2), and entity scope …"; the SDK-only
   // extras (`changed_after`, `limit`, `order_by`, `after_id`) are "Treat as unverified": refused.
   'GET /field-value-changes': ['field_id', 'action_type', ...V1_SCOPE, 'list_entry_id'],
   'GET /notes': [...V1_SCOPE, 'creator_id', ...V1_PAGE],
@@ -144,7 +144,7 @@ const ROUTE_PARAMS: Record<string, readonly string[]> = {
   'GET /entity-files': [...V1_SCOPE, ...V1_PAGE],
   'GET /entity-files/{id}': [],
   'GET /entity-files/download/{id}': [],
-  // Seed line 335: "filtered by a person identifier".
+  // The seed, docs/contract.md §S11: "filtered by a person identifier".
   'GET /relationships-strengths': ['external_id', 'internal_id'],
   'GET /webhook': [],
   'GET /webhook/{id}': [],

@@ -1,6 +1,6 @@
 /**
  * Permission denials that a test or `simulate --deny` switches on: a guarded `/v2` route answers 403 with
- * the documented body `{"errors":[{"code":"authorization","message":…}]}` (API.md §3: "`authorization` |
+ * the documented body `{"errors":[{"code":"authorization","message":…}]}` (docs/contract.md §3: "`authorization` |
  * **403** (explicit `AuthorizationErrors`)"). Each permission is one the documents name for those routes.
  */
 

@@ -114,10 +114,10 @@ export function v1Entry(store: SimStore, e: SimListEntry, withEntity: boolean): 
 }
 
 /**
- * The older opportunity record. The single read always carries the association arrays, whole (seed line
- * 320: "fuller record with person_ids, organization_ids and list entries"); the search carries them only
+ * The older opportunity record. The single read always carries the association arrays, whole (the seed, docs/contract.md
+ * §S3: "fuller record with person_ids, organization_ids and list entries"); the search carries them only
  * when the contract says so (contract.ts opportunitySearchAssociations). Neither document cuts these
- * arrays at 100 (API.md §6.3 and seed lines 68-69 give no limit), so they are never cut.
+ * arrays at 100 (docs/contract.md §6.3 and the seed, docs/contract.md §S3, give no limit), so they are never cut.
  */
 export function v1Opportunity(store: SimStore, o: SimOpportunity, withAssociations: boolean): Record<string, unknown> {
   const out: Record<string, unknown> = { id: o.id, name: o.name };

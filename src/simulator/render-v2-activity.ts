@@ -202,7 +202,7 @@ export function renderTaskV2(m: SimMerge): Record<string, unknown> {
   };
 }
 
-/** The reference-typed value of a change row (API.md 7.9). */
+/** The reference-typed value of a change row (docs/contract.md §7.9). */
 function changeValue(store: SimStore, field: SimField, v: FieldValue): unknown {
   const d = v.data as Record<string, unknown>;
   const base = v.type.replace(/-multi$/, '');

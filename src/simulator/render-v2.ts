@@ -18,7 +18,7 @@ import {
 import { getCell } from './store-values.ts';
 import { renderNoteV2 } from './render-v2-activity.ts';
 
-/** API.md §7.2: associations "are **truncated at 100** items"; §7.6 `person-multi` / `company-multi` "(≤100)". */
+/** docs/contract.md §7.2: associations "are **truncated at 100** items"; §7.6 `person-multi` / `company-multi` "(≤100)". */
 export const ASSOC_TRUNCATE = 100;
 
 export function personData(store: SimStore, id: number): Record<string, unknown> | null {
@@ -40,7 +40,7 @@ export function attendee(store: SimStore, personId: number | null, email?: strin
 
 /**
  * Whether `/v2` shows a field at all: late value types from 2026-09-17 on; association fields only under
- * a contract that has them (contract.ts v2AssociationFields; seed line 26: "`/v2` has no
+ * a contract that has them (contract.ts v2AssociationFields; the seed, docs/contract.md §S3: "`/v2` has no
  * opportunity-to-person, opportunity-to-company, company-to-person or company-to-opportunity association reads").
  */
 export function fieldVisible(ctx: Ctx, f: SimField): boolean {

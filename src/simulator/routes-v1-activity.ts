@@ -220,8 +220,8 @@ export const V1_ACTIVITY_ROUTES: RouteDef[] = [
       const person = queryInt(ctx, 'person_id');
       const org = queryInt(ctx, 'organization_id');
       const opp = queryInt(ctx, 'opportunity_id');
-      // Seed line 288: "files of one person, company or opportunity (`/v2` lists only organisation-wide
-      // files)"; the reference lists it as a plain paged listing (API.md §4), so only the seed needs a scope.
+      // The seed, docs/contract.md §S7: "files of one person, company or opportunity (`/v2` lists only organisation-wide
+      // files)"; the reference lists it as a plain paged listing (docs/contract.md §4), so only the seed needs a scope.
       const scopes = [person, org, opp].filter((x) => x !== undefined).length;
       if (!ctx.settings.contract.entityFilesUnscoped && scopes !== 1) {
         throw new HttpError(422, 'unprocessable-entity', 'Exactly one of person_id, organization_id or opportunity_id is required');

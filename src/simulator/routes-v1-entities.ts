@@ -26,14 +26,14 @@ function organizations(ctx: Ctx): Reply {
     if (!c) return undefined;
     if (t && !c.name.toLowerCase().includes(t) && !c.domains.some((d) => d.includes(t))) return undefined;
     const out = v1Org(c);
-    // API.md §6.2 "`with_opportunities=true` → `opportunity_ids` added"; under the seed only the single
-    // read has them (seed line 46: "opportunity_ids | … | older single-record read only").
+    // docs/contract.md §6.2 "`with_opportunities=true` → `opportunity_ids` added"; under the seed only the single
+    // read has them (the seed, docs/contract.md §S3: "opportunity_ids | … | older single-record read only").
     if (withOpps && ctx.settings.contract.companySearchOpportunities) out.opportunity_ids = c.opportunityIds;
     return withDates(ctx, out, c.personIds);
   });
 }
 
-/** Seed line 326: "returns person_ids and opportunity_ids" (whole; API.md §6.2 the same, uncut). */
+/** The seed, docs/contract.md §S3: "returns person_ids and opportunity_ids" (whole; docs/contract.md §6.2 the same, uncut). */
 function organization(ctx: Ctx): Reply {
   const c = getCompany(ctx, idParam(ctx, 'id'));
   const out = {
@@ -54,7 +54,7 @@ function persons(ctx: Ctx): Reply {
     if (!p) return undefined;
     if (t && !`${p.firstName} ${p.lastName ?? ''}`.toLowerCase().includes(t) && !p.emailAddresses.some((e) => e.includes(t))) return undefined;
     const out = v1Person(p);
-    // API.md §6.1 "`current_organization_ids` only with `with_current_organizations=true`"; seed line 58:
+    // docs/contract.md §6.1 "`current_organization_ids` only with `with_current_organizations=true`"; the seed, docs/contract.md §S3:
     // a person's "company associations | … | older single-record read only".
     if (withCurrent && ctx.settings.contract.personSearchCompanies) out.current_organization_ids = p.currentCompanyIds;
     if (withOpps) out.opportunity_ids = p.opportunityIds;
@@ -62,7 +62,7 @@ function persons(ctx: Ctx): Reply {
   });
 }
 
-/** Seed line 332: "returns associated company identifiers" (API.md §6.1 example: `organization_ids`, whole). */
+/** The seed, docs/contract.md §S3: "returns associated company identifiers" (docs/contract.md §6.1 example: `organization_ids`, whole). */
 function person(ctx: Ctx): Reply {
   const p = getPerson(ctx, idParam(ctx, 'id'));
   const out = {
@@ -80,7 +80,7 @@ function opportunities(ctx: Ctx): Reply {
   return v1PageKeys(ctx, 'opportunities', ctx.store.idx.opportunities, (id) => {
     const o = ctx.store.opportunities.get(id);
     if (!o || (t && !o.name.toLowerCase().includes(t))) return undefined;
-    // API.md §6.3: search "doc example items include `person_ids`, `organization_ids`"; seed line 320: only the single read.
+    // docs/contract.md §6.3: search "doc example items include `person_ids`, `organization_ids`"; the seed, docs/contract.md §S3: only the single read.
     return v1Opportunity(ctx.store, o, ctx.settings.contract.opportunitySearchAssociations);
   });
 }
@@ -153,7 +153,7 @@ function fieldValues(ctx: Ctx): Reply {
 
 /**
  * Per-field change log: bare array, ascending; 422 for fields that do not track changes. `field_id` is
- * required, a scope optional (seed line 92: "listed per field, per list entry, or globally"; API.md §6.7
+ * required, a scope optional (the seed, docs/contract.md §S5: "listed per field, per list entry, or globally"; docs/contract.md §6.7
  * "`field_id` (**required**)", the scope ⚠ disputed there, its own example sends only `field_id`).
  */
 function fieldValueChanges(ctx: Ctx): Reply {

@@ -59,7 +59,7 @@ function timeFloor(changes: readonly SimFieldValueChange[], ms: number, inclusiv
 }
 
 /**
- * API.md §7.9: "Filter properties: `field.id` (=), `listEntry.id` (=), `changer.id` (=), `changedAt`
+ * docs/contract.md §7.9: "Filter properties: `field.id` (=), `listEntry.id` (=), `changer.id` (=), `changedAt`
  * (> < >= <=), `actionType` (= `add|update|delete`); combine with `|` and `&`". Nothing else (no
  * `id`, no `entity.id`: neither document names them).
  */
@@ -73,8 +73,8 @@ const CHANGE_FILTER: Record<string, PropSpec> = {
 
 /**
  * Org-wide change log, by changedAt then id: ascending by default, descending with `orderBy=-changedAt`
- * (API.md §7.9 "`orderBy=changedAt|-changedAt`"; "results ascending by `changedAt` then id"). Under the
- * seed every branch of the filter must name a field (seed line 92: "global listing requires a field
+ * (docs/contract.md §7.9 "`orderBy=changedAt|-changedAt`"; "results ascending by `changedAt` then id"). Under the
+ * seed every branch of the filter must name a field (the seed, docs/contract.md §S5: "global listing requires a field
  * identifier filter").
  */
 function fieldValueChanges(ctx: Ctx): Reply {
@@ -160,7 +160,7 @@ export const V2_ACTIVITY_ROUTES: RouteDef[] = [
       return ok(renderReminderV2(ctx.store, r));
     },
   },
-  // No transcript filter is described (API.md §7.1 names the route only): params.ts refuses one.
+  // No transcript filter is described (docs/contract.md §7.1 names the route only): params.ts refuses one.
   {
     method: 'GET',
     path: '/v2/transcripts',

@@ -1,6 +1,6 @@
 /**
  * `/v2` POST searches (beta): a `search.term` (>= 3 characters) matched against names, domains, emails and
- * note text. Body `filters` / `sorts` (API.md §7.12) are not modelled, so they are refused (400), never
+ * note text. Body `filters` / `sorts` (docs/contract.md §7.12) are not modelled, so they are refused (400), never
  * ignored: an ignored filter would answer more than the service. Answers 201 with the normal paged body;
  * the next page is a POST to `nextUrl` with the same body.
  */

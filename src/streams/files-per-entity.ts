@@ -7,7 +7,7 @@ import { defineStream, type Partition } from './define.ts';
 
 interface EntityScope {
   table: EntityTable;
-  /** The older listing's scope parameter (seed line 288: "files of one person, company or opportunity"). */
+  /** The older listing's scope parameter (the seed, docs/contract.md §S7: "files of one person, company or opportunity"). */
   param: 'person_id' | 'organization_id' | 'opportunity_id';
 }
 

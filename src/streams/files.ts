@@ -4,9 +4,9 @@ import { perRecord } from './common.ts';
 import { defineStream } from './define.ts';
 
 /**
- * Files through `/v2/files` (seed line 189: "beta; from 2026-09-17"), 100 per call. The older
- * `/entity-files` lists one person's, company's or opportunity's files per call under the seed (line
- * 288), so it is this capability's fallback, and only when configured (`filesPerEntity`).
+ * Files through `/v2/files` (the seed, docs/contract.md §S7: "beta; from 2026-09-17"), 100 per call. The older
+ * `/entity-files` lists one person's, company's or opportunity's files per call under the seed (docs/contract.md
+ * §S7), so it is this capability's fallback, and only when configured (`filesPerEntity`).
  */
 export const filesStream = defineStream({
   name: 'files',

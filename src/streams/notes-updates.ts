@@ -11,7 +11,7 @@ import { updatedSinceFeed } from './feed.ts';
  * opportunities (complete ones replace the set).
  *
  * With no mark (the first sync) the feed reads every note once, from the beginning: only `/v2/notes`
- * carries an AI-notetaker note's `transcriptId` (API.md §7.7, §1 "2026-09-17"), the older listing does
+ * carries an AI-notetaker note's `transcriptId` (docs/contract.md §7.7, §1 "2026-09-17"), the older listing does
  * not, and the whole listing (root notes / 100 calls) is cheaper than reading the AI notes one by one
  * (a call each) once more than one note in a hundred is one. That read sets only `transcript_id` on the
  * notes the sweep wrote (an update, never a new row); a note created between the two reads is loaded by

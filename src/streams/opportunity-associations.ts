@@ -21,7 +21,7 @@ function searchItemAssociations(o: V1Opportunity): RowBatch {
 
 /**
  * Opportunity↔person and ↔company links from the older search, 500 opportunities a call, where its items
- * carry `person_ids` / `organization_ids` (the reference, API.md §6.3). Where they do not (the seed lists
+ * carry `person_ids` / `organization_ids` (the reference, docs/contract.md §6.3). Where they do not (the seed lists
  * them only on `GET /opportunities/{id}`), each item leaves an `opportunity_links` mark: the list entries
  * settle it when their association fields are complete, else `opportunity_associations_full` reads it.
  */

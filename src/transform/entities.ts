@@ -14,7 +14,7 @@ import { addUpsert, jsonArrayOrNull, rawJson, replaceSet, uniqueIds } from './ro
  * absent list (v1 searches omit the arrays, v2 without field selection) says nothing and changes nothing.
  */
 
-/** v2 association field ids (API.md §5). */
+/** v2 association field ids (docs/contract.md §5). */
 export const COMPANIES_FIELD = 'companies';
 export const PERSONS_FIELD = 'persons';
 

@@ -8,7 +8,7 @@ import { normalizeTimestamp } from './timestamps.ts';
 
 /** Field value changes (append-only history) → `field_value_changes` rows. */
 
-/** v1 `action_type` → v2 name: 0 add (v1 "create"), 1 delete, 2 update (API.md §5; ⚠ older docs swap 1/2). */
+/** v1 `action_type` → v2 name: 0 add (v1 "create"), 1 delete, 2 update (docs/contract.md §5; ⚠ older docs swap 1/2). */
 export function v1ActionType(action: number): string {
   switch (action) {
     case 0:
@@ -23,7 +23,7 @@ export function v1ActionType(action: number): string {
 }
 
 /**
- * `/v2/field-value-changes` item (API.md §7.9). `value_json` has the shape `field_values.value_json` has
+ * `/v2/field-value-changes` item (docs/contract.md §7.9). `value_json` has the shape `field_values.value_json` has
  * for the same value: the bare element, a reference without the log's `referenceType: "entity"` marker.
  * A reference to a record deleted since (`deleted-entity`, only a display value) is kept as the log gives it.
  */

@@ -176,7 +176,7 @@ export function v2FieldValueRows(field: V2Field, owner: FieldValueOwner): FieldV
 }
 
 /**
- * The association fields (`companies`, `persons`; API.md §5) have one home: `company_persons` /
+ * The association fields (`companies`, `persons`; docs/contract.md §5) have one home: `company_persons` /
  * `opportunity_persons` / `opportunity_companies`, which hold the complete sets (a single-record read
  * tops up a cell the service cut at 100). They are never stored in `field_values`: a copy there was whole
  * for most records and missing for the cut ones (one concept, two homes that disagreed). The owner's

@@ -96,7 +96,7 @@ export function v1FieldRows(field: V1Field, raw?: unknown): RowBatch {
 
 /**
  * A field's whole option set (v1 `dropdown_options`, or all pages of v2 `…/dropdown-options`). A colour
- * is an integer in v1 (API.md §6.5, `"color": 3`) and a name in `/v2` values (§7.6, `"gray"`); no
+ * is an integer in v1 (docs/contract.md §6.5, `"color": 3`) and a name in `/v2` values (§7.6, `"gray"`); no
  * document maps one to the other, so an integer goes to `color_code` and a name to `color`. A source
  * that gives only the integer leaves the stored name (which `/v2` values set: option-colours.ts) while
  * the integer stays the same; a changed integer means the name no longer holds, so it becomes null.

@@ -89,7 +89,7 @@ export function v1WebhookRows(w: V1Webhook, raw?: unknown): RowBatch {
 }
 
 /**
- * `/v2/webhooks` item (API.md §7.10): the listing with `createdAt` / `updatedAt`. A member the record
+ * `/v2/webhooks` item (docs/contract.md §7.10): the listing with `createdAt` / `updatedAt`. A member the record
  * leaves out is left out of the row (kept as stored), never read as empty.
  */
 export function v2WebhookRows(w: V2Webhook, raw?: unknown): RowBatch {

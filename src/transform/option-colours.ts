@@ -4,7 +4,7 @@ import { cellData } from './apply-changes.ts';
 
 /**
  * Dropdown option colour names from `/v2` values. A ranked-dropdown value names its option's colour
- * (API.md §7.6: `{dropdownOptionId, text, rank, color}`, "color string, e.g. `"gray"`"; the change log's
+ * (docs/contract.md §7.6: `{dropdownOptionId, text, rank, color}`, "color string, e.g. `"gray"`"; the change log's
  * values too, §7.9 `"color": "green"`), while field metadata gives only v1's integer (`color_code`, §6.5)
  * and no document maps one to the other. So `dropdown_options.color` is set from the values, as an
  * update of the option's row: a value never creates an option row (a value naming an option the

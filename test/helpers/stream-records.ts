@@ -33,7 +33,7 @@ export interface CaseEnv {
 }
 
 /**
- * Value types the older interface knows (API.md §5 / seed field value types 0-10: person, company,
+ * Value types the older interface knows (docs/contract.md §5 / seed field value types 0-10: person, company,
  * dropdown, number, date, location, text, ranked dropdown, filterable text, their -multi forms, and
  * formula numbers); a field of another type, or without a numeric id, is `/v2` only.
  */
@@ -135,7 +135,7 @@ export const COLLECTION_CASES: Record<string, CaseBuilder> = {
       return got === want ? null : `entry ${String(rec(r).id)}: entity ${String(got)}, store says ${String(want)}`;
     },
   ),
-  // The older search: whole arrays, exactly the store's, under the reference (API.md §6.3; no cut is
+  // The older search: whole arrays, exactly the store's, under the reference (docs/contract.md §6.3; no cut is
   // documented); under the seed the members are absent (only `GET /opportunities/{id}` has them).
   opportunity_associations: async (def, env) =>
     await whole(

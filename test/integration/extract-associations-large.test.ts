@@ -1,8 +1,8 @@
 /**
  * At large scale (25,000 opportunities, reference contract) the opportunity↔person and ↔company links cost
  * one older search call per 500 opportunities, whose items carry whole `person_ids` / `organization_ids`
- * (API.md §6.3; the simulator never cuts them), plus one `GET /opportunities/{id}` per opportunity with an
- * array of 100 or more: no document says the search is uncut where `/v2` cuts at 100 (API.md §7.2), so a
+ * (docs/contract.md §6.3; the simulator never cuts them), plus one `GET /opportunities/{id}` per opportunity with an
+ * array of 100 or more: no document says the search is uncut where `/v2` cuts at 100 (docs/contract.md §7.2), so a
  * set that large is confirmed by the single read (it is only added to until then). Exactly that, far
  * below a call per opportunity, and the warehouse ends up with exactly the store's pairs. The seed
  * contract's path (one single read per opportunity) is covered at small scale by test/e2e/full-sync.

@@ -13,7 +13,7 @@ import { forEachDialect, useMigratedDb } from '../helpers/dialects.ts';
 const T1 = '2024-04-01T07:00:00.000Z';
 const T2 = '2024-04-02T07:00:00.000Z';
 
-/** v1 `GET /fields` item of a ranked dropdown with these options (API.md §6.5). */
+/** v1 `GET /fields` item of a ranked dropdown with these options (docs/contract.md §6.5). */
 function v1Field(options: Array<{ id: number; text: string; color?: number | null }>): RowBatch {
   return v1FieldRows(
     v1FieldSchema.parse({

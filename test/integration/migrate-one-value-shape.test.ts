@@ -16,7 +16,7 @@ import { v2FieldValueChangeRows } from '../../src/transform/field-value-changes.
 const T1 = '2024-04-01T07:00:00.000Z';
 const PERSON = { id: 7, firstName: 'Ann', lastName: 'Lee', primaryEmailAddress: 'ann@example.com', type: 'external' };
 
-/** Change-log items of every kind a tracked field may carry (API.md §7.9), as the log sends them. */
+/** Change-log items of every kind a tracked field may carry (docs/contract.md §7.9), as the log sends them. */
 const LOGGED: Array<[string, unknown]> = [
   ['text', 'hello'],
   ['number', 12.5],

@@ -4,7 +4,7 @@ import { pageAllV1, pageAllV2, simCall } from '../../src/simulator/test-client.t
 
 /**
  * Contract profiles (src/simulator/contract.ts): where association data can be read under `reference`
- * (API.md + OpenAPI) and under `seed` (the client's contract where it is stingier). Small scale: it has
+ * (docs/contract.md) and under `seed` (the client's contract where it is stingier). Small scale: it has
  * companies and opportunities with more than 100 persons.
  */
 type Field = { id: string; type: string; valueType?: string; value?: { data: unknown } };

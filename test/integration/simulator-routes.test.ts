@@ -86,7 +86,7 @@ describe('simulator route coverage', () => {
       const tracked = [...seedSim.store.fields.values()].find((f) => f.trackChanges);
       const failures: string[] = [];
       for (let path of seedTablePaths(seedSim)) {
-        // Seed line 92: "global listing requires a field identifier filter".
+        // The seed, docs/contract.md §S5: "global listing requires a field identifier filter".
         if (path === '/v2/field-value-changes') path += `?filter=${encodeURIComponent(`field.id=${tracked?.id}`)}`;
         const r = await simCall(seedSim, path, { version: '2026-09-17' });
         if (r.status !== 200) failures.push(`${path} -> ${r.status} ${r.text.slice(0, 120)}`);

@@ -18,7 +18,7 @@ import {
   v1WhoAmISchema,
 } from '../../src/extract/schemas/index.ts';
 
-// Examples copied verbatim from reference/API.md §2 and §6 ("…" placeholders replaced by real datetimes).
+// Examples copied verbatim from the reference (docs/contract.md §2 and §6) ("…" placeholders replaced by real datetimes).
 const d = '2021-10-04T08:54:24.694-04:00';
 const personRead = {
   id: 38706,
@@ -215,7 +215,7 @@ const examples = {
 } as const;
 
 describe('v1 schemas', () => {
-  it.each(Object.entries(examples))('accepts the API.md example: %s', (_name, [schema, example]) => {
+  it.each(Object.entries(examples))('accepts the reference example: %s', (_name, [schema, example]) => {
     const r = schema.safeParse(example);
     expect(r.error?.issues).toBeUndefined();
   });

@@ -21,7 +21,7 @@ import {
   v2WhoAmISchema,
 } from '../../src/extract/schemas/index.ts';
 
-// Examples copied verbatim from reference/API.md §7.
+// Examples copied verbatim from the reference (docs/contract.md §7).
 const company = {
   id: 1,
   name: 'Acme',
@@ -105,7 +105,7 @@ const whoami = {
   grant: { type: 'api-key', scopes: ['api'], createdAt: '2023-01-01T00:00:00Z' },
 };
 
-describe('v2 schemas accept the API.md examples verbatim', () => {
+describe('v2 schemas accept the reference examples verbatim', () => {
   it.each([
     ['company', v2CompanySchema, company],
     ['person', v2PersonSchema, person],

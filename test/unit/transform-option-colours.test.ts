@@ -1,5 +1,5 @@
 /**
- * Dropdown option colour names from `/v2` values (transform/option-colours.ts): API.md §7.6 gives the
+ * Dropdown option colour names from `/v2` values (transform/option-colours.ts): docs/contract.md §7.6 gives the
  * ranked-dropdown value `{dropdownOptionId, text, rank, color}` with "color string, e.g. `"gray"`", §7.9
  * the change log's `"color": "green"`. They become updates of the options' rows, never new rows.
  */

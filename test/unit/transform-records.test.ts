@@ -164,7 +164,7 @@ describe('fields', () => {
 });
 
 describe('field value changes', () => {
-  it('v2 (API.md §7.9 example)', () => {
+  it('v2 (docs/contract.md §7.9 example)', () => {
     const c = S.v2FieldValueChangeSchema.parse({
       id: 42,
       type: 'ranked-dropdown',
@@ -354,7 +354,7 @@ describe('notes', () => {
 
   it.each([
     ['a transcript id → stored', { transcriptId: 8 }, 8],
-    ['null (API.md §1, 2026-09-17: "may be null") → none', { transcriptId: null }, null],
+    ['null (docs/contract.md §1, 2026-09-17: "may be null") → none', { transcriptId: null }, null],
     ['absent (older API versions, other note types) → not written: the stored value stays', {}, undefined],
   ])('v2 AI note transcriptId: %s', (_what, over, want) => {
     const row = T.v2NoteRows(S.v2NoteSchema.parse({ ...base, type: 'ai-notetaker', ...over })).upserts.notes?.[0];
@@ -433,7 +433,7 @@ describe('notes', () => {
 });
 
 describe('reminders', () => {
-  it('v1 enums → names (API.md §6.9 example)', () => {
+  it('v1 enums → names (docs/contract.md §6.9 example)', () => {
     const r = S.v1ReminderSchema.parse({
       id: 15326,
       type: 1,

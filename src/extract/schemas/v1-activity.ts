@@ -13,7 +13,7 @@ import {
   v1PersonSummarySchema,
 } from './common.ts';
 
-/** v1 notes, reminders, interactions, files, relationship strengths, webhooks (API.md §6.8–6.12). */
+/** v1 notes, reminders, interactions, files, relationship strengths, webhooks (docs/contract.md §6.8–6.12). */
 
 /** `GET /notes` items. Replies (`parent_id` set) have empty entity id arrays. */
 export const v1NoteSchema = z.looseObject({
@@ -36,7 +36,7 @@ export const v1NoteSchema = z.looseObject({
 });
 export type V1Note = z.infer<typeof v1NoteSchema>;
 
-/** `GET /reminders` items; enums are integers (see API.md §5). */
+/** `GET /reminders` items; enums are integers (see docs/contract.md §5). */
 export const v1ReminderSchema = z.looseObject({
   id: idSchema,
   type: z.number().int(), // 0 one-time, 1 recurring

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema, isoDateTimeSchema, optBool, optDateTime, optId, optIdArray, optInt, optString, optStringArray } from './common.ts';
 
 /**
- * v1 ("older interface") core records (API.md §6.1–6.4). Single reads carry the association id
+ * v1 ("older interface") core records (docs/contract.md §6.1–6.4). Single reads carry the association id
  * arrays that /v2 does not expose; searches usually do not (so the arrays are optional: absent
  * means "not given", which the transform must not read as "empty").
  */

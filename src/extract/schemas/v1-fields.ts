@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema, isoDateTimeSchema, optBool, optDateTime, optId, optInt, optNumber, optString, v1PersonSummarySchema } from './common.ts';
 
 /**
- * v1 fields, field values and field value changes (API.md §6.5–6.7). v1 field ids are integers
+ * v1 fields, field values and field value changes (docs/contract.md §6.5–6.7). v1 field ids are integers
  * (mapped to `field-<id>` by the transform); a string id is accepted as-is for robustness.
  */
 export const v1FieldIdSchema = z.union([idSchema, z.string().min(1)]);

@@ -5,7 +5,7 @@ import { v2FieldSchema } from './v2-field-values.ts';
 /** `fields` is empty/absent unless the request selected fields (`fieldIds` / `fieldTypes`). */
 const fieldsSchema = z.array(v2FieldSchema).nullish();
 
-/** `/v2/companies` items (API.md §7.2). */
+/** `/v2/companies` items (docs/contract.md §7.2). */
 export const v2CompanySchema = z.looseObject({
   id: idSchema,
   name: z.string(),
@@ -29,7 +29,7 @@ export const v2PersonSchema = z.looseObject({
 export type V2Person = z.infer<typeof v2PersonSchema>;
 
 /**
- * `/v2/opportunities` items. The service may return PARTIAL records (DESIGN.md principle 5), so
+ * `/v2/opportunities` items. The service may return PARTIAL records (docs/contract.md §0), so
  * only `id` is required; the full row comes from the opportunity's list entry.
  */
 export const v2OpportunitySchema = z.looseObject({

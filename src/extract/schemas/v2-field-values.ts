@@ -14,7 +14,7 @@ import {
 } from './common.ts';
 
 /**
- * /v2 field values (`Field.value`, API.md §7.6): `{type, data}` discriminated by `type`.
+ * /v2 field values (`Field.value`, docs/contract.md §7.6): `{type, data}` discriminated by `type`.
  * Every type the reference lists is validated (ids strictly, the rest generously); a type we do
  * not know yet is accepted as `{type, data: unknown}` so a new API version never quarantines a
  * record — the transform stores it as JSON only.
@@ -176,7 +176,7 @@ export const v2DropdownOptionSchema = z.looseObject({
 });
 export type V2DropdownOption = z.infer<typeof v2DropdownOptionSchema>;
 
-/** `/v2/field-value-changes` (API.md §7.9). `value` shape depends on `type`: kept opaque. */
+/** `/v2/field-value-changes` (docs/contract.md §7.9). `value` shape depends on `type`: kept opaque. */
 export const v2FieldValueChangeSchema = z.looseObject({
   id: idSchema,
   type: optString,

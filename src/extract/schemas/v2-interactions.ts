@@ -13,7 +13,7 @@ import {
   v2PersonDataSchema,
 } from './common.ts';
 
-/** `/v2/emails` items (beta; API.md §7.8). No bodies; hidden subjects come as "********". */
+/** `/v2/emails` items (beta; docs/contract.md §7.8). No bodies; hidden subjects come as "********". */
 export const v2EmailSchema = z.looseObject({
   id: idSchema,
   subject: optString,

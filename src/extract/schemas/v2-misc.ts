@@ -41,7 +41,7 @@ export type V2Team = z.infer<typeof v2TeamSchema>;
 export const v2TeamMemberSchema = v2UserSchema.extend({ role: optString });
 export type V2TeamMember = z.infer<typeof v2TeamMemberSchema>;
 
-/** `/v2/webhooks` items (API.md §7.10). */
+/** `/v2/webhooks` items (docs/contract.md §7.10). */
 export const v2WebhookSchema = z.looseObject({
   id: idSchema,
   url: z.string(),

@@ -11,7 +11,7 @@ export const v2NoteMentionSchema = z.looseObject({
 const opportunitySummary = z.looseObject({ id: idSchema, name: optString, listId: optId });
 
 /**
- * `/v2/notes` items and replies (API.md §7.7). `type` ∈ entities | interaction | ai-notetaker |
+ * `/v2/notes` items and replies (docs/contract.md §7.7). `type` ∈ entities | interaction | ai-notetaker |
  * user-reply | ai-notetaker-reply, kept open; replies must carry `parent` (the note they answer).
  */
 export const v2NoteSchema = z

@@ -91,7 +91,7 @@ export const WAREHOUSE_DOCS: WarehouseDocs = {
       is_public: 'visible to the whole organisation',
       owner_id: 'owning person',
       creator_id: 'creating person',
-      size: 'number of entries, from the older `GET /lists` listing; null where the service gives the size only on the single-list read (the seed contract, line 82)',
+      size: 'number of entries, from the older `GET /lists` listing; null where the service gives the size only on the single-list read (the seed contract, docs/contract.md §S4)',
     },
   },
   list_entries: {

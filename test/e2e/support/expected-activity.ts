@@ -16,7 +16,7 @@ export function activityExpectations(store: SimStore): TableExpectation[] {
   const person = (id: number | null): number | null => (id === null ? null : (store.persons.get(store.resolveMerged('person', id))?.id ?? null));
   const out: TableExpectation[] = [];
   /**
-   * A note's transcript as `/v2/notes` shows it: root notes only (the listing excludes replies, API.md
+   * A note's transcript as `/v2/notes` shows it: root notes only (the listing excludes replies, docs/contract.md
    * §7.7), and only AI-notetaker notes carry one (the store holds null on every other note).
    */
   const transcriptOf = (n: { parentId: number | null; transcriptId: number | null }): number | null => (n.parentId === null ? n.transcriptId : null);

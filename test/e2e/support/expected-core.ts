@@ -22,8 +22,8 @@ export function mergedCheck(store: SimStore, kind: 'company' | 'person') {
 
 /**
  * Fields the older interface lists (`GET /fields`, the source of track_changes and dropdown options):
- * custom fields, which have a numeric id (API.md §5 "`field-<int>` … `<int>` = v1 numeric field id"),
- * of a value type its integer enum covers (API.md §5 "Field `value_type` | 0 person, 1 organization, 2
+ * custom fields, which have a numeric id (docs/contract.md §5 "`field-<int>` … `<int>` = v1 numeric field id"),
+ * of a value type its integer enum covers (docs/contract.md §5 "Field `value_type` | 0 person, 1 organization, 2
  * dropdown, 3 number, 4 date, 5 location, 6 text, 7 ranked dropdown; … 10 = filterable text"), the
  * simulator's formula numbers included as numbers. Interaction, note, reminder and list values have none.
  */
@@ -86,7 +86,7 @@ export function coreExpectations(store: SimStore, contract: ContractName = e2eCo
       owner_id: l.ownerId,
       creator_id: l.creatorId,
       created_at: ts(l.createdAt),
-      // Seed line 82: the size is "readable only through the older single-list read", which relsync does not spend.
+      // The seed, docs/contract.md §S4: the size is "readable only through the older single-list read", which relsync does not spend.
       size: contract === 'seed' ? null : (store.entriesByList.get(l.id)?.length ?? 0),
     })),
   });
@@ -215,7 +215,7 @@ function fieldsExpectation(store: SimStore, contract: ContractName): TableExpect
   });
   const byId = new Map<string, SimField[]>();
   for (const f of store.fields.values()) {
-    if (f.association && contract === 'seed') continue; // seed line 26: "`/v2` has no … association reads"
+    if (f.association && contract === 'seed') continue; // the seed, docs/contract.md §S3: "`/v2` has no … association reads"
     byId.set(f.id, [...(byId.get(f.id) ?? []), f]);
   }
   const rows: ExpRow[] = [];

@@ -1,6 +1,6 @@
 /**
  * Expected `dropdown_options`, from the simulator's store. The options and their v1 colour integers come
- * from field metadata (v1 `GET /fields`, API.md §6.5); the colour NAME only from `/v2` values that name
+ * from field metadata (v1 `GET /fields`, docs/contract.md §6.5); the colour NAME only from `/v2` values that name
  * the option (§7.6), so it is expected exactly where a value the warehouse holds names the option, as
  * that value's wire form gives it (wire-values.ts, from the store's plain data). An option no current
  * value names holds the name an earlier read gave it, or null (never read, or its code changed since).

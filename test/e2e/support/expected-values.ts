@@ -1,7 +1,7 @@
 /**
  * Expected `field_values` rows from the store's plain data: its own enumeration of stored values
  * (`iterFieldValues`). One row per value element (multi-valued cells give value_index 0..n-1). Typed
- * columns and `value_json` (the element as the service sends it, API.md §7.6) are computed here
+ * columns and `value_json` (the element as the service sends it, docs/contract.md §7.6) are computed here
  * (wire-values.ts), never by the simulator's renderers. The association fields (`companies`, `persons`)
  * have no rows at all, whole or cut: their only home is the association tables (expected-core.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * The `/v2` read form of stored values, written for the oracle from the reference (API.md §7.6 field
+ * The `/v2` read form of stored values, written for the oracle from the reference (docs/contract.md §7.6 field
  * values, §7.9 change values) and the store's plain records, WITHOUT the simulator's renderers: the
  * expected warehouse must not be rendered by code whose assumptions relsync may share.
  *
@@ -12,25 +12,25 @@ import { DROPDOWN_COLORS } from '../../../src/simulator/index.ts';
 import { Satisfies } from './expect-types.ts';
 import type { Cell } from './norm.ts';
 
-/** API.md §7.6 `person`: `{id, firstName, lastName, primaryEmailAddress, type}`; a merged id reads as its survivor. */
+/** docs/contract.md §7.6 `person`: `{id, firstName, lastName, primaryEmailAddress, type}`; a merged id reads as its survivor. */
 export function personWire(store: SimStore, id: number): Record<string, Cell> | null {
   const p = store.persons.get(store.resolveMerged('person', id));
   return p ? { id: p.id, firstName: p.firstName, lastName: p.lastName, primaryEmailAddress: p.primaryEmailAddress, type: p.type } : null;
 }
 
-/** API.md §7.6 `company`: `{id, name, domain}`. */
+/** docs/contract.md §7.6 `company`: `{id, name, domain}`. */
 export function companyWire(store: SimStore, id: number): Record<string, Cell> | null {
   const c = store.companies.get(store.resolveMerged('company', id));
   return c ? { id: c.id, name: c.name, domain: c.domain } : null;
 }
 
-/** API.md §7.6 `Attendee` = `{emailAddress|null, person: PersonData|null}`: the address recorded for the id, the person after merges. */
+/** docs/contract.md §7.6 `Attendee` = `{emailAddress|null, person: PersonData|null}`: the address recorded for the id, the person after merges. */
 function attendeeWire(store: SimStore, personId: number | null, email?: string): Record<string, Cell> {
   const recorded = personId === null ? undefined : store.persons.get(personId);
   return { emailAddress: recorded?.primaryEmailAddress ?? email ?? null, person: personId === null ? null : personWire(store, personId) };
 }
 
-/** API.md §7.6 interaction objects, by kind (store-types.ts: `personIds` are an email's "to", others' attendees). */
+/** docs/contract.md §7.6 interaction objects, by kind (store-types.ts: `personIds` are an email's "to", others' attendees). */
 function interactionWire(store: SimStore, it: SimInteraction): Record<string, Cell> {
   const people = (ids: number[]) => ids.map((id) => attendeeWire(store, id));
   if (it.kind === 'email') {
@@ -93,7 +93,7 @@ export function elementWire(store: SimStore, f: SimField, base: string, el: unkn
       return r ? { id: r.id, type: r.type, content: r.content, dueDate: r.dueDate, createdAt: r.createdAt } : null;
     }
     case 'list': {
-      // API.md §7.6 `list-multi`: `[{id, name, type, entityCount}]`.
+      // docs/contract.md §7.6 `list-multi`: `[{id, name, type, entityCount}]`.
       const l = store.lists.get(d.id as number);
       return l ? { id: l.id, name: l.name, type: l.type, entityCount: store.entriesByList.get(l.id)?.length ?? 0 } : null;
     }
@@ -103,7 +103,7 @@ export function elementWire(store: SimStore, f: SimField, base: string, el: unkn
 }
 
 /**
- * A change row's `value_json`: the log's `value` (API.md §7.9) in the shape `field_values` gives the
+ * A change row's `value_json`: the log's `value` (docs/contract.md §7.9) in the shape `field_values` gives the
  * same value. Reference types arrive as `{"referenceType": "entity", …}` (stored without the marker, as
  * the element a read gives) or `{"referenceType": "deleted-entity", "displayValue": "…"}` (kept as is:
  * no record shape); numbers, text, datetimes and locations as they are. A change row is history: relsync

@@ -41,4 +41,6 @@ export function printRunSummary(s: RunSummary, out: NodeJS.WritableStream): void
   const warnings = s.warnings ?? [];
   if (warnings.length > 0)
     out.write(`  warning: unavailable on this tenant (skipped until re-probed): ${warnings.map((w) => `${w.stream} (${w.message})`).join('; ')}\n`);
+  // The data is committed; views left stale are said, with what each needs (the next run or `relsync migrate` retries).
+  for (const v of s.viewsNotRefreshed ?? []) out.write(`  warning: analyst view not refreshed: ${v}\n`);
 }

@@ -46,7 +46,14 @@ function runStatus(fatal: unknown, stats: readonly StreamRunStats[]): RunStatus 
 }
 
 /** What a run did, as recorded in sync_runs and printed: the streams' stats, the calls, the errors. */
-export function summarize(fatal: unknown, streamStats: Record<string, StreamRunStats>, client: AffinityClient, startedAt: Date, finishedAt: Date): RunSummary {
+export function summarize(
+  fatal: unknown,
+  streamStats: Record<string, StreamRunStats>,
+  client: AffinityClient,
+  startedAt: Date,
+  finishedAt: Date,
+  viewsNotRefreshed: readonly string[] = [],
+): RunSummary {
   const all = Object.entries(streamStats);
   return {
     status: runStatus(
@@ -61,6 +68,7 @@ export function summarize(fatal: unknown, streamStats: Record<string, StreamRunS
     calls: client.counts(),
     errors: all.filter(([, s]) => s.status === 'failed').map(([stream, s]) => ({ stream, message: s.error ?? 'failed' })),
     warnings: all.flatMap(([stream, s]) => (s.warning ? [{ stream, message: s.warning }] : [])),
+    ...(viewsNotRefreshed.length > 0 ? { viewsNotRefreshed: [...viewsNotRefreshed] } : {}),
     rateBudget: client.budget.snapshot(),
   };
 }

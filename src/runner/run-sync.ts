@@ -55,6 +55,7 @@ export async function runSync(opts: SyncOptions): Promise<SyncResult> {
   const lock = await acquireWriterLock(db, `${opts.command ?? 'sync'} ${runId}`);
   const streamStats: Record<string, StreamRunStats> = {};
   let fatal: unknown = null;
+  let viewsNotRefreshed: string[] = [];
   try {
     const abandoned = await markAbandonedRuns(db.kysely, startedAt.toISOString());
     if (abandoned > 0) log.warn({ abandoned }, 'earlier runs ended without finishing; marked interrupted');
@@ -73,7 +74,7 @@ export async function runSync(opts: SyncOptions): Promise<SyncResult> {
       if (typed > 0) log.debug({ fields: typed }, 'system field types derived');
       // Under the lock, never before it: the wide list views follow the lists and fields (a refresh with nothing
       // new changes nothing). Before the summary's clock stops, so its duration is the run's whole time.
-      await refreshViewsSafely(db, log);
+      viewsNotRefreshed = await refreshViewsSafely(db, log);
       // PostgreSQL plans the views from table statistics: a big sync leaves them stale (load/analyze.ts).
       await analyzeChangedTablesSafely(db, log);
     }
@@ -82,7 +83,7 @@ export async function runSync(opts: SyncOptions): Promise<SyncResult> {
     // is rethrown below once the run is recorded and the lock released.
     fatal ??= fatalDatabaseError(err) ?? err;
   }
-  const summary = summarize(fatal, streamStats, client, startedAt, now());
+  const summary = summarize(fatal, streamStats, client, startedAt, now(), viewsNotRefreshed);
   // When the warehouse itself is failing (disk full), recording the run can fail too: that must not
   // hide the error that stopped the run. A lock row left behind is taken over by the next run.
   try {

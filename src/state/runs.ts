@@ -40,6 +40,8 @@ export interface RunSummary {
   errors: Array<{ stream: string; message: string }>;
   /** Streams the run did without, as warnings: the run still succeeded. */
   warnings?: Array<{ stream: string; message: string }>;
+  /** Analyst views this run could not refresh (the tables are up to date), one line each: said as a warning. */
+  viewsNotRefreshed?: string[];
   rateBudget: unknown;
 }
 

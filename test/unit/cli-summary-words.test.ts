@@ -17,7 +17,7 @@ const stats = (over: Partial<StreamRunStats>): StreamRunStats => ({
   ...over,
 });
 
-function printed(streams: Record<string, StreamRunStats>): string {
+function printed(streams: Record<string, StreamRunStats>, over: Partial<RunSummary> = {}): string {
   const out = new PassThrough();
   const summary: RunSummary = {
     status: 'succeeded',
@@ -29,6 +29,7 @@ function printed(streams: Record<string, StreamRunStats>): string {
     calls: {},
     errors: [],
     rateBudget: null,
+    ...over,
   };
   printRunSummary(summary, out);
   return String(out.read());
@@ -61,5 +62,17 @@ describe('what each stream did, in words', () => {
     expect(text).toMatch(/^companies\s+succeeded\s+full sweep\s/m);
     expect(text).toMatch(/^relationship_strengths\s+skipped\s+skipped: disabled in config\s/m);
     expect(text).not.toMatch(/incremental/);
+  });
+});
+
+describe('analyst views a run could not refresh', () => {
+  it('are said as warnings under a succeeded run, one line each, with what each needs', () => {
+    const text = printed({ lists: stats({}) }, { viewsNotRefreshed: ['another view depends on "list_1001_pipeline" (my_report)'] });
+    expect(text).toContain('run succeeded');
+    expect(text).toContain('  warning: analyst view not refreshed: another view depends on "list_1001_pipeline" (my_report)\n');
+  });
+
+  it('say nothing when every view was refreshed', () => {
+    expect(printed({ lists: stats({}) })).not.toContain('analyst view not refreshed');
   });
 });

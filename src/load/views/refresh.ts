@@ -152,15 +152,18 @@ async function replaceViews(trx: Transaction<Database>, db: Db, plan: Plan): Pro
 
 /**
  * The runner's hook: a view that cannot be refreshed (another tool's view depends on it, a permission)
- * is logged, never fails the sync whose data is already committed.
+ * is logged, never fails the sync whose data is already committed. Returns what was not refreshed, one
+ * line each, for the run's summary to say as a warning (a run that left views stale must not read as clean).
  */
-export async function refreshViewsSafely(db: Db, log: Logger): Promise<void> {
+export async function refreshViewsSafely(db: Db, log: Logger): Promise<string[]> {
   try {
     const out = await refreshViews(db);
     if (out.created.length > 0 || out.dropped.length > 0) log.info({ created: out.created.length, dropped: out.dropped.length }, 'analyst views refreshed');
     for (const r of out.refused) log.warn({ view: r.view, err: r.reason }, 'analyst view not refreshed; the tables are up to date');
+    return out.refused.map((r) => r.reason);
   } catch (err) {
     if (err instanceof ViewsBusyError) log.warn({ err: errorMessage(err) }, 'analyst views in use by another session; refresh skipped, the next run retries');
     else log.warn({ err: errorMessage(err) }, 'could not refresh the analyst views; the tables are up to date, run `relsync migrate` to retry');
+    return [errorMessage(err)];
   }
 }

@@ -39,7 +39,12 @@ export async function idsReader(
   const after = sweep.token === null ? Number.MIN_SAFE_INTEGER : Number(sweep.token);
   // The set is fixed when the read starts (what later pages write does not change it), fetched in chunks
   // and kept as a typed array: never the whole set as query rows on the heap.
-  const ranked = read.ranked ? await read.ranked(env.ctx, p) : null;
+  // A stream's first pass, and a pass an upgrade made due, read every set (still hot first), not a tier's
+  // share of it (run-stream.ts likewise lifts the run's allowance for a due pass): until one whole pass has
+  // completed, the warehouse lacks sets the stream has never written (a warehouse from before the stream).
+  const uncapped = cp.due !== null || (cp.lastSweepCompletedAt === null && cp.sweep === null);
+  const ctx = uncapped ? { ...env.ctx, tierCaps: undefined } : env.ctx;
+  const ranked = read.ranked ? await read.ranked(ctx, p) : null;
   const wanted = ranked
     ? withPending(ranked, cp.pendingIds)
     : await collectIds(unionIds(await read.ids(env.ctx, p), fixedIds(cp.pendingIds)), after, DEFAULT_ID_CHUNK);

@@ -29,7 +29,7 @@ forEachDialect('relevance tiers on a first sync', (dialect) => {
       dialect,
       scale: { companies: 200, persons: 300, lists: 3, opportunities: 30 },
       contract: 'reference',
-      config: { monthlyBudget: 100_000 },
+      config: { monthlyBudget: 100_000, tiers: { enabled: true } },
     });
     // Everything but the single reads: the companies sweep marks every company whose persons /v2 lacks.
     await f.runIncremental({ streams: ALL_STREAMS.map((s) => s.name).filter((n) => n !== LINKS) });

@@ -37,13 +37,11 @@ export async function idsReader(
   const { sweep, resumed } = resumeOrStart(cp, opts, env.clock());
   // Below every id (a bound both databases take as a parameter, unlike -Infinity).
   const after = sweep.token === null ? Number.MIN_SAFE_INTEGER : Number(sweep.token);
+  // A pass an upgrade made due reads every set (still hot first), not a tier's share of it: run-stream.ts
+  // likewise lifts the run's allowance for it. Until it completes, old rows lack what new code writes.
+  const ctx = cp.due !== null ? { ...env.ctx, tierCaps: undefined } : env.ctx;
   // The set is fixed when the read starts (what later pages write does not change it), fetched in chunks
   // and kept as a typed array: never the whole set as query rows on the heap.
-  // A stream's first pass, and a pass an upgrade made due, read every set (still hot first), not a tier's
-  // share of it (run-stream.ts likewise lifts the run's allowance for a due pass): until one whole pass has
-  // completed, the warehouse lacks sets the stream has never written (a warehouse from before the stream).
-  const uncapped = cp.due !== null || (cp.lastSweepCompletedAt === null && cp.sweep === null);
-  const ctx = uncapped ? { ...env.ctx, tierCaps: undefined } : env.ctx;
   const ranked = read.ranked ? await read.ranked(ctx, p) : null;
   const wanted = ranked
     ? withPending(ranked, cp.pendingIds)

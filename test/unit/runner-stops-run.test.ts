@@ -3,7 +3,7 @@ import { UserError } from '../../src/errors.ts';
 import { ApiError, AuthError, BudgetExhaustedError, ForbiddenError } from '../../src/extract/http/errors.ts';
 import { errorFromNetwork, errorFromResponse, type FailureContext } from '../../src/extract/http/failure.ts';
 import { fatalDatabaseError } from '../../src/load/db-errors.ts';
-import { stopsTheRun } from '../../src/runner/stops-the-run.ts';
+import { stopsTheRun } from '../../src/runner/failure-policy.ts';
 
 const ctx: FailureContext = { method: 'GET', path: '/v2/companies', endpoint: 'GET /v2/companies', secrets: [], idempotent: true };
 

@@ -22,6 +22,14 @@ export interface PricedStream {
   linkReads?: boolean;
   /** Periodic work of the hot tier (stretched last; budget.ts). */
   tier?: 'hot';
+  /**
+   * Reads only the records change signals marked in `sync_dirty` (the `*_changed` re-reads, the link
+   * reads' every-run floor): with nothing marked it reads nothing. Before any incremental run it is
+   * priced at none, not the one-call fallback: right after a full sync the fallback priced six such
+   * streams at 720 calls a month each (4,320 of a 9,360-call every-run month, against 5,040 once one
+   * incremental run had run; issue 17).
+   */
+  marksOnly?: boolean;
 }
 
 interface StreamRunJson {
@@ -85,9 +93,9 @@ async function wholeRun(ctx: PlanContext): Promise<Record<string, StreamRunJson>
 /**
  * Price each stream from the warehouse's own state: a periodic stream costs the pages of its latest
  * complete pass (passPages; else the calls of the last run that swept it), an every-run stream the mean
- * of its calls over recent incremental runs (one call when it has not run incrementally yet). A link-read
- * stream costs the median of its incremental runs every run (the median leaves out the runs in which a
- * sweep marked a whole page) plus, once per its group's period, what it read in the latest whole run. A
+ * of its calls over recent incremental runs (one call when it has not run incrementally yet; none for a
+ * stream that reads only marks). A link-read stream costs the median of its incremental runs every run
+ * (none before any; the median leaves out the runs in which a sweep marked a whole page) plus, once per its group's period, what it read in the latest whole run. A
  * stream never run is priced at `fallback` calls (before the first sync, `relsync plan` counts instead),
  * one the latest run skipped (not its capability's chosen source, or denied) at none.
  */
@@ -110,7 +118,7 @@ export async function streamCosts(ctx: PlanContext, streams: readonly PricedStre
     const seen = parsed.map((r) => ({ mode: r.mode, s: r.streams[s.name] })).filter((x): x is SeenRun => x.s !== undefined);
     const incremental = seen.filter((x) => x.mode === 'incremental' && x.s.calls !== undefined);
     if (s.linkReads) {
-      const floor = incremental.length === 0 ? fallback : median(incremental.map((x) => x.s.calls ?? 0));
+      const floor = incremental.length === 0 ? 0 : median(incremental.map((x) => x.s.calls ?? 0));
       return [
         { name: s.name, kind: 'every-run', calls: floor, periodMs: 0 },
         { name: s.name, kind: 'periodic', calls: whole[s.name]?.calls ?? 0, periodMs: s.periodMs },
@@ -121,7 +129,7 @@ export async function streamCosts(ctx: PlanContext, streams: readonly PricedStre
       const between = incremental.filter((x) => !(s.between && x.s.mode === 'sweep'));
       // Before any incremental run, a stream the latest run skipped (another source of its capability was
       // chosen, or it is denied) will not run either: it costs nothing, not the fallback.
-      const unpriced = seen[0]?.s.status === 'skipped' ? 0 : fallback;
+      const unpriced = seen[0]?.s.status === 'skipped' || s.marksOnly ? 0 : fallback;
       const calls = between.length === 0 ? unpriced : between.reduce((n, x) => n + (x.s.calls ?? 0), 0) / between.length;
       return [{ name: s.name, kind: 'every-run', calls, periodMs: 0 }];
     }

@@ -47,7 +47,14 @@ export function pricedStreams(streams: readonly AnyStream[], config: Config, swe
     }
     const everyRun = read.kind === 'feed' || (read.kind === 'ids' && read.consumes !== undefined);
     const hot = config.tiers.enabled && !everyRun && s.group === 'entities' ? { tier: 'hot' as const } : {};
-    out.push({ name: s.name, everyRun, periodMs: everyRun ? 0 : sweepInterval(config, s.name, s.group, sweptWithoutFeed(s.name) !== null), ...hot });
+    const marksOnly = read.kind === 'ids' && read.consumes !== undefined ? { marksOnly: true } : {};
+    out.push({
+      name: s.name,
+      everyRun,
+      periodMs: everyRun ? 0 : sweepInterval(config, s.name, s.group, sweptWithoutFeed(s.name) !== null),
+      ...hot,
+      ...marksOnly,
+    });
     if (!everyRun && read.kind === 'sweep' && read.between) out.push({ name: s.name, everyRun: true, periodMs: 0, between: true });
   }
   return out;

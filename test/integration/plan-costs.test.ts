@@ -87,6 +87,31 @@ forEachDialect('plan: stream costs from the warehouse', (dialect) => {
     ]);
   });
 
+  it('right after a full sync, prices streams that read only marks at none, then from their incremental runs', async () => {
+    // A full sync reads everything by sweeps; the `*_changed` re-reads and the link reads' floor read only marks.
+    await run(db(), 'full', { companies_changed: { mode: 'marked', calls: 0 }, company_persons_full: { mode: 'marked', calls: 498 } });
+    const streams: PricedStream[] = [
+      { name: 'companies_changed', everyRun: true, periodMs: 0, marksOnly: true },
+      { name: 'notes_updates', everyRun: true, periodMs: 0 },
+      { name: 'company_persons_full', everyRun: true, linkReads: true, periodMs: 24 * HOUR },
+    ];
+    const first = await streamCosts({ db: db() }, streams);
+    expect(first.costs.filter((c) => c.kind === 'every-run').map((c) => [c.name, c.calls])).toEqual([
+      ['companies_changed', 0],
+      // A feed with no history yet still costs its one call a run.
+      ['notes_updates', 1],
+      ['company_persons_full', 0],
+    ]);
+    for (const calls of [3, 1, 2])
+      await run(db(), 'incremental', { companies_changed: { mode: 'marked', calls }, company_persons_full: { mode: 'marked', calls } });
+    const later = await streamCosts({ db: db() }, streams);
+    expect(later.costs.filter((c) => c.kind === 'every-run').map((c) => [c.name, c.calls])).toEqual([
+      ['companies_changed', 2],
+      ['notes_updates', 1],
+      ['company_persons_full', 2],
+    ]);
+  });
+
   it('prices link reads at the median run plus, once a period, what they read in the latest whole run', async () => {
     // A sweep marking a page of companies costs a run 100 single reads; the usual run reads 2.
     await run(db(), 'full', { company_persons_full: { mode: 'marked', calls: 498 } });

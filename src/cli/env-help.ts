@@ -13,7 +13,7 @@ import { ENV_VARS } from '../config/schema.ts';
 const READS: Readonly<Record<string, readonly string[]>> = { simulate: [], demo: [ENV_VARS.logLevel] };
 
 export function envHelpText(names: readonly string[] = [...Object.values(ENV_VARS), 'RELSYNC_CONFIG']): string {
-  return `\nEnvironment (overrides relsync.config.json; README "Configuration"):\n${names.map((n) => `  ${n}`).join('\n')}\n`;
+  return `\nEnvironment (overrides relsync.config.json; docs/configuration.md):\n${names.map((n) => `  ${n}`).join('\n')}\n`;
 }
 
 /** Append the environment list to the help of the program and of every command that reads config. */

@@ -104,7 +104,7 @@ export function renderSchemaDoc(): string {
     '',
     '**Entity** tables hold records of the service (`_raw`, `_synced_at`, `_deleted_at`; soft-deleted); **child**',
     'tables hold rows derived from one parent record, replaced whole per owner (`_synced_at` only).',
-    'Analysts mostly want the `current_*` views (README, "Views"), which leave out soft-deleted rows and `_raw`.',
+    'Analysts mostly want the `current_*` views (docs/warehouse.md, "Views"), which leave out soft-deleted rows and `_raw`.',
     '',
     '## Diagram',
     '',

@@ -1,7 +1,7 @@
 /**
  * Which child rows hang off which parent rows, as data: when a parent record is soft-deleted (a
  * completed sweep missed it) or merged away, its child rows go in the same transaction, so child tables
- * hold only rows of live parents (README "Warehouse tables"). The parent's own row (the tombstone) keeps
+ * hold only rows of live parents (docs/warehouse.md "`_raw`, `_synced_at`, `_deleted_at`"). The parent's own row (the tombstone) keeps
  * its `_raw`. A child table missing here is caught by a test that walks the table registry.
  */
 import type { Row, RowValue } from './batch.ts';

@@ -1,5 +1,5 @@
 /**
- * Text as the warehouse stores it, identically on SQLite and PostgreSQL (README "How text is stored").
+ * Text as the warehouse stores it, identically on SQLite and PostgreSQL (docs/warehouse.md "How text is stored").
  *
  * Two kinds of code unit have no stored form on both dialects:
  * - NUL (U+0000): PostgreSQL refuses it in `text` ("invalid byte sequence for encoding UTF8: 0x00") and

@@ -56,7 +56,7 @@ export function prepareRow(spec: TableSpec, dialect: DialectName, row: LooseRow,
     else if (kind === 'bool' && value !== null) out[column] = toDbBool(dialect, value as boolean | number);
     // better-sqlite3 cannot bind booleans at all, whatever the column.
     else if (typeof value === 'boolean' && dialect === 'sqlite') out[column] = value ? 1 : 0;
-    // Text both dialects can store (README "How text is stored"); also makes owner keys match their rows.
+    // Text both dialects can store (docs/warehouse.md "How text is stored"); also makes owner keys match their rows.
     else if (typeof value === 'string') out[column] = kind === 'json' ? storableJson(value) : storableText(value);
     else out[column] = value;
   }

@@ -1,5 +1,5 @@
 /**
- * The call-budget model (README "Calls under a monthly budget"). Pure arithmetic, no I/O: the planner
+ * The call-budget model (docs/sync.md "Calls under a monthly budget"). Pure arithmetic, no I/O: the planner
  * feeds it what the warehouse's run history says each stream costs, `relsync plan` prints it, and the
  * runner caps each run's share of periodic work with it.
  *

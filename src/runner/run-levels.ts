@@ -53,7 +53,7 @@ export async function prepareRun(
   const runHasRead = () => Object.values(streamStats).some((s) => s.pages > 0);
   const policy = runPolicy({ runHasRead, serviceHasAnswered: () => client.serviceAnswers().any > 0, baseUrl: config.baseUrl });
   const sweptWithoutFeed = (name: string) => book.sweptWithoutFeed(name);
-  // Incremental runs spread periodic passes over their periods within the monthly budget (README "Calls under a monthly budget").
+  // Incremental runs spread periodic passes over their periods within the monthly budget (docs/sync.md "Calls under a monthly budget").
   const budget = opts.mode === 'incremental' ? await runBudget(db, config, opts.streams, sweptWithoutFeed, () => client.totalCalls(), log, now()) : null;
   const streamOpts: StreamRunOptions = {
     mode: opts.mode,

@@ -51,7 +51,7 @@ export interface SimulatorOptions {
   faults?: string;
   /**
    * Which document to follow where the seed and the reference differ (default `reference`); `seed` also
-   * brings the seed's `{data, next_cursor}` envelope. See contract.ts and the README's contract table.
+   * brings the seed's `{data, next_cursor}` envelope. See contract.ts and the contract table of src/simulator/README.md.
    */
   contract?: ContractName;
   /** Permissions switched off (`emails`, `merges`, `companies`, `persons`, `lists`): their routes answer 403. */

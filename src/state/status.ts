@@ -37,7 +37,7 @@ export interface Status {
   tiers?: TierSummary | null;
 }
 
-/** The plan model's month (README "Calls under a monthly budget"), shown next to the rate budget seen. */
+/** The plan model's month (docs/sync.md "Calls under a monthly budget"), shown next to the rate budget seen. */
 export interface MonthProjection {
   plannedPerMonth: number;
   everyRunPerMonth: number;

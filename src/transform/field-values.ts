@@ -148,7 +148,7 @@ export function valueRows(fieldId: string, value: V2FieldValue, owner: FieldValu
     return [{ ...key, value_index: 0, value_type: value.type, value_json: toJson(value.data), ...NO_TYPED }];
   }
   // value_json is the bare value of the row (one element of a multi-valued cell); its type is value_type.
-  // field_value_changes.value_json holds the same shape for the same value (README, "One value, one shape").
+  // field_value_changes.value_json holds the same shape for the same value (docs/warehouse.md, "Notes per table": "One value, one shape").
   return knownCells(known).map(([data, typed], i) => ({
     ...key,
     value_index: i,

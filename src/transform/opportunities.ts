@@ -7,7 +7,7 @@ import { addUpsert, toJson } from './rows.ts';
 import { normalizeTimestamp } from './timestamps.ts';
 
 /**
- * The three-source opportunity join (README.md, "Where each capability comes from"): `/v2/opportunities` may return a partial record
+ * The three-source opportunity join (docs/sync.md, "Where each capability comes from"): `/v2/opportunities` may return a partial record
  * (`{id, name, listId}` or less); the opportunity's list entry carries its list, creation data and
  * list field values (plus the `persons`/`companies` association fields, cut at 100); the v1 read
  * carries the complete `person_ids` / `organization_ids`. Each source is optional.

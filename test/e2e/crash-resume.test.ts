@@ -1,5 +1,5 @@
 /**
- * At-least-once with idempotent upserts (README.md, "Calls under a monthly budget"): a run that dies right after page k of a
+ * At-least-once with idempotent upserts (docs/sync.md, "Every page one transaction, one writer at a time"): a run that dies right after page k of a
  * stream commits, followed by a normal full run, leaves exactly the warehouse an uninterrupted run
  * leaves (nothing lost, nothing duplicated), and the second run resumes the crashed stream from its
  * checkpoint instead of page 1.

@@ -3,7 +3,7 @@
  * right-to-left overrides, NUL, lone surrogates, 100 KB texts and empty strings, written through the
  * simulator's own HTTP API, then one full sync into SQLite and one into PostgreSQL from the same
  * simulator. Both runs succeed with nothing quarantined, the two warehouses are identical table by
- * table, and each equals the store's data after the documented sanitising (README "How text is
+ * table, and each equals the store's data after the documented sanitising (docs/warehouse.md "How text is
  * stored": NUL and lone surrogates become U+FFFD; everything else byte for byte).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +29,7 @@ const HOSTILE: Readonly<Record<string, string>> = {
   empty: '',
 };
 
-/** The same text as the README says the warehouse stores it. */
+/** The same text as docs/warehouse.md says the warehouse stores it. */
 // eslint-disable-next-line no-control-regex -- written out here, not imported, so the test checks the product
 const stored = (s: string): string => s.replace(/\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 

@@ -56,7 +56,7 @@ export async function dumpWarehouse(db: Db, omit: readonly string[] = ['_synced_
   return out;
 }
 
-/** The store's values as the warehouse stores them (README "How text is stored": NUL and lone surrogates → U+FFFD). */
+/** The store's values as the warehouse stores them (docs/warehouse.md "How text is stored": NUL and lone surrogates → U+FFFD). */
 function cellMatches(expected: unknown, actual: unknown): boolean {
   if (expected instanceof Satisfies) return expected.test(actual);
   return isDeepStrictEqual(storableJsonValue(expected), actual);

@@ -5,12 +5,12 @@ import type { Db } from '../../src/load/db.ts';
 import { applyBatch } from '../../src/load/apply-batch.ts';
 import { forEachDialect, freshMigratedDb } from '../helpers/dialects.ts';
 
-// The README's example queries must run, and answer correctly, on both dialects.
-const doc = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+// The example queries of docs/warehouse.md must run, and answer correctly, on both dialects.
+const doc = readFileSync(new URL('../../docs/warehouse.md', import.meta.url), 'utf8');
 const queries = [...doc.matchAll(/```sql\n([\s\S]*?)```/g)].map((m) => m[1]!.trim().replace(/;$/, ''));
 const T1 = '2024-04-01T07:00:00.000Z';
 
-forEachDialect('load: README example queries', (dialect) => {
+forEachDialect('load: docs/warehouse.md example queries', (dialect) => {
   let ctx: Awaited<ReturnType<typeof freshMigratedDb>> | undefined;
   const db = (): Db => ctx!.db;
   beforeAll(async () => {

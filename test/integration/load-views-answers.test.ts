@@ -1,5 +1,5 @@
 /**
- * Views that answer what the README says they answer, on hand-built data on both dialects:
+ * Views that answer what docs/warehouse.md ("Views") says they answer, on hand-built data on both dialects:
  * `field_value_history.previous_value_text` is the cell before the change (never another element of a
  * multi-valued cell, never the value a delete removed), `person_overview.notes` counts notes attached
  * to the person (not those only mentioning them), a list view skips entries of deleted records and shows

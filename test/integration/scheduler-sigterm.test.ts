@@ -120,7 +120,7 @@ forEachDialect('relsync schedule: SIGTERM during a run', (dialect) => {
 
     const full = await runCli(['sync', '--full'], { env: { AFFINITY_BASE_URL: sim.url, AFFINITY_API_KEY: sim.apiKey, DATABASE_URL: t.url } });
     // Nothing went wrong: no error lines (the first run of a warehouse may warn once that the service
-    // refused a source and which it uses instead: that is remembered, see README "Where each capability comes from").
+    // refused a source and which it uses instead: that is remembered, see docs/sync.md "Where each capability comes from").
     expect(full.stderr.split('\n').filter((l) => l !== '' && !/"level":40,.*"msg":"the service refused this source/.test(l))).toEqual([]);
     expect(full.code).toBe(0);
     expect(full.stdout).toContain('run succeeded');

@@ -1,9 +1,9 @@
 /**
- * Which streams write each warehouse table: the "source endpoint" column of docs/schema.md (each stream's
+ * Which streams write each warehouse table: each table's "Written by" line in docs/schema.md (each stream's
  * description names its endpoint). Keyed by the registry, so a new table needs its writers here to
- * compile; test/unit/table-writers.test.ts checks every name is a stream, every stream writes some table,
- * and each sweep's soft-delete table lists that sweep. Stream names are plain strings, so it lives with the
- * table registry: the `table_freshness` view (load/views/freshness-view.ts) reads it too.
+ * compile; test/unit/schema-doc.test.ts ("table writers") checks every name is a stream, every stream
+ * writes some table, and each sweep's soft-delete table lists that sweep. Stream names are plain strings,
+ * so it lives with the table registry: the `table_freshness` view (load/views/freshness-view.ts) reads it too.
  */
 import type { WarehouseTableName } from '../schema-warehouse.ts';
 

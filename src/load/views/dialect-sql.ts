@@ -77,7 +77,7 @@ const SQLITE: ViewSql = {
   jsonInstant: (col) =>
     `(case when json_valid(${col}) and json_type(${col}, '$') = 'text' and json_extract(${col}, '$') glob '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T*' then json_extract(${col}, '$') end)`,
   // `order by` inside an aggregate parses only from SQLite 3.44, and one view an older reader cannot parse
-  // makes the whole file unreadable to it (README "Views"). SQLite aggregates rows in the order an ordered
+  // makes the whole file unreadable to it (docs/warehouse.md "Views"). SQLite aggregates rows in the order an ordered
   // subquery yields them (it never flattens an ordered subquery into an aggregate), so the order goes there.
   jsonArray: (col, orderBy, from) => `(select nullif(json_group_array(json(o.v)), '[]') from (select ${col} as v ${from} order by ${orderBy}) o)`,
   joinText: (col, orderBy, from) => `(select group_concat(o.v, '${DEFAULT_JOIN_SEPARATOR}') from (select ${col} as v ${from} order by ${orderBy}) o)`,

@@ -76,7 +76,7 @@ function countJoin(alias: string, links: string, owner: string, linked: string, 
 }
 
 /**
- * Notes about the entity (README: "notes about" means attached, not only @-mentioning it): their count,
+ * Notes about the entity (docs/warehouse.md: "notes about" means attached, not only @-mentioning it): their count,
  * the last one's time and id. `attached` is null where unknown (rows from before migration 009 until their
  * note is re-read); such a row counts unless it is known to be a mention.
  */

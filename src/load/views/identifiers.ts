@@ -2,7 +2,7 @@
  * Names in view SQL. Every identifier and literal that reaches a view definition passes through here:
  * names derived from the service's data (list and field names) are reduced to `[a-z0-9_]` before they
  * are quoted, and text values (field ids, entity types) are written as escaped string literals, so
- * nothing the service sends can end a quote or inject SQL. Rule (README "Views"):
+ * nothing the service sends can end a quote or inject SQL. Rule (docs/warehouse.md "Views"):
  * lower-case; every run of characters outside `a-z0-9` becomes one `_`; leading/trailing `_` dropped;
  * cut to DEFAULT_MAX_NAME_LENGTH; empty or starting with a digit → prefixed `f_`; a name already taken
  * (a core column, another field) gets the field's id digits (or a counter) appended.

@@ -1,5 +1,5 @@
 /**
- * Creates and refreshes the analyst views (README "Views"): after migrations, and after a run that read
+ * Creates and refreshes the analyst views (docs/warehouse.md "Views"): after migrations, and after a run that read
  * lists or fields. Only views whose definition changed are dropped and re-created, in one transaction,
  * so a refresh with nothing new touches nothing and readers never see a view missing. Views relsync no
  * longer wants (a deleted list's) are dropped; views of other names are never touched.

@@ -24,7 +24,7 @@ export interface TableExpectation {
   rows: ExpRow[];
   /**
    * Child tables: which parent owns a row. A row whose owner no longer exists upstream must not be there
-   * at all (README: child tables hold only rows of live parents; a soft delete removes them).
+   * at all (docs/warehouse.md: child tables hold only rows of live parents; a soft delete removes them).
    */
   owner?: { live: (row: ExpRow) => boolean; parent: (row: ExpRow) => ParentRef };
   /** Entity tables: an extra check of each soft-deleted row (e.g. `merged_into_id`); returns a problem or null. */

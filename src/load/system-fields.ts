@@ -9,7 +9,10 @@
  *   `relationship-intelligence`, `global`), else of its list definition (`list`);
  * - `entity_type`: the entity type every definition shares; null when the id is defined on several
  *   (e.g. `affinity-data-location` on companies and persons; `field_scopes` lists them).
- * Custom fields (`field-123`) have one definition and carry both already. Only changed rows are written.
+ * - `entity_types` (every field): all the entity types its definitions name, alphabetical, joined by `,`;
+ *   a field with no definition in `field_scopes` (v1 `/fields` only) keeps its own `entity_type`.
+ * Custom fields (`field-123`) have one definition and carry type and entity type already. Only changed
+ * rows are written.
  */
 import { sql } from 'kysely';
 import type { Db } from './db.ts';
@@ -27,5 +30,22 @@ export async function deriveSystemFieldTypes(db: Db): Promise<number> {
     .where(sql<boolean>`exists (select 1 from field_scopes s where s.field_id = fields.id)`)
     .where(sql<boolean>`(type is distinct from ${type} or entity_type is distinct from ${entityType})`)
     .executeTakeFirst();
-  return Number(r.numUpdatedRows);
+  return Number(r.numUpdatedRows) + (await deriveEntityTypes(db));
+}
+
+/** `fields.entity_types` from every definition (a few hundred fields: read and compared here, written when changed). */
+async function deriveEntityTypes(db: Db): Promise<number> {
+  const scopes = await db.kysely.selectFrom('field_scopes').select(['field_id', 'entity_type']).distinct().execute();
+  const byField = new Map<string, Set<string>>();
+  for (const r of scopes) byField.set(r.field_id, (byField.get(r.field_id) ?? new Set()).add(r.entity_type));
+  const fields = await db.kysely.selectFrom('fields').select(['id', 'entity_type', 'entity_types']).execute();
+  let changed = 0;
+  for (const f of fields) {
+    const types = byField.get(f.id);
+    const want = types ? [...types].sort().join(',') : f.entity_type;
+    if (want === f.entity_types) continue;
+    await db.kysely.updateTable('fields').set({ entity_types: want }).where('id', '=', f.id).execute();
+    changed++;
+  }
+  return changed;
 }

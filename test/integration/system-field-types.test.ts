@@ -1,5 +1,5 @@
 /**
- * Every field has a type after a sync, and every field defined on one entity type has that entity type:
+ * Every field has a type and its entity types after a sync, and every field defined on one entity type has that entity type:
  * `where type = 'enriched'` finds the simulator's enriched fields on both dialects (system ids such as
  * `affinity-data-description` used to keep both null). The answers are checked against the simulator's store.
  */
@@ -39,5 +39,14 @@ forEachDialect('system fields get a type and an entity type', (dialect) => {
       expect([r.id, r.entity_type]).toEqual([r.id, types.length === 1 ? types[0] : null]);
     }
     expect(rows.rows.find((r) => r.id === 'affinity-data-description')?.entity_type).toBe('company');
+  });
+
+  it('every field has entity_types: each entity type it is defined on, alphabetical (location: company,person)', async () => {
+    const byId = new Map<string, Set<string>>();
+    for (const x of f!.sim.store.fields.values()) byId.set(x.id, (byId.get(x.id) ?? new Set()).add(x.entityType));
+    const rows = await sql<{ id: string; entity_types: string | null }>`select id, entity_types from fields where _deleted_at is null`.execute(f!.db.kysely);
+    expect(rows.rows.length).toBe(byId.size);
+    for (const r of rows.rows) expect([r.id, r.entity_types]).toEqual([r.id, [...(byId.get(r.id) ?? [])].sort().join(',')]);
+    expect(rows.rows.find((r) => r.id === 'affinity-data-location')?.entity_types).toBe('company,person');
   });
 });

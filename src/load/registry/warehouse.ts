@@ -66,6 +66,7 @@ export const WAREHOUSE = {
     type: 'text?',
     value_type: 'text?',
     entity_type: 'text?',
+    entity_types: 'text?',
     list_id: 'id?',
     enrichment_source: 'text?',
     allows_multiple: 'bool?',

@@ -170,27 +170,29 @@ ${joins.map((j) => `${j}\n`).join('')}where le._deleted_at is null and e._delete
 }
 
 /**
- * `list_entry_values`: the elements of every multi-valued cell of every live list entry, one row each:
- * the entry's own list fields and its record's global, enriched and relationship-intelligence fields
- * (a field that allows several values, or whose value type is `*-multi`, as in the list views). The one
- * portable way to filter on a multi-valued column: `where list_entry_id in (select list_entry_id from
- * list_entry_values where field_name = … and value_text = …)`. Single-valued cells are typed columns of
- * the list views already; carrying them too made this view as big as `field_values` (651,610 rows at
- * medium, 3.6 s for `select *` in SQLite), where the multi-valued elements alone are about 40% of it.
- * Values of deleted records are already gone (child rows of live parents only).
+ * `<list view>_values` (`list_1001_deal_pipeline_values`): the elements of every multi-valued cell of the
+ * list's live entries (of live records), one row each: the entry's own list fields and its record's
+ * global, enriched and relationship-intelligence fields that allow several values (or whose value type
+ * is `*-multi`, as in the wide view). The one portable way to filter on a multi-valued column: `where
+ * list_entry_id in (select list_entry_id from list_1001_deal_pipeline_values where field_name = … and
+ * value_text = …)`. One per list, not one for all lists: a single long-form view of every list held
+ * 238,000 rows at medium (651,610 while it also carried single-valued cells), and `select *` of it took
+ * 1.7 s in SQLite where every view must answer within 1 s (BENCHMARKS.md "Views").
  */
-export function listEntryValuesView(v: ViewSql): ViewDef {
-  const sql = `select le.list_id, le.id as list_entry_id, le.entity_type, le.entity_id, fv.field_id, f.name as field_name,
-  fv.value_index, fv.value_type, coalesce(fv.value_text, ${v.numberText('fv.value_number')}) as value_text,
-  fv.value_number, fv.value_date, fv.ref_id
+export function listValuesView(v: ViewSql, list: ListRow): ViewDef | null {
+  const shape = list.type ? ENTITY_SHAPES[list.type] : undefined;
+  if (!shape) return null;
+  const sql = `select le.id as list_entry_id, le.entity_id, fv.field_id, f.name as field_name, fv.value_index,
+  coalesce(fv.value_text, ${v.numberText('fv.value_number')}) as value_text, fv.value_number, fv.ref_id
 from list_entries le
+join ${shape.table} e on e.id = le.entity_id and e._deleted_at is null
 join field_values fv on fv.entity_id = le.entity_id and fv.entity_type = le.entity_type and fv.list_entry_id in (le.id, 0)
 join fields f on f.id = fv.field_id and (f.allows_multiple = ${v.bool(true)} or f.value_type like '%-multi')
-where le._deleted_at is null`;
-  return { name: 'list_entry_values', sql };
+where le._deleted_at is null and le.list_id = ${intLiteral(list.id)}`;
+  return { name: `${listViewName(list.id, list.name)}_values`, sql };
 }
 
-/** The wide views of every live list, from the lists and fields in the warehouse now. */
+/** The wide view and the multi-valued elements' view of every live list, from the lists and fields in the warehouse now. */
 export async function listViews(db: Db, v: ViewSql): Promise<ViewDef[]> {
   const lists = await db.kysely.selectFrom('lists').select(['id', 'name', 'type']).where('_deleted_at', 'is', null).orderBy('id').execute();
   const fields = await db.kysely
@@ -198,5 +200,5 @@ export async function listViews(db: Db, v: ViewSql): Promise<ViewDef[]> {
     .select(['id', 'name', 'type', 'value_type', 'entity_type', 'list_id', 'allows_multiple'])
     .where('_deleted_at', 'is', null)
     .execute();
-  return lists.map((l) => listView(v, l, fields)).filter((x): x is ViewDef => x !== null);
+  return lists.flatMap((l) => [listView(v, l, fields), listValuesView(v, l)]).filter((x): x is ViewDef => x !== null);
 }

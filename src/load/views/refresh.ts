@@ -17,17 +17,17 @@ import { currentViews, overviewViews } from './entity-views.ts';
 import { freshnessView } from './freshness-view.ts';
 import { historyViews } from './history-views.ts';
 import { quoteIdent, quoteLiteral } from './identifiers.ts';
-import { listEntryValuesView, listViews } from './list-views.ts';
+import { listViews } from './list-views.ts';
 import type { ViewDef } from './view-def.ts';
 
-/** Names of views relsync owns: a view matching this and not wanted any more is dropped. */
+/** Names of views relsync owns: a view matching this and not wanted any more is dropped (`list_entry_values`: replaced by one per list). */
 const OWNED =
   /^(current_[a-z_]+|list_[0-9]+_[a-z0-9_]+|field_value_history|list_entry_stage_history|list_entry_values|table_freshness|(company|person|opportunity)_overview)$/;
 
 /** The views relsync wants for the warehouse as it is now. */
 export async function wantedViews(db: Db): Promise<ViewDef[]> {
   const v = viewSql(db.dialect);
-  return [...currentViews(), ...historyViews(v), ...overviewViews(v), listEntryValuesView(v), freshnessView(db.dialect), ...(await listViews(db, v))];
+  return [...currentViews(), ...historyViews(v), ...overviewViews(v), freshnessView(db.dialect), ...(await listViews(db, v))];
 }
 
 function createStatement(view: ViewDef): string {

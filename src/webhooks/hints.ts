@@ -132,5 +132,6 @@ export function parseDelivery(text: string): ParsedDelivery {
 
 /** How many records a hint names (each costs at most one call to re-read). */
 export function hintSize(h: Hint): number {
-  return h.companies.length + h.persons.length + h.opportunities.length + h.listEntries.length + h.entities.length + (h.merged ? 1 : 0);
+  const named = h.companies.length + h.persons.length + h.opportunities.length + h.listEntries.length + h.entities.length;
+  return named + h.linkedCompanies.length + h.linkedPersons.length + (h.merged ? 1 : 0);
 }

@@ -11,6 +11,13 @@ function streamList(value: string): string[] {
   return names;
 }
 
+function eventList(value: string): string[] {
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
 function countCalls(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new UserError(`--count-calls needs a whole number of calls, at least 1 (got "${value}")`);
@@ -71,6 +78,24 @@ export function registerCommands(program: Command): void {
     .action(async (_opts: unknown, cmd: Command) => {
       const { runMigrateCommand } = await import('./migrate-command.ts');
       await runMigrateCommand(cmd);
+    });
+
+  const webhooks = program.command('webhooks').description('webhook hints: subscribe the receiver of `schedule`, and show subscriptions and pending hints');
+  webhooks
+    .command('subscribe')
+    .description('register (or re-enable) the subscription; /v2/webhooks where the API version has it, else /webhook/subscribe; at most 3 per instance')
+    .requiredOption('--url <url>', 'the public address of the receiver, ending in /webhooks/<secret>')
+    .option('--events <a,b>', 'event names (default: all events)', eventList, [])
+    .action(async (opts: { url: string; events: string[] }, cmd: Command) => {
+      const { runWebhooksSubscribe } = await import('./webhooks-command.ts');
+      await runWebhooksSubscribe(cmd, opts);
+    });
+  webhooks
+    .command('status')
+    .description('subscriptions and their status, the last delivery received, and the hints pending')
+    .action(async (_opts: unknown, cmd: Command) => {
+      const { runWebhooksStatus } = await import('./webhooks-command.ts');
+      await runWebhooksStatus(cmd);
     });
 
   program

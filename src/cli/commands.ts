@@ -106,7 +106,7 @@ export function registerCommands(program: Command): void {
     .addOption(new Option('--scale <scale>', 'data size').choices(['tiny', 'small', 'medium', 'large']).default('small'))
     .option('--latency-ms <n>', 'added latency per response', '0')
     .option('--rate-limit-per-min <n>', 'per-minute request budget', '900')
-    .option('--faults <spec>', 'fault injection, e.g. 5xx=0.05,reset=0.02,html=0.01,slow=0.01,malformed=0.005')
+    .option('--faults <spec>', 'fault injection, e.g. 5xx=0.05,reset=0.02,html=0.01,slow=0.01,malformed=0.005; webhook-drop=0.1 loses deliveries')
     .addOption(new Option('--contract <name>', 'which document to follow where seed and reference differ').choices(['reference', 'seed']).default('reference'))
     .option(
       '--deny <permissions>',

@@ -72,6 +72,26 @@ function table(s: Side, changes: number): void {
     }
 }
 
+function summarize(sides: Side[], changes: number, o: { scale: Scale; days: number; rate: number; drop: number }): void {
+  const [hinted, plain] = sides as [Side, Side];
+  console.log(`webhook hints at ${o.scale}, ${o.days} days, change rate ×${o.rate}, ${o.drop * 100}% of deliveries dropped (staleness: simulated time)`);
+  for (const s of sides) table(s, changes);
+  const arrived = (kinds: ChangeKind[]) => hinted.seen.filter((c) => c.delivered && kinds.includes(c.kind)).map((c) => c.staleness);
+  for (const [what, kinds] of [
+    ['association changes', ['link_add', 'link_remove']],
+    ['renames', ['rename']],
+    ['deletes', ['delete']],
+    ['list membership', ['list']],
+  ] as Array<[string, ChangeKind[]]>) {
+    const p95 = pct(arrived(kinds), 95);
+    report(`hints p95, ${what} whose delivery arrived`, m(p95), '<= 2m', p95 <= 2 * MINUTE);
+  }
+  const per = (hinted.calls - plain.calls) / Math.max(1, changes);
+  report('calls a change added by hints (days 2..end)', per.toFixed(2), '~1', per <= 2);
+  const month = (s: Side) => Math.round((s.calls * 30) / Math.max(1, o.days - 1));
+  report('month calls with hints vs without (scaled to 30 days)', `${month(hinted)} vs ${month(plain)}`, `<= ${BUDGET}`, month(hinted) <= BUDGET);
+}
+
 export async function runMonthHintsPart(scale: Scale, days: number, rate: number, drop: number): Promise<void> {
   let clock = GEN_END_MS;
   const sim = await startSimulator({ scale, seed: 1, rateLimitPerMin: 1_000_000, monthlyLimit: null, contract: 'reference' });
@@ -84,7 +104,7 @@ export async function runMonthHintsPart(scale: Scale, days: number, rate: number
       const config = benchConfig(sim, whs[i]!.databaseUrl, { schedule: '0 * * * *', monthlyBudget: BUDGET });
       sides.push({ label, config, db: await openDatabase(config.databaseUrl), calls: 0, pending: [], seen: [] });
     }
-    const [hinted, plain] = sides as [Side, Side];
+    const [hinted] = sides as [Side, Side];
     const cron = async (s: Side) =>
       (await executeSync({ config: s.config, log, apiKey: sim.apiKey, mode: 'incremental', command: 'bench', tty: false, now: () => new Date(clock) })).summary
         .callsTotal;
@@ -130,22 +150,7 @@ export async function runMonthHintsPart(scale: Scale, days: number, rate: number
       }
       if (hour % 24 === 0) console.log(`  day ${hour / 24}: ${sides.map((s) => `${s.label} ${s.calls} calls, ${s.pending.length} unseen`).join('; ')}`);
     }
-    console.log(`webhook hints at ${scale}, ${days} days, change rate ×${rate}, ${drop * 100}% of deliveries dropped (staleness: simulated time)`);
-    for (const s of sides) table(s, changes);
-    const arrived = (kinds: ChangeKind[]) => hinted.seen.filter((c) => c.delivered && kinds.includes(c.kind)).map((c) => c.staleness);
-    for (const [what, kinds] of [
-      ['association changes', ['link_add', 'link_remove']],
-      ['renames', ['rename']],
-      ['deletes', ['delete']],
-      ['list membership', ['list']],
-    ] as Array<[string, ChangeKind[]]>) {
-      const p95 = pct(arrived(kinds), 95);
-      report(`hints p95, ${what} whose delivery arrived`, m(p95), '<= 2m', p95 <= 2 * MINUTE);
-    }
-    const per = (hinted.calls - plain.calls) / Math.max(1, changes);
-    report('calls a change added by hints (days 2..end)', per.toFixed(2), '~1', per <= 2);
-    const month = (s: Side) => Math.round((s.calls * 30) / Math.max(1, days - 1));
-    report('month calls with hints vs without (scaled to 30 days)', `${month(hinted)} vs ${month(plain)}`, `<= ${BUDGET}`, month(hinted) <= BUDGET);
+    summarize(sides, changes, { scale, days, rate, drop });
   } finally {
     for (const s of sides) await s.db.close();
     for (const w of whs) await w.dispose();

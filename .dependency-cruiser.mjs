@@ -54,6 +54,22 @@ export default {
       from: { path: '^src/load/' },
       to: { path: '^src/(extract|http|streams|runner|cli|scheduler)(/|\\.ts$)' },
     },
+    {
+      name: 'webhooks-beside-the-scheduler',
+      comment:
+        'src/webhooks (receiver, hint marks, hint runs) drives the runner like the scheduler does: nothing below it (extract, transform, ' +
+        'load, state, planner, streams, runner, simulator) imports it, and it never imports cli or scheduler (they wire it in).',
+      severity: 'error',
+      from: { path: '^src/webhooks/' },
+      to: { path: '^src/(cli|scheduler)(/|\\.ts$)' },
+    },
+    {
+      name: 'nothing-below-imports-webhooks',
+      comment: 'Only cli (and the scheduler) may import src/webhooks: hints are an input of runs, never a dependency of the layers they drive.',
+      severity: 'error',
+      from: { path: '^src/(extract|transform|load|state|planner|streams|runner|simulator)/' },
+      to: { path: '^src/webhooks/' },
+    },
   ],
   options: {
     // Relative `.ts` imports resolve without tsconfig (no path mapping in this project).

@@ -14,6 +14,7 @@ import * as m018 from './018-live-lookup-indexes.ts';
 import * as m019 from './019-colours-from-stored-values.ts';
 import * as m020 from './020-deletion-seen.ts';
 import * as m021 from './021-read-whole.ts';
+import * as m023 from './023-webhook-deliveries.ts';
 import * as m024 from './024-field-entity-types.ts';
 
 /**
@@ -36,5 +37,6 @@ export const migrations: Record<string, Migration> = {
   '019-colours-from-stored-values': m019,
   '020-deletion-seen': m020,
   '021-read-whole': m021,
+  '023-webhook-deliveries': m023,
   '024-field-entity-types': m024,
 };

@@ -34,6 +34,8 @@ const { values } = parseArgs({
     days: { type: 'string' },
     rate: { type: 'string', default: '1' },
     focus: { type: 'string', default: 'uniform,interactions' },
+    webhooks: { type: 'boolean', default: false },
+    drop: { type: 'string', default: '0.1' },
   },
 });
 const contracts = contractsOf(values.contract);
@@ -66,6 +68,11 @@ for (const part of parts) {
       await (await import('./bench-day.ts')).runDayPart(scaleOr('small'), contracts, Number(values.runs ?? 24));
       break;
     case 'month':
+      // Webhook hints (issue 19): bench-month-hints.ts, beside the month without them.
+      if (values.webhooks) {
+        await (await import('./bench-month-hints.ts')).runMonthHintsPart(scaleOr('small'), Number(values.days ?? 3), Number(values.rate), Number(values.drop));
+        break;
+      }
       await (
         await import('./bench-month.ts')
       ).runMonthPart(scaleOr('medium'), Number(values.days ?? 30), values.focus.split(',') as Array<'uniform' | 'interactions'>, Number(values.rate));

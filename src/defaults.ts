@@ -57,6 +57,24 @@ export const DEFAULT_SCHEDULE = '0 * * * *';
 export const DEFAULT_LOG_LEVEL = 'info' as const;
 /** Port for `schedule`'s /healthz and /metrics; 0 disables the endpoint. */
 export const DEFAULT_METRICS_PORT = 9464;
+// Webhook hints (src/webhooks, docs/webhooks.md).
+/** With hints pending, `schedule` starts a small targeted run this many seconds after the first one arrived. */
+export const DEFAULT_WEBHOOK_DELAY_SECONDS = 30;
+/**
+ * Most records one hint run marks for re-reading (each costs at most one call): a flood of forged or
+ * replayed deliveries with the right secret spends no more than this a run; the rest waits for the next.
+ */
+export const DEFAULT_WEBHOOK_MAX_CALLS_PER_RUN = 200;
+/** The receiver's own port; 0 serves `/webhooks/<secret>` on the metrics port instead. */
+export const DEFAULT_WEBHOOK_PORT = 0;
+/** Address the receiver listens on; a TLS proxy in front forwards to it (docs/webhooks.md). */
+export const DEFAULT_WEBHOOK_HOST = '127.0.0.1';
+/** Largest delivery body accepted; the service's bodies are single records, a few KiB. */
+export const DEFAULT_WEBHOOK_MAX_BODY_BYTES = 256 * 1024;
+/** Deliveries accepted per minute (all senders together); more are answered 429 and logged, never stored. */
+export const DEFAULT_WEBHOOK_RATE_PER_MINUTE = 600;
+/** Shortest secret path token accepted: a guessable path is the only thing between a sender and the receiver. */
+export const DEFAULT_WEBHOOK_SECRET_MIN_LENGTH = 24;
 /** Relationship strengths cost one call per internal person; off unless asked for. */
 export const DEFAULT_RELATIONSHIP_STRENGTHS = false;
 /** How often entity collections (companies, persons, opportunities, lists, list entries) are fully re-swept. */

@@ -11,6 +11,13 @@ function streamList(value: string): string[] {
   return names;
 }
 
+function eventList(value: string): string[] {
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
 function countCalls(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new UserError(`--count-calls needs a whole number of calls, at least 1 (got "${value}")`);
@@ -73,6 +80,24 @@ export function registerCommands(program: Command): void {
       await runMigrateCommand(cmd);
     });
 
+  const webhooks = program.command('webhooks').description('webhook hints: subscribe the receiver of `schedule`, and show subscriptions and pending hints');
+  webhooks
+    .command('subscribe')
+    .description('register (or re-enable) the subscription; /v2/webhooks where the API version has it, else /webhook/subscribe; at most 3 per instance')
+    .requiredOption('--url <url>', 'the public address of the receiver, ending in /webhooks/<secret>')
+    .option('--events <a,b>', 'event names (default: all events)', eventList, [])
+    .action(async (opts: { url: string; events: string[] }, cmd: Command) => {
+      const { runWebhooksSubscribe } = await import('./webhooks-command.ts');
+      await runWebhooksSubscribe(cmd, opts);
+    });
+  webhooks
+    .command('status')
+    .description('subscriptions and their status, the last delivery received, and the hints pending')
+    .action(async (_opts: unknown, cmd: Command) => {
+      const { runWebhooksStatus } = await import('./webhooks-command.ts');
+      await runWebhooksStatus(cmd);
+    });
+
   program
     .command('simulate')
     .description('serve the Affinity API simulator on 127.0.0.1')
@@ -81,7 +106,7 @@ export function registerCommands(program: Command): void {
     .addOption(new Option('--scale <scale>', 'data size').choices(['tiny', 'small', 'medium', 'large']).default('small'))
     .option('--latency-ms <n>', 'added latency per response', '0')
     .option('--rate-limit-per-min <n>', 'per-minute request budget', '900')
-    .option('--faults <spec>', 'fault injection, e.g. 5xx=0.05,reset=0.02,html=0.01,slow=0.01,malformed=0.005')
+    .option('--faults <spec>', 'fault injection, e.g. 5xx=0.05,reset=0.02,html=0.01,slow=0.01,malformed=0.005; webhook-drop=0.1 loses deliveries')
     .addOption(new Option('--contract <name>', 'which document to follow where seed and reference differ').choices(['reference', 'seed']).default('reference'))
     .option(
       '--deny <permissions>',

@@ -4,6 +4,7 @@ import { executeSync } from '../runner/execute.ts';
 import { startMetricsServer, type MetricsServer } from '../scheduler/metrics.ts';
 import { Scheduler } from '../scheduler/scheduler.ts';
 import { seedFromWarehouse } from '../scheduler/seed.ts';
+import { startWebhookService, type WebhookService } from '../webhooks/service.ts';
 import { commandContext } from './context.ts';
 import { installStopSignals } from './stop-signals.ts';
 
@@ -37,9 +38,12 @@ export async function runScheduleCommand(cmd: Command): Promise<void> {
   });
 
   let server: MetricsServer | null = null;
+  let webhooks: WebhookService | null = null;
   try {
     await seedFromWarehouse(scheduler.stats, { databaseUrl: config.databaseUrl, schedule: config.schedule, log, now: new Date() });
-    if (config.metricsPort > 0) server = await startMetricsServer({ port: config.metricsPort, source: scheduler, log });
+    webhooks = await startWebhookService({ config, log, apiKey, scheduler });
+    const extra = webhooks && !webhooks.url ? webhooks.handle : undefined;
+    if (config.metricsPort > 0) server = await startMetricsServer({ port: config.metricsPort, source: scheduler, log, ...(extra ? { extra } : {}) });
     scheduler.start();
     const next = scheduler.nextRun();
     out.write(
@@ -47,6 +51,8 @@ export async function runScheduleCommand(cmd: Command): Promise<void> {
     );
     out.write(`next run at ${next ? next.toISOString() : 'never (the expression matches no future time)'}\n`);
     out.write(server ? `health: ${server.url}/healthz  metrics: ${server.url}/metrics\n` : 'metrics endpoint off (metricsPort is 0)\n');
+    // The path's secret is never printed: whoever reads the terminal or the log should not learn it.
+    if (webhooks) out.write(`webhooks: POST ${webhooks.url ?? server?.url ?? ''}/webhooks/<secret> (hints applied within ${config.webhookDelaySeconds} s)\n`);
     out.write('stop with Ctrl-C or SIGTERM (the run in hand finishes its page first)\n');
     await finished;
     out.write('scheduler stopped\n');
@@ -55,6 +61,7 @@ export async function runScheduleCommand(cmd: Command): Promise<void> {
     // On a startup failure (port in use) nothing is scheduled yet; stop() makes sure of it.
     await scheduler.stop();
     await server?.close();
+    await webhooks?.close();
     signals.dispose();
   }
 }

@@ -10,6 +10,7 @@ import { hasPricedRun, planReport } from '../runner/plan-report.ts';
 import type { Config } from '../config/schema.ts';
 import type { Db } from '../load/db.ts';
 import type { TierSummary } from '../state/tier-words.ts';
+import { webhookStatusLine, webhookSummary } from '../webhooks/status.ts';
 
 /** The month's projection from the plan model, or null before the first completed run (nothing to price). */
 async function monthProjection(db: Db, config: Config): Promise<{ projection: MonthProjection; tiers: TierSummary | null } | null> {
@@ -54,7 +55,10 @@ export async function runStatusCommand(cmd: Command, opts: { json: boolean }): P
     const month = await monthProjection(db, config);
     status.monthProjection = month?.projection ?? null;
     status.tiers = month?.tiers ?? null;
-    process.stdout.write(opts.json ? `${JSON.stringify(status, null, 2)}\n` : formatStatus(status));
+    const hooks = await webhookSummary(db);
+    const json = { ...status, webhooks: hooks };
+    const line = hooks ? webhookStatusLine(hooks, Boolean(config.webhookSecret)) : '';
+    process.stdout.write(opts.json ? `${JSON.stringify(json, null, 2)}\n` : `${formatStatus(status)}${line}`);
   } finally {
     await db.close();
   }

@@ -21,6 +21,11 @@ import {
   DEFAULT_SWEEP_METADATA,
   DEFAULT_SWEEP_OTHER,
   DEFAULT_TIERS_ENABLED,
+  DEFAULT_WEBHOOK_DELAY_SECONDS,
+  DEFAULT_WEBHOOK_HOST,
+  DEFAULT_WEBHOOK_MAX_CALLS_PER_RUN,
+  DEFAULT_WEBHOOK_PORT,
+  DEFAULT_WEBHOOK_SECRET_MIN_LENGTH,
 } from '../defaults.ts';
 
 /** A duration such as `90s`, `15m`, `1h`, `24h`, `7d`, returned in milliseconds. */
@@ -76,6 +81,22 @@ export const configSchema = z.strictObject({
   maxRetries: wholeNumber(0, 20, DEFAULT_MAX_RETRIES),
   /** Port for `schedule`'s /healthz and /metrics; 0 disables the endpoint. */
   metricsPort: wholeNumber(0, 65535, DEFAULT_METRICS_PORT),
+  /** The path token of `POST /webhooks/<secret>` (docs/webhooks.md); unset: `schedule` accepts no deliveries. */
+  webhookSecret: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, { error: 'must be letters, digits, - and _ only (it is a URL path segment); make one with `openssl rand -hex 24`' })
+    .min(DEFAULT_WEBHOOK_SECRET_MIN_LENGTH, {
+      error: `must be at least ${DEFAULT_WEBHOOK_SECRET_MIN_LENGTH} characters (anyone who guesses it can send hints); make one with \`openssl rand -hex 24\``,
+    })
+    .optional(),
+  /** Port of the webhook receiver; 0 serves it on the metrics port. */
+  webhookPort: wholeNumber(0, 65535, DEFAULT_WEBHOOK_PORT),
+  /** Address the webhook receiver listens on (put a TLS proxy in front for the service to reach it). */
+  webhookHost: z.string().min(1).default(DEFAULT_WEBHOOK_HOST),
+  /** Seconds between the first pending hint and the targeted run that applies it. */
+  webhookDelaySeconds: wholeNumber(0, 3600, DEFAULT_WEBHOOK_DELAY_SECONDS),
+  /** Most records one hint run re-reads (at most one call each); the rest waits for the next run. */
+  webhookMaxCallsPerRun: wholeNumber(1, 100_000, DEFAULT_WEBHOOK_MAX_CALLS_PER_RUN),
   /** Relationship strengths cost one call per internal person; off unless asked for. */
   relationshipStrengths: z
     .union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')], { error: 'must be true or false' })
@@ -137,4 +158,9 @@ export const ENV_VARS = {
   relationshipStrengths: 'RELSYNC_RELATIONSHIP_STRENGTHS',
   filesPerEntity: 'RELSYNC_FILES_PER_ENTITY',
   reprobeRefusedAfter: 'RELSYNC_REPROBE_REFUSED_AFTER',
+  webhookSecret: 'RELSYNC_WEBHOOK_SECRET',
+  webhookPort: 'RELSYNC_WEBHOOK_PORT',
+  webhookHost: 'RELSYNC_WEBHOOK_HOST',
+  webhookDelaySeconds: 'RELSYNC_WEBHOOK_DELAY_SECONDS',
+  webhookMaxCallsPerRun: 'RELSYNC_WEBHOOK_MAX_CALLS_PER_RUN',
 } as const satisfies Partial<Record<keyof Config, string>>;

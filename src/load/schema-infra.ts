@@ -75,8 +75,21 @@ export interface SyncReadWholeTable {
   read_at: Ts;
 }
 
+/** Webhook deliveries the receiver accepted, kept until (and after) they are applied as hints (migration 023). */
+export interface WebhookDeliveriesTable {
+  id: string;
+  received_at: Ts;
+  event: string | null;
+  body: string;
+  /** pending | applied | unknown (an event type relsync does not act on) | unparseable */
+  status: string;
+  applied_at: Ts | null;
+  marks: number | null;
+}
+
 export interface InfraTables {
   sync_dirty: SyncDirtyTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   sync_read_whole: SyncReadWholeTable;
   sync_runs: SyncRunsTable;
   sync_state: SyncStateTable;
@@ -88,6 +101,7 @@ export interface InfraTables {
 // Keyed by InfraTables so the compiler demands every infra table, and no other, in the run-time list.
 const INFRA: Readonly<Record<keyof InfraTables, true>> = {
   sync_dirty: true,
+  webhook_deliveries: true,
   sync_read_whole: true,
   sync_runs: true,
   sync_state: true,

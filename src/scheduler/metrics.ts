@@ -20,6 +20,8 @@ export interface MetricsServerOptions {
   host?: string;
   source: MetricsSource;
   log: Logger;
+  /** Another handler served on the same port first (the webhook receiver when `webhookPort` is 0); true when it took the request. */
+  extra?: (req: IncomingMessage, res: ServerResponse) => boolean;
 }
 
 export interface MetricsServer {
@@ -60,6 +62,7 @@ export async function startMetricsServer(opts: MetricsServerOptions): Promise<Me
   const host = opts.host ?? '127.0.0.1';
   const server = createServer((req, res) => {
     try {
+      if (opts.extra?.(req, res)) return;
       handle(req, res, opts.source);
     } catch (err) {
       opts.log.error({ err: errorMessage(err), path: req.url }, 'metrics endpoint failed');

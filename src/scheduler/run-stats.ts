@@ -74,6 +74,11 @@ export class RunStats {
     this.runningSince = at.toISOString();
   }
 
+  /** A run that found nothing to do (a hint run with no pending hint) ended: not running, nothing else changes. */
+  recordIdle(): void {
+    this.runningSince = null;
+  }
+
   recordOverlap(): number {
     this.overlapsSkipped += 1;
     return this.overlapsSkipped;

@@ -94,11 +94,25 @@ export class Scheduler {
       );
       return Promise.resolve();
     }
-    const run = this.runGuarded().finally(() => {
+    const run = this.runGuarded(this.runOnce, 'scheduled run').finally(() => {
       this.current = null;
     });
     this.current = run;
     return run;
+  }
+
+  /**
+   * Start `run` now, outside the cron expression (a webhook hint run, webhooks/trigger.ts), unless a run is in
+   * hand or the scheduler is stopping: then null, and the caller tries again after it. `run` resolving
+   * to null did nothing and is not recorded.
+   */
+  runNow(run: (signal: RunSignal) => Promise<RunSummary | null>, label: string): Promise<void> | null {
+    if (this.stopping || this.current) return null;
+    const p = this.runGuarded(run, label).finally(() => {
+      this.current = null;
+    });
+    this.current = p;
+    return p;
   }
 
   /** Graceful shutdown; idempotent (a second call returns the same promise). */
@@ -126,12 +140,16 @@ export class Scheduler {
     return evaluateHealth(this.stats.snapshot(), { now: this.now(), intervalMs: this.intervalMs, nextRun: this.nextRun() });
   }
 
-  private async runGuarded(): Promise<void> {
+  private async runGuarded(runOnce: (signal: RunSignal) => Promise<RunSummary | null>, label: string): Promise<void> {
     const startedAt = this.now();
     this.stats.recordStart(startedAt);
-    this.log.info({ startedAt: startedAt.toISOString() }, 'scheduled run starting');
+    this.log.info({ startedAt: startedAt.toISOString(), run: label }, 'scheduled run starting');
     try {
-      const summary = await this.runOnce({ shouldStop: () => this.stopping });
+      const summary = await runOnce({ shouldStop: () => this.stopping });
+      if (summary === null) {
+        this.stats.recordIdle();
+        return;
+      }
       this.stats.recordSummary(summary, startedAt);
       const fields = { status: summary.status, rows: summary.rowsTotal, calls: summary.callsTotal, durationMs: summary.durationMs };
       if (summary.errors.length > 0 || summary.status === 'failed') {

@@ -6,12 +6,14 @@
  *   slow       headers and half the body, a ~2 s pause, then the rest
  *   malformed  200 with a truncated JSON body
  * Spec: `5xx=0.05,reset=0.02,html=0.01,slow=0.01,malformed=0.005` (probabilities per GET; sum <= 1).
+ * Also `webhook-drop=0.1`: the share of webhook deliveries lost (webhook-deliveries.ts), not a GET fault.
  */
 import { Rng } from './prng.ts';
 
 export const FAULT_KINDS = ['5xx', 'reset', 'html', 'slow', 'malformed'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
-export type FaultSpec = Partial<Record<FaultKind, number>>;
+export const DELIVERY_FAULTS = ['webhook-drop'] as const;
+export type FaultSpec = Partial<Record<FaultKind | (typeof DELIVERY_FAULTS)[number], number>>;
 
 export function parseFaults(spec: string): FaultSpec {
   const out: FaultSpec = {};
@@ -21,16 +23,18 @@ export function parseFaults(spec: string): FaultSpec {
   for (const part of text.split(',')) {
     const item = part.trim();
     if (item === '') continue;
-    const m = /^([a-z0-9]+)\s*=\s*([0-9]*\.?[0-9]+(?:e-?[0-9]+)?)$/i.exec(item);
+    const m = /^([a-z0-9-]+)\s*=\s*([0-9]*\.?[0-9]+(?:e-?[0-9]+)?)$/i.exec(item);
     if (!m) throw new Error(`bad fault "${item}": expected name=probability, e.g. 5xx=0.05`);
     const name = (m[1] as string).toLowerCase();
-    if (!(FAULT_KINDS as readonly string[]).includes(name)) {
-      throw new Error(`unknown fault "${name}" in "${item}": use ${FAULT_KINDS.join(', ')}`);
+    const delivery = (DELIVERY_FAULTS as readonly string[]).includes(name);
+    if (!delivery && !(FAULT_KINDS as readonly string[]).includes(name)) {
+      throw new Error(`unknown fault "${name}" in "${item}": use ${[...FAULT_KINDS, ...DELIVERY_FAULTS].join(', ')}`);
     }
     const p = Number(m[2]);
     if (!Number.isFinite(p) || p < 0 || p > 1) throw new Error(`bad probability in "${item}": must be between 0 and 1`);
     out[name as FaultKind] = p;
-    total += p;
+    // A delivery fault is not drawn per GET: it does not share the GET faults' total.
+    if (!delivery) total += p;
   }
   if (total > 1 + 1e-9) throw new Error(`fault probabilities add up to ${total}, more than 1, in "${spec}"`);
   return out;

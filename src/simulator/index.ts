@@ -14,6 +14,7 @@ import type { SimStore } from './store.ts';
 import type { ScaleCounts } from './store-types.ts';
 import { contractProfile, type ContractName } from './contract.ts';
 import { parseDeny, type Permission } from './permissions.ts';
+import { WebhookDeliveries } from './webhook-deliveries.ts';
 
 export type { Scale } from './generate.ts';
 export type { ScaleCounts } from './store-types.ts';
@@ -76,6 +77,8 @@ export interface RunningSimulator {
   setFaults(spec: string): void;
   setRateLimit(perMin: number): void;
   resetRateWindow(): void;
+  /** Webhook deliveries to subscribed 127.0.0.1 URLs: `idle()` waits for those in flight, `stats` counts them. */
+  webhooks: WebhookDeliveries;
   close(): Promise<void>;
 }
 
@@ -104,6 +107,8 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
   const limiter = new RateLimiter(perMin, monthly);
   const faults = new FaultInjector(faultSpec, seed);
   const log = opts.logRequests ? createLogger().child({ component: 'simulator' }) : null;
+  const deliveries = new WebhookDeliveries(store, contract.name, seed);
+  deliveries.setDrop(faultSpec['webhook-drop'] ?? 0);
   const sim = new SimServer(store, limiter, faults, {
     settings: {
       apiKey,
@@ -116,6 +121,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
     latencyMs: nonNegInt('latencyMs', opts.latencyMs, 0),
     retryAfter: opts.retryAfter ?? 'seconds',
     log,
+    deliveries,
   });
   await new Promise<void>((resolve, reject) => {
     sim.server.once('error', reject);
@@ -140,11 +146,17 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
       deny.clear();
       for (const p of next) deny.add(p);
     },
-    setFaults: (spec) => faults.set(parseFaults(spec)),
+    setFaults: (spec) => {
+      const parsed = parseFaults(spec);
+      faults.set(parsed);
+      deliveries.setDrop(parsed['webhook-drop'] ?? 0);
+    },
+    webhooks: deliveries,
     setRateLimit: (n) => limiter.setPerMinute(nonNegInt('rateLimitPerMin', n, 900, 1)),
     resetRateWindow: () => limiter.resetWindows(),
     close: () => {
       closed ??= new Promise<void>((resolve) => {
+        deliveries.close();
         sim.clearTimers();
         sim.server.close(() => resolve());
         sim.server.closeAllConnections();

@@ -8,6 +8,7 @@ import { CURRENT_VERSION, HttpError, KNOWN_VERSIONS, errorBody, type Ctx, type R
 import { Router } from './router.ts';
 import { RateLimiter, rateHeaders, type RateState } from './rate-limit.ts';
 import { FaultInjector, HTML_502, type FaultKind } from './faults.ts';
+import type { WebhookDeliveries } from './webhook-deliveries.ts';
 import { decodeCursor } from './paging.ts';
 import type { SimStore } from './store.ts';
 import { ALL_ROUTES } from './routes.ts';
@@ -26,6 +27,8 @@ export interface PipelineOptions {
   latencyMs: number;
   retryAfter: 'seconds' | 'http-date' | 'none';
   log: Logger | null;
+  /** Webhook deliveries fired by writes (webhook-deliveries.ts). */
+  deliveries?: WebhookDeliveries;
 }
 
 const MONTHLY_EXEMPT = new Set(['/rate-limit', '/v2/rate-limit', '/auth/whoami', '/v2/auth/whoami']);
@@ -178,6 +181,7 @@ export class SimServer {
       }
       checkParams(iface, method, match.def.path, ctx.query);
       reply = match.def.handler(ctx);
+      this.opts.deliveries?.afterWrite(match.def.path, ctx, reply);
     } catch (err) {
       if (err instanceof HttpError) reply = { status: err.status, body: errorBody(iface, err) };
       else {

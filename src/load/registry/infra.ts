@@ -85,6 +85,19 @@ export const INFRA_DECLS: InfraDecls = {
       attempts: c('int', 're-reads tried'),
     },
   },
+  webhook_deliveries: {
+    meaning: 'Webhook deliveries `schedule` accepted, written before the 2xx answer; each is a hint to re-read what it names, never data (migration 023).',
+    pk: ['id'],
+    columns: {
+      id: c('text', 'delivery id given on receipt'),
+      received_at: c('ts', 'when received'),
+      event: c('text?', 'the event type, when the body names one'),
+      body: c('text', 'the body as received (up to the size cap)'),
+      status: c('text', 'pending | applied | unknown (event not acted on) | unparseable'),
+      applied_at: c('ts?', 'when its marks were written to sync_dirty'),
+      marks: c('int?', 'records it marked'),
+    },
+  },
   sync_sources: {
     meaning:
       'Which source carries each capability, and the sources the service refused (migration 006); also optional streams this tenant does not have (source `unavailable`, keyed by the stream).',

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../load/schema.ts';
+import { parseDelivery, type ParsedDelivery } from './hints.ts';
+
+/** The `webhook_deliveries` table (migration 023): every accepted delivery, written before the 2xx answer. */
+
+export interface StoredDelivery {
+  id: string;
+  receivedAt: string;
+  parsed: ParsedDelivery;
+}
+
+/**
+ * Store one delivery as received and classify it. Awaited before the receiver answers, so an accepted
+ * delivery survives a crash right after the answer: the next start finds it `pending`.
+ */
+export async function storeDelivery(db: Kysely<Database>, body: string, now: Date): Promise<StoredDelivery> {
+  const parsed = parseDelivery(body);
+  const row = {
+    id: randomUUID(),
+    received_at: now.toISOString(),
+    event: parsed.event,
+    body,
+    status: parsed.status,
+    applied_at: null,
+    marks: null,
+  };
+  await db.insertInto('webhook_deliveries').values(row).execute();
+  return { id: row.id, receivedAt: row.received_at, parsed };
+}
+
+export interface PendingDelivery {
+  id: string;
+  body: string;
+  receivedAt: string;
+}
+
+/** Where a walk over pending deliveries stopped (they are ordered by receipt, then id). */
+export interface DeliveryPosition {
+  receivedAt: string;
+  id: string;
+}
+
+/** Pending deliveries after `after`, oldest first, at most `limit`. */
+export async function pendingDeliveries(db: Kysely<Database>, limit: number, after?: DeliveryPosition): Promise<PendingDelivery[]> {
+  let q = db.selectFrom('webhook_deliveries').select(['id', 'body', 'received_at']).where('status', '=', 'pending');
+  if (after) {
+    q = q.where((eb) => eb.or([eb('received_at', '>', after.receivedAt), eb.and([eb('received_at', '=', after.receivedAt), eb('id', '>', after.id)])]));
+  }
+  const rows = await q.orderBy('received_at').orderBy('id').limit(limit).execute();
+  return rows.map((r) => ({ id: r.id, body: r.body, receivedAt: r.received_at }));
+}
+
+export interface DeliveryStats {
+  pending: number;
+  applied: number;
+  unknown: number;
+  unparseable: number;
+  lastReceivedAt: string | null;
+  lastEvent: string | null;
+}
+
+/** Counts by status and the last delivery received, for `webhooks status`, `status` and /metrics. */
+export async function deliveryStats(db: Kysely<Database>): Promise<DeliveryStats> {
+  const counts = await db
+    .selectFrom('webhook_deliveries')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('status')
+    .execute();
+  const last = await db.selectFrom('webhook_deliveries').select(['received_at', 'event']).orderBy('received_at', 'desc').limit(1).executeTakeFirst();
+  const n = (s: string) => Number(counts.find((c) => c.status === s)?.n ?? 0);
+  return {
+    pending: n('pending'),
+    applied: n('applied'),
+    unknown: n('unknown'),
+    unparseable: n('unparseable'),
+    lastReceivedAt: last?.received_at ?? null,
+    lastEvent: last?.event ?? null,
+  };
+}

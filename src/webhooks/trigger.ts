@@ -1,0 +1,63 @@
+import type { Logger } from '../log.ts';
+
+/**
+ * When to start a hint run: `delayMs` after the first delivery that found no run armed (later deliveries
+ * ride along), never while another run is in hand (the scheduler refuses; the trigger tries again once
+ * it is free), and again after a run while deliveries are still pending (the cap held some back, or some
+ * arrived during the run).
+ */
+export interface TriggerOptions {
+  delayMs: number;
+  /** Start a hint run; null when a run is in hand. Resolves when the run it started has finished. */
+  start: () => Promise<void> | null;
+  /** Deliveries still pending. */
+  pending: () => Promise<number>;
+  log: Logger;
+  /** Retry interval while another run is in hand. */
+  busyRetryMs?: number;
+}
+
+export class HintTrigger {
+  private timer: NodeJS.Timeout | null = null;
+  private stopped = false;
+  constructor(private readonly opts: TriggerOptions) {}
+
+  /** A delivery was stored (or some are pending at start): make sure a run is armed. */
+  notify(): void {
+    if (this.stopped || this.timer) return;
+    this.arm(this.opts.delayMs);
+  }
+
+  get armed(): boolean {
+    return this.timer !== null;
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private arm(ms: number): void {
+    this.timer = setTimeout(() => void this.fire(), ms);
+    // An armed hint run alone never keeps the process alive.
+    this.timer.unref();
+  }
+
+  private async fire(): Promise<void> {
+    this.timer = null;
+    if (this.stopped) return;
+    const run = this.opts.start();
+    if (run === null) {
+      this.opts.log.debug({ component: 'webhooks' }, 'hint run waits: another run is in hand');
+      this.arm(this.opts.busyRetryMs ?? Math.max(1000, this.opts.delayMs));
+      return;
+    }
+    await run;
+    try {
+      if ((await this.opts.pending()) > 0) this.notify();
+    } catch {
+      // The warehouse could not be read; the next delivery or the scheduled run picks the hints up.
+    }
+  }
+}

@@ -1,11 +1,10 @@
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { missingKeyError } from '../config/load.ts';
 import type { Config } from '../config/schema.ts';
 import { UserError } from '../errors.ts';
 import { ApiError } from '../extract/http/errors.ts';
-import { openDatabase, parseDatabaseUrl } from '../load/db.ts';
+import { openDatabase, warehouseFile } from '../load/db.ts';
 import type { Logger } from '../log.ts';
 import { clientFromConfig } from '../runner/execute.ts';
 import { countedPlanReport } from '../runner/plan-counted.ts';
@@ -16,8 +15,8 @@ import { commandContext } from './context.ts';
 
 /** A SQLite warehouse that does not exist yet: plan counts instead, and creates no file (plan only reads). */
 function missingSqliteFile(databaseUrl: string): boolean {
-  const parsed = parseDatabaseUrl(databaseUrl);
-  return parsed.dialect === 'sqlite' && parsed.path !== undefined && parsed.path !== ':memory:' && !existsSync(resolve(parsed.path));
+  const file = warehouseFile(databaseUrl);
+  return file !== undefined && !existsSync(file);
 }
 
 /** Before the first sync: a few counting calls against the service; a failure says what and where, in one line. */

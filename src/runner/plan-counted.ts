@@ -23,7 +23,7 @@ export interface CountedPlan extends CountingResult {
  * the first (a refusal, which would bring the next, is not known before the first sync).
  */
 export function countedStreams(streams: readonly AnyStream[], config: Config): CountedStream[] {
-  const eligible = streams.filter((s) => skipReason(s, { ctx: { config } } as Parameters<typeof skipReason>[1]) === null);
+  const eligible = streams.filter((s) => skipReason(s, config) === null);
   const out: CountedStream[] = [];
   for (const s of eligible) {
     const slot = s.source;

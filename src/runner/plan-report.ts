@@ -50,8 +50,7 @@ export async function hasPricedRun(db: Db): Promise<boolean> {
 
 /** `relsync plan`: the month's calls for the configured schedule and periods, priced from the warehouse's run history. */
 export async function planReport(db: Db, config: Config, now: () => Date = () => new Date()): Promise<PlanReport> {
-  const env = { ctx: { db, config } } as Parameters<typeof skipReason>[1];
-  const streams = ALL_STREAMS.filter((s) => skipReason(s, env) === null);
+  const streams = ALL_STREAMS.filter((s) => skipReason(s, config) === null);
   const book = await SourceBook.load(db, streams, config.reprobeRefusedAfter, now);
   const { plan, unknown, tiers } = await budgetPlan(db, config, streams, (name) => book.sweptWithoutFeed(name), now());
   return { plan, unpriced: unknown, advice: adviceFor(plan), ...(tiers ? { tiers: tierSummary(tiers, plan, config, now()) } : {}) };

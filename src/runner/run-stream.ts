@@ -2,7 +2,8 @@ import type PQueue from 'p-queue';
 import { errorMessage, redact } from '../errors.ts';
 import { fatalDatabaseError } from '../load/db-errors.ts';
 import { readCheckpoint } from '../state/checkpoint.ts';
-import type { StreamRunStats } from '../state/runs.ts';
+import type { Config } from '../config/schema.ts';
+import type { StreamModeCode, StreamRunStats } from '../state/runs.ts';
 import { WHOLE, type AnyStream, type Partition } from '../streams/define.ts';
 import type { ReadEnv } from './env.ts';
 import { readPartition, type ReadMode } from './page-loop.ts';
@@ -33,11 +34,10 @@ export interface StreamRunOptions {
   allowance?: (name: string) => PageAllowance | null;
 }
 
-/** Why a stream does not run at all under this config, or null. */
-export function skipReason(def: AnyStream, env: ReadEnv): string | null {
-  const { config } = env.ctx;
-  if (def.enabled && !def.enabled(config)) return 'disabled in config';
-  if (def.minApiVersion && compareVersions(config.apiVersion, def.minApiVersion) < 0) return `needs API version ${def.minApiVersion}`;
+/** Why a stream does not run at all under this config (a code, state/runs.ts), or null. */
+export function skipReason(def: AnyStream, config: Config): Pick<StreamRunStats, 'mode' | 'needsApiVersion'> | null {
+  if (def.enabled && !def.enabled(config)) return { mode: 'disabled' };
+  if (def.minApiVersion && compareVersions(config.apiVersion, def.minApiVersion) < 0) return { mode: 'needs-api-version', needsApiVersion: def.minApiVersion };
   return null;
 }
 
@@ -81,11 +81,11 @@ async function planPartitions(
 }
 
 /**
- * What the stream will do this run, as a code (words: state/stream-words.ts): a feed read follows the
+ * What the stream will do this run, as a code (state/runs.ts; words: state/stream-words.ts): a feed read follows the
  * feed from its mark in every mode (so `sync --full` never calls it "incremental"), `between` is the
  * feed a sweep stream follows between its sweeps, `marked` the re-read of what the change log marked.
  */
-function describeWork(def: AnyStream, partitions: number, work: ReadonlyArray<{ mode: ReadMode }>): string {
+function describeWork(def: AnyStream, partitions: number, work: ReadonlyArray<{ mode: ReadMode }>): StreamModeCode {
   if (work.length === 0) return partitions === 0 ? 'nothing to read' : 'not due';
   if (def.read.kind === 'feed') return 'feed';
   if (def.read.kind === 'ids' && def.read.consumes) return 'marked';
@@ -104,11 +104,11 @@ export async function runStream(def: AnyStream, env: ReadEnv, queue: PQueue, opt
   const stops = (err: unknown) => opts.policy.decide(err, def, stats.pages) === 'stop-run';
   const log = env.log.child({ stream: def.name });
   const started = opts.now().getTime();
-  const skip = skipReason(def, env);
+  const skip = skipReason(def, env.ctx.config);
   if (skip) {
     stats.status = 'skipped';
-    stats.mode = skip;
-    log.info({ reason: skip }, 'stream skipped');
+    Object.assign(stats, skip);
+    log.info({ reason: skip.mode, ...(skip.needsApiVersion ? { needsApiVersion: skip.needsApiVersion } : {}) }, 'stream skipped');
     return null;
   }
   try {

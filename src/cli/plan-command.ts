@@ -10,7 +10,8 @@ import { clientFromConfig } from '../runner/execute.ts';
 import { countedPlanReport } from '../runner/plan-counted.ts';
 import { checkSweepOverrides } from '../runner/plan.ts';
 import { ALL_STREAMS } from '../streams/registry.ts';
-import { formatPlan, hasPricedRun, planReport, type PlanReport } from '../runner/plan-report.ts';
+import { hasPricedRun, planReport, type PlanReport } from '../runner/plan-report.ts';
+import { formatPlan } from './format/plan-text.ts';
 import { commandContext } from './context.ts';
 
 /** A SQLite warehouse that does not exist yet: plan counts instead, and creates no file (plan only reads). */

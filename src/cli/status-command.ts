@@ -3,12 +3,13 @@ import type { Command } from 'commander';
 import { openDatabase, tableExists, warehouseFile } from '../load/db.ts';
 import { UserError } from '../errors.ts';
 import { commandContext } from './context.ts';
-import { readStatus, formatStatus, type MonthProjection } from '../state/status.ts';
+import { readStatus, type MonthProjection } from '../state/status.ts';
+import { formatStatus } from './format/status-text.ts';
 import { streamNames } from '../streams/registry.ts';
 import { hasPricedRun, planReport } from '../runner/plan-report.ts';
 import type { Config } from '../config/schema.ts';
 import type { Db } from '../load/db.ts';
-import type { TierSummary } from '../state/tier-words.ts';
+import type { TierSummary } from '../budget/tier-lines.ts';
 
 /** The month's projection from the plan model, or null before the first completed run (nothing to price). */
 async function monthProjection(db: Db, config: Config): Promise<{ projection: MonthProjection; tiers: TierSummary | null } | null> {

@@ -1,7 +1,7 @@
 import type { Config } from '../config/schema.ts';
 import { pagesPerRun, type BudgetPlan } from '../planner/budget.ts';
 import type { LinkTiers } from '../planner/tier-costs.ts';
-import type { TierLine, TierSummary } from '../state/tier-words.ts';
+import type { TierLine, TierSummary } from '../budget/tier-lines.ts';
 import { tierCapsOf } from './run-budget.ts';
 
 /**

@@ -10,7 +10,7 @@ import type { SyncResult } from '../../src/runner/run-sync.ts';
 import { listSources } from '../../src/state/sources.ts';
 import { formatStatus } from '../../src/cli/format/status-text.ts';
 import { readStatus } from '../../src/state/status.ts';
-import { streamModeWords } from '../../src/state/stream-words.ts';
+import { streamModeWords } from '../../src/cli/format/stream-words.ts';
 import { runCli } from '../helpers/cli.ts';
 import { forEachDialect } from '../helpers/dialects.ts';
 import { startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { printRunSummary } from '../../src/cli/summary.ts';
 import type { RunSummary, StreamRunStats } from '../../src/state/runs.ts';
-import { STREAM_MODE_WORDS, streamModeWords } from '../../src/state/stream-words.ts';
+import { STREAM_MODE_WORDS, streamModeWords } from '../../src/cli/format/stream-words.ts';
 
 const stats = (over: Partial<StreamRunStats>): StreamRunStats => ({
   status: 'succeeded',

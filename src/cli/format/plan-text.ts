@@ -2,7 +2,7 @@
 import type { BudgetPlan } from '../../planner/budget.ts';
 import type { CountedPlan } from '../../runner/plan-counted.ts';
 import type { PlanReport } from '../../runner/plan-report.ts';
-import { tierWords } from '../../state/tier-words.ts';
+import { tierWords } from './tier-words.ts';
 
 const HOURS = 3_600_000;
 

@@ -4,8 +4,8 @@
  */
 import { UNAVAILABLE } from '../../state/sources.ts';
 import type { Status, StreamStatus } from '../../state/status.ts';
-import { streamModeWords } from '../../state/stream-words.ts';
-import { tierWords } from '../../state/tier-words.ts';
+import { streamModeWords } from './stream-words.ts';
+import { tierWords } from './tier-words.ts';
 
 function table(headers: string[], rows: string[][]): string {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));

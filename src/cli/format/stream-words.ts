@@ -4,7 +4,7 @@
  * these words instead. The words here are the only place a code is spelled out for a person.
  */
 
-import type { SourceChoice, StreamModeCode, SweepPart } from './runs.ts';
+import type { SourceChoice, StreamModeCode, SweepPart } from '../../state/runs.ts';
 
 /** The codes that need no detail, and their words. */
 export const STREAM_MODE_WORDS: Readonly<

@@ -1,4 +1,5 @@
-import { DEFAULT_SHARE_SLACK, type StreamCost } from './budget.ts';
+import { DEFAULT_SHARE_SLACK } from '../defaults.ts';
+import type { StreamCost } from './budget.ts';
 import { companyPersonSide, type LinkSide } from './associations.ts';
 import type { PlanContext } from './context.ts';
 import { tierCounts, type Tier, type TierCount } from './tiers.ts';

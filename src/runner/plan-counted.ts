@@ -6,7 +6,7 @@ import { meanIntervalMs } from '../planner/schedule-interval.ts';
 import type { AnyStream } from '../streams/define.ts';
 import { ALL_STREAMS } from '../streams/registry.ts';
 import { countService, type CountingResult } from './plan-counts.ts';
-import { sweepInterval } from './plan.ts';
+import { sweepInterval } from '../budget/sweep-period.ts';
 import { adviceFor, type PlanReport } from './plan-report.ts';
 import { skipReason } from './run-stream.ts';
 

@@ -1,5 +1,6 @@
 import type { Config } from '../config/schema.ts';
-import { pagesPerRun, type BudgetPlan } from '../planner/budget.ts';
+import type { BudgetPlan } from '../planner/budget.ts';
+import { pagesPerRun } from '../planner/pass-share.ts';
 import type { LinkTiers } from '../planner/tier-costs.ts';
 import type { TierLine, TierSummary } from '../budget/tier-lines.ts';
 import { tierCapsOf } from './run-budget.ts';

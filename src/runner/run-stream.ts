@@ -9,7 +9,8 @@ import type { ReadEnv } from './env.ts';
 import { readPartition, type ReadMode } from './page-loop.ts';
 import type { PageAllowance } from './run-budget.ts';
 import type { FailureAction, RunPolicy } from './failure-policy.ts';
-import { compareVersions, sweepDue, sweepInterval } from './plan.ts';
+import { sweepInterval } from '../budget/sweep-period.ts';
+import { compareVersions, sweepDue } from './plan.ts';
 
 export type SyncMode = 'full' | 'incremental' | 'backfill';
 

@@ -1,11 +1,11 @@
 import type { Config } from '../config/schema.ts';
 import { tableExists, type Db } from '../load/db.ts';
-import type { BudgetPlan } from '../planner/budget.ts';
+import type { BudgetPlan } from '../budget/month-plan.ts';
 import { ALL_STREAMS } from '../streams/registry.ts';
-import { budgetPlan } from './run-budget.ts';
+import { budgetPlan } from '../budget/run-budget.ts';
 import { skipReason } from './run-stream.ts';
 import type { CountedPlan } from './plan-counted.ts';
-import { tierSummary } from './plan-tiers.ts';
+import { tierSummary } from '../budget/tier-summary.ts';
 import type { TierSummary } from '../budget/tier-lines.ts';
 import { SourceBook } from './sources.ts';
 

@@ -6,7 +6,7 @@ import type { AnyStream } from '../streams/define.ts';
 import type { ReadEnv } from './env.ts';
 import { runPolicy } from './failure-policy.ts';
 import { dependencyLevels } from './plan.ts';
-import { runBudget } from './run-budget.ts';
+import { runBudget } from '../budget/run-budget.ts';
 import { runAsSource } from './run-source.ts';
 import type { StreamRunOptions, SyncMode } from './run-stream.ts';
 import { countingSources, newStats } from './run-summary.ts';

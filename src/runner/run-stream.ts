@@ -7,7 +7,7 @@ import type { StreamModeCode, StreamRunStats } from '../state/runs.ts';
 import { WHOLE, type AnyStream, type Partition } from '../streams/define.ts';
 import type { ReadEnv } from './env.ts';
 import { readPartition, type ReadMode } from './page-loop.ts';
-import type { PageAllowance } from './run-budget.ts';
+import type { PageAllowance } from '../budget/run-budget.ts';
 import type { FailureAction, RunPolicy } from './failure-policy.ts';
 import { sweepInterval } from '../budget/sweep-period.ts';
 import { compareVersions, sweepDue } from './plan.ts';

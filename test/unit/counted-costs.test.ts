@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { planBudget } from '../../src/planner/budget.ts';
-import { countedCosts, type CountedStream, type ServiceCounts } from '../../src/planner/counted-costs.ts';
+import { planBudget } from '../../src/budget/month-plan.ts';
+import { countedCosts, type CountedStream, type ServiceCounts } from '../../src/budget/counted-costs.ts';
 import { formatPlan } from '../../src/cli/format/plan-text.ts';
 
 const HOUR = 3_600_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planBudget, type StreamCost } from '../../src/planner/budget.ts';
+import { planBudget, type StreamCost } from '../../src/budget/month-plan.ts';
 import { formatPlan } from '../../src/cli/format/plan-text.ts';
 import { adviceFor } from '../../src/runner/plan-report.ts';
 

@@ -1,5 +1,5 @@
 /** `relsync plan` as text: the numbers are runner/plan-report.ts (`PlanReport`). */
-import type { BudgetPlan } from '../../planner/budget.ts';
+import type { BudgetPlan } from '../../budget/month-plan.ts';
 import type { CountedPlan } from '../../runner/plan-counted.ts';
 import type { PlanReport } from '../../runner/plan-report.ts';
 import { tierWords } from './tier-words.ts';

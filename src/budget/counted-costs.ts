@@ -5,7 +5,7 @@
  * document offers a cheap count: priced at one call per pass or per run, the least it can cost, never 0).
  */
 import { V1_SEARCH_PAGE, V2_PAGE } from '../extract/limits.ts';
-import type { StreamCost } from './budget.ts';
+import type { StreamCost } from './month-plan.ts';
 
 /** A count from the service: `exact` false means "at least n" (the counting stopped at its cap). */
 export interface Count {

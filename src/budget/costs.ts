@@ -1,6 +1,6 @@
 import { parseCheckpoint } from '../state/checkpoint.ts';
-import type { StreamCost } from './budget.ts';
-import type { PlanContext } from './context.ts';
+import type { StreamCost } from './month-plan.ts';
+import type { PlanContext } from '../planner/context.ts';
 
 /** How many recent runs the cost history looks at. */
 const DEFAULT_HISTORY_RUNS = 50;

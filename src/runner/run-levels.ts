@@ -5,7 +5,7 @@ import type { StreamRunStats } from '../state/runs.ts';
 import type { AnyStream } from '../streams/define.ts';
 import type { ReadEnv } from './env.ts';
 import { runPolicy } from './failure-policy.ts';
-import { dependencyLevels } from './plan.ts';
+import { dependencyLevels } from './stream-order.ts';
 import { runBudget } from '../budget/run-budget.ts';
 import { runAsSource } from './run-source.ts';
 import type { StreamRunOptions, SyncMode } from './run-stream.ts';

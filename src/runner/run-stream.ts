@@ -10,7 +10,7 @@ import { readPartition, type ReadMode } from './page-loop.ts';
 import type { PageAllowance } from '../budget/run-budget.ts';
 import type { FailureAction, RunPolicy } from './failure-policy.ts';
 import { sweepInterval } from '../budget/sweep-period.ts';
-import { compareVersions, sweepDue } from './plan.ts';
+import { compareVersions, sweepDue } from './stream-order.ts';
 
 export type SyncMode = 'full' | 'incremental' | 'backfill';
 

@@ -58,7 +58,7 @@ export interface RefreshOutcome {
   refused: Array<{ view: string; reason: string }>;
 }
 
-type Plan = { existing: Map<string, string>; stale: ViewDef[]; gone: string[] };
+type ViewChanges = { existing: Map<string, string>; stale: ViewDef[]; gone: string[] };
 
 /** Bring the views in line with the warehouse; throws when the database refuses (see refreshViewsSafely). */
 export async function refreshViews(db: Db, opts: { lockTimeoutMs?: number } = {}): Promise<RefreshOutcome> {
@@ -70,7 +70,7 @@ export async function refreshViews(db: Db, opts: { lockTimeoutMs?: number } = {}
   const wantedNames = new Set(wanted.map((w) => w.name));
   const gone = [...existing.keys()].filter((n) => OWNED.test(n) && !wantedNames.has(n));
   if (stale.length === 0 && gone.length === 0) return { created: [], dropped: [], unchanged: wanted.length, refused: [] };
-  const plan: Plan = { existing, stale, gone };
+  const plan: ViewChanges = { existing, stale, gone };
   const waitMs = opts.lockTimeoutMs ?? DEFAULT_VIEW_LOCK_TIMEOUT_MS;
   const outcome = { unchanged: wanted.length - stale.length, refused: [] };
   try {
@@ -99,9 +99,9 @@ async function inOneTransaction(db: Db, waitMs: number, fn: (trx: Transaction<Da
     });
 }
 
-async function oneByOne(db: Db, waitMs: number, plan: Plan): Promise<Pick<RefreshOutcome, 'created' | 'dropped' | 'refused'>> {
+async function oneByOne(db: Db, waitMs: number, plan: ViewChanges): Promise<Pick<RefreshOutcome, 'created' | 'dropped' | 'refused'>> {
   const out: Pick<RefreshOutcome, 'created' | 'dropped' | 'refused'> = { created: [], dropped: [], refused: [] };
-  const attempt = async (name: string, step: Plan, done: string[]) => {
+  const attempt = async (name: string, step: ViewChanges, done: string[]) => {
     try {
       await inOneTransaction(db, waitMs, (trx) => replaceViews(trx, db, step));
       done.push(name);
@@ -115,7 +115,7 @@ async function oneByOne(db: Db, waitMs: number, plan: Plan): Promise<Pick<Refres
   return out;
 }
 
-async function replaceViews(trx: Transaction<Database>, db: Db, plan: Plan): Promise<void> {
+async function replaceViews(trx: Transaction<Database>, db: Db, plan: ViewChanges): Promise<void> {
   const { existing, stale, gone } = plan;
   for (const name of [...gone, ...stale.map((s) => s.name)]) {
     if (existing.has(name)) await sql.raw(`DROP VIEW IF EXISTS ${quoteIdent(name)}`).execute(trx);

@@ -20,7 +20,7 @@ export interface PricedStream {
    * group's period, `periodMs`.
    */
   linkReads?: boolean;
-  /** Periodic work of the hot tier (stretched last; budget.ts). */
+  /** Periodic work of the hot tier (stretched last; month-plan.ts). */
   tier?: 'hot';
 }
 

@@ -26,7 +26,7 @@ export interface StreamCost {
   kind: 'every-run' | 'periodic';
   calls: number;
   periodMs: number;
-  /** Before the first sync, what the price rests on (planner/counted-costs.ts); absent when priced from runs. */
+  /** Before the first sync, what the price rests on (budget/counted-costs.ts); absent when priced from runs. */
   basis?: 'counted' | 'at least' | 'not counted';
   /** Periodic work of the hot tier (stretched last); absent: cold or untiered work (stretched first). */
   tier?: 'hot' | 'cold';

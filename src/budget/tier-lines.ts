@@ -1,4 +1,4 @@
-/** One relevance tier's numbers, as `plan` and `status` show them (runner/plan-tiers.ts computes them). */
+/** One relevance tier's numbers, as `plan` and `status` show them (tier-summary.ts computes them). */
 export interface TierLine {
   tier: 'hot' | 'cold';
   /** Live records of the side whose company↔person sets are read one by one. */

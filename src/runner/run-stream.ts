@@ -31,7 +31,7 @@ export interface StreamRunOptions {
   policy: RunPolicy;
   /** Streams swept every `sweeps.feedless` because the feed that would spare their sweeps is refused (runner/sources.ts). */
   sweptWithoutFeed?: (name: string) => string | null;
-  /** Incremental runs: the page allowance of a periodic stream (run-budget.ts), shared by its partitions. */
+  /** Incremental runs: the page allowance of a periodic stream (budget/run-budget.ts), shared by its partitions. */
   allowance?: (name: string) => PageAllowance | null;
 }
 

@@ -2,7 +2,7 @@ import type { Config } from '../config/schema.ts';
 import type { BudgetPlan } from './month-plan.ts';
 import { pagesPerRun } from '../planner/pass-share.ts';
 import type { LinkTiers } from './tier-costs.ts';
-import type { TierLine, TierSummary } from './tier-lines.ts';
+import type { TierLine, TierSummary } from '../state/tier-lines.ts';
 import { tierCapsOf } from './run-budget.ts';
 
 /**

@@ -9,7 +9,7 @@ import { streamNames } from '../streams/registry.ts';
 import { hasPricedRun, planReport } from '../runner/plan-report.ts';
 import type { Config } from '../config/schema.ts';
 import type { Db } from '../load/db.ts';
-import type { TierSummary } from '../budget/tier-lines.ts';
+import type { TierSummary } from '../state/tier-lines.ts';
 
 /** The month's projection from the plan model, or null before the first completed run (nothing to price). */
 async function monthProjection(db: Db, config: Config): Promise<{ projection: MonthProjection; tiers: TierSummary | null } | null> {

@@ -6,7 +6,7 @@ import { budgetPlan } from '../budget/run-budget.ts';
 import { skipReason } from './run-stream.ts';
 import type { CountedPlan } from './plan-counted.ts';
 import { tierSummary } from '../budget/tier-summary.ts';
-import type { TierSummary } from '../budget/tier-lines.ts';
+import type { TierSummary } from '../state/tier-lines.ts';
 import { SourceBook } from './sources.ts';
 
 export interface PlanReport {

@@ -6,7 +6,7 @@ import { REPORTED_TABLES } from '../load/tables.ts';
 import { listCheckpoints } from './checkpoint.ts';
 import { listSources, type CapabilitySource } from './sources.ts';
 import type { SweepPart } from './runs.ts';
-import type { TierSummary } from '../budget/tier-lines.ts';
+import type { TierSummary } from './tier-lines.ts';
 
 export interface StreamStatus {
   stream: string;

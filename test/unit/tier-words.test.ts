@@ -1,6 +1,6 @@
 /** `plan` and `status` words for relevance tiers (src/cli/format/tier-words.ts). */
 import { describe, expect, it } from 'vitest';
-import type { TierSummary } from '../../src/budget/tier-lines.ts';
+import type { TierSummary } from '../../src/state/tier-lines.ts';
 import { tierWords } from '../../src/cli/format/tier-words.ts';
 
 const summary: TierSummary = {

@@ -1,5 +1,5 @@
 /** `plan` and `status` words for relevance tiers (the numbers: budget/tier-summary.ts). */
-import type { TierSummary } from '../../budget/tier-lines.ts';
+import type { TierSummary } from '../../state/tier-lines.ts';
 
 const n = (x: number) => Math.round(x).toLocaleString('en-US');
 const period = (ms: number) =>

@@ -8,7 +8,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const DIALECT_NAME = '/^(sqlite|postgres)$/';
-const DIALECT_MESSAGE = 'Compare no dialect name: ask the dialect object (dialectOf(db.dialect), src/load/warehouse-dialect.ts) instead.';
+const DIALECT_MESSAGE = 'Compare no dialect name: ask the dialect object (dialectOf(db.dialect), src/load/dialects.ts) instead.';
 export const DIALECT_NAME_CHECKS = [
   { selector: `BinaryExpression[operator=/^[!=]==?$/] > Literal[value=${DIALECT_NAME}]`, message: DIALECT_MESSAGE },
   { selector: `SwitchCase > Literal.test[value=${DIALECT_NAME}]`, message: DIALECT_MESSAGE },

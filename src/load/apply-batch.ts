@@ -10,7 +10,7 @@ import { deleteOwned, selectOwned } from './owned-rows.ts';
 import { WAREHOUSE_TABLES, tableSpec } from './tables.ts';
 import { updateExisting, updateTables } from './update-rows.ts';
 import { prepareRow, upsertLoose, upsertRows, type PreparedRow } from './upsert.ts';
-import { dialectOf } from './warehouse-dialect.ts';
+import { dialectOf } from './dialects.ts';
 
 function scopeKey(scope: readonly string[], row: LooseRow): string {
   return JSON.stringify(scope.map((c) => row[c] ?? null));

@@ -10,10 +10,11 @@ import { registerSqliteConnection } from './sqlite-handle.ts';
 import { UserError, redact } from '../errors.ts';
 import { maskUrlPasswords } from '../mask-url.ts';
 import type { Database } from './schema.ts';
-import { dialectOf } from './warehouse-dialect.ts';
+import type { DialectName } from './dialect-name.ts';
+import { dialectOf } from './dialects.ts';
 import { WriteFence } from './write-fence.ts';
 
-export type DialectName = 'sqlite' | 'postgres';
+export type { DialectName } from './dialect-name.ts';
 
 export interface Db {
   kysely: Kysely<Database>;

@@ -7,7 +7,7 @@ import type { RowValue } from './batch.ts';
 import type { DialectName } from './db.ts';
 import { dynamic, type DynamicDb, type Trx } from './dynamic.ts';
 import type { PreparedRow } from './upsert.ts';
-import { dialectOf } from './warehouse-dialect.ts';
+import { dialectOf } from './dialects.ts';
 
 // SQLite parses `a or b or c …` into a tree as deep as the list is long and refuses depth > 1000.
 const MAX_OWNERS_PER_OR = 250;

@@ -11,7 +11,7 @@ import { parseColumn } from './registry/columns.ts';
 import { INFRA_DECLS } from './registry/infra.ts';
 import { storableJson, storableRow, storableText } from './storable.ts';
 import { tableSpec, type ColumnKind, type TableSpec } from './tables.ts';
-import { dialectOf } from './warehouse-dialect.ts';
+import { dialectOf } from './dialects.ts';
 
 export type { Trx } from './dynamic.ts';
 

@@ -1,15 +1,13 @@
 /**
  * One object per dialect holding everything SQLite and PostgreSQL do differently (upsert path, locks,
  * booleans, parameter limits, catalog queries, view fragments), in the manner of Kysely's own dialect
- * classes. Code elsewhere asks the dialect object (`dialectOf(db.dialect)`) instead of comparing names,
+ * classes. Code elsewhere asks the dialect object (`dialectOf(db.dialect)`, dialects.ts) instead of comparing names,
  * so adding or changing a dialect is one file; ESLint refuses a new comparison with a dialect's name.
  */
 import type { Kysely } from 'kysely';
-import type { DialectName } from './db.ts';
+import type { DialectName } from './dialect-name.ts';
 import type { Trx } from './dynamic.ts';
 import type { Database } from './schema.ts';
-import { POSTGRES_WAREHOUSE } from './pg-dialect.ts';
-import { SQLITE_WAREHOUSE } from './sqlite-dialect.ts';
 import type { RowGroup } from './upsert-write.ts';
 import type { ViewSql } from './views/dialect-sql.ts';
 
@@ -49,10 +47,4 @@ export interface WarehouseDialect {
   /** The SQL fragments the view definitions need. */
   readonly views: ViewSql;
   readonly viewCatalog: ViewCatalog;
-}
-
-const DIALECTS: Readonly<Record<DialectName, WarehouseDialect>> = { sqlite: SQLITE_WAREHOUSE, postgres: POSTGRES_WAREHOUSE };
-
-export function dialectOf(name: DialectName): WarehouseDialect {
-  return DIALECTS[name];
 }

@@ -12,7 +12,7 @@ import { DEFAULT_VIEW_LOCK_TIMEOUT_MS } from '../../defaults.ts';
 import { UserError, errorMessage } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import { viewRefreshRefusal } from '../pg-privileges.ts';
-import { dialectOf } from '../warehouse-dialect.ts';
+import { dialectOf } from '../dialects.ts';
 import { currentViews, overviewViews } from './entity-views.ts';
 import { freshnessView } from './freshness-view.ts';
 import { historyViews } from './history-views.ts';

@@ -51,15 +51,14 @@ export default {
     },
     {
       name: 'budget-below-runner',
-      comment:
-        'src/budget (cost model, month plan, a run\'s share) is asked by the runner and the CLI: it never imports the runner, cli or scheduler.',
+      comment: "src/budget (cost model, month plan, a run's share) is asked by the runner and the CLI: it never imports the runner, cli or scheduler.",
       severity: 'error',
       from: { path: '^src/budget/' },
       to: { path: '^src/(runner|cli|scheduler)(/|\\.ts$)' },
     },
     {
       name: 'text-is-the-clis',
-      comment: 'Words for people (src/cli/format) are the CLI\'s: the runner, budget and scheduler hand it data and never import it.',
+      comment: "Words for people (src/cli/format) are the CLI's: the runner, budget and scheduler hand it data and never import it.",
       severity: 'error',
       from: { path: '^src/(runner|budget|scheduler)/' },
       to: { path: '^src/cli/' },

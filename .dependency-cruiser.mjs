@@ -29,7 +29,7 @@ export default {
       severity: 'error',
       from: { path: '^src/transform/' },
       to: {
-        path: ['^src/(load|state|runner|cli|scheduler|streams|planner)(/|\\.ts$)', '^src/extract/(?!schemas/)'],
+        path: ['^src/(load|state|runner|cli|scheduler|streams|planner|budget)(/|\\.ts$)', '^src/extract/(?!schemas/)'],
         pathNot: ROW_BATCH_CONTRACT,
       },
     },
@@ -41,6 +41,29 @@ export default {
       to: { path: '^src/(streams|runner|cli|scheduler)(/|\\.ts$)' },
     },
     {
+      name: 'planner-reads-budget-prices',
+      comment:
+        'src/planner says what to read; src/budget says what it costs and sits above it (it prices what the planner would read), ' +
+        'so the planner never imports the budget.',
+      severity: 'error',
+      from: { path: '^src/planner/' },
+      to: { path: '^src/budget/' },
+    },
+    {
+      name: 'budget-below-runner',
+      comment: "src/budget (cost model, month plan, a run's share) is asked by the runner and the CLI: it never imports the runner, cli or scheduler.",
+      severity: 'error',
+      from: { path: '^src/budget/' },
+      to: { path: '^src/(runner|cli|scheduler)(/|\\.ts$)' },
+    },
+    {
+      name: 'text-is-the-clis',
+      comment: "Words for people (src/cli/format) are the CLI's: the runner, budget and scheduler hand it data and never import it.",
+      severity: 'error',
+      from: { path: '^src/(runner|budget|scheduler)/' },
+      to: { path: '^src/cli/' },
+    },
+    {
       name: 'streams-are-definitions',
       comment: 'src/streams holds declarative stream definitions: they never import the runner, cli or scheduler that drive them.',
       severity: 'error',
@@ -49,10 +72,10 @@ export default {
     },
     {
       name: 'load-does-not-reach-up',
-      comment: 'src/load (Kysely, upserts, soft deletes) never imports extract (HTTP included), streams, runner, cli or scheduler.',
+      comment: 'src/load (Kysely, upserts, soft deletes) never imports extract (HTTP included), streams, runner, budget, cli or scheduler.',
       severity: 'error',
       from: { path: '^src/load/' },
-      to: { path: '^src/(extract|http|streams|runner|cli|scheduler)(/|\\.ts$)' },
+      to: { path: '^src/(extract|http|streams|runner|cli|scheduler|budget)(/|\\.ts$)' },
     },
     {
       name: 'webhooks-beside-the-scheduler',

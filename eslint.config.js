@@ -7,16 +7,36 @@ import { defineConfig } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-export default defineConfig({ ignores: ['node_modules/', 'coverage/', 'dist/'] }, js.configs.recommended, tseslint.configs.recommended, {
-  languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },
-  // A disable comment that no longer suppresses anything is an error, so none outlive their reason.
-  linterOptions: { reportUnusedDisableDirectives: 'error' },
-  rules: {
-    // An intentionally unused parameter or binding is named with a leading underscore.
-    '@typescript-eslint/no-unused-vars': [
-      'error',
-      { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
-    ],
-    eqeqeq: ['error', 'always', { null: 'ignore' }],
+const DIALECT_NAME = '/^(sqlite|postgres)$/';
+const DIALECT_MESSAGE = 'Compare no dialect name: ask the dialect object (dialectOf(db.dialect), src/load/dialects.ts) instead.';
+export const DIALECT_NAME_CHECKS = [
+  { selector: `BinaryExpression[operator=/^[!=]==?$/] > Literal[value=${DIALECT_NAME}]`, message: DIALECT_MESSAGE },
+  { selector: `SwitchCase > Literal.test[value=${DIALECT_NAME}]`, message: DIALECT_MESSAGE },
+];
+
+export default defineConfig(
+  { ignores: ['node_modules/', 'coverage/', 'dist/'] },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },
+    // A disable comment that no longer suppresses anything is an error, so none outlive their reason.
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // An intentionally unused parameter or binding is named with a leading underscore.
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+    },
   },
-});
+  {
+    // What a dialect does differently lives on its dialect object (src/load/warehouse-dialect.ts), never in
+    // a comparison with its name scattered through the code (docs/CONVENTIONS.md, "Dialects").
+    files: ['src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', ...DIALECT_NAME_CHECKS],
+    },
+  },
+);

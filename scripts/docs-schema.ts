@@ -1,6 +1,6 @@
-// Writes docs/schema.md from the table registries (src/cli/schema-doc.ts). Run: npm run docs:schema.
+// Writes docs/schema.md from the table registries (scripts/schema-doc.ts). Run: npm run docs:schema.
 import { writeFileSync } from 'node:fs';
-import { renderSchemaDoc } from '../src/cli/schema-doc.ts';
+import { renderSchemaDoc } from './schema-doc.ts';
 
 export const SCHEMA_DOC_PATH = 'docs/schema.md';
 

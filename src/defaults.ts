@@ -144,3 +144,6 @@ export const DEFAULT_VIEW_LOCK_TIMEOUT_MS = 3000;
  */
 export const DEFAULT_ANALYZE_MIN_ROWS = 50;
 export const DEFAULT_ANALYZE_FRACTION = 0.1;
+
+/** Periodic work per run gets this much slack over its exact share, so a pass ends within its period despite growth. */
+export const DEFAULT_SHARE_SLACK = 1.25;

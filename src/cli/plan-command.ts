@@ -1,23 +1,23 @@
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { missingKeyError } from '../config/load.ts';
 import type { Config } from '../config/schema.ts';
 import { UserError } from '../errors.ts';
 import { ApiError } from '../extract/http/errors.ts';
-import { openDatabase, parseDatabaseUrl } from '../load/db.ts';
+import { openDatabase, warehouseFile } from '../load/db.ts';
 import type { Logger } from '../log.ts';
 import { clientFromConfig } from '../runner/execute.ts';
 import { countedPlanReport } from '../runner/plan-counted.ts';
-import { checkSweepOverrides } from '../runner/plan.ts';
+import { checkSweepOverrides } from '../runner/stream-order.ts';
 import { ALL_STREAMS } from '../streams/registry.ts';
-import { formatPlan, hasPricedRun, planReport, type PlanReport } from '../runner/plan-report.ts';
+import { hasPricedRun, planReport, type PlanReport } from '../runner/plan-report.ts';
+import { formatPlan } from './format/plan-text.ts';
 import { commandContext } from './context.ts';
 
 /** A SQLite warehouse that does not exist yet: plan counts instead, and creates no file (plan only reads). */
 function missingSqliteFile(databaseUrl: string): boolean {
-  const parsed = parseDatabaseUrl(databaseUrl);
-  return parsed.dialect === 'sqlite' && parsed.path !== undefined && parsed.path !== ':memory:' && !existsSync(resolve(parsed.path));
+  const file = warehouseFile(databaseUrl);
+  return file !== undefined && !existsSync(file);
 }
 
 /** Before the first sync: a few counting calls against the service; a failure says what and where, in one line. */

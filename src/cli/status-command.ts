@@ -1,15 +1,15 @@
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { openDatabase, parseDatabaseUrl, tableExists } from '../load/db.ts';
+import { openDatabase, tableExists, warehouseFile } from '../load/db.ts';
 import { UserError } from '../errors.ts';
 import { commandContext } from './context.ts';
-import { readStatus, formatStatus, type MonthProjection } from '../state/status.ts';
+import { readStatus, type MonthProjection } from '../state/status.ts';
+import { formatStatus } from './format/status-text.ts';
 import { streamNames } from '../streams/registry.ts';
 import { hasPricedRun, planReport } from '../runner/plan-report.ts';
 import type { Config } from '../config/schema.ts';
 import type { Db } from '../load/db.ts';
-import type { TierSummary } from '../state/tier-words.ts';
+import type { TierSummary } from '../state/tier-lines.ts';
 import { webhookStatusLine, webhookSummary } from '../webhooks/status.ts';
 
 /** The month's projection from the plan model, or null before the first completed run (nothing to price). */
@@ -33,10 +33,8 @@ async function monthProjection(db: Db, config: Config): Promise<{ projection: Mo
  * directory) and then report on it, so a mistyped path is refused before anything is opened.
  */
 function refuseMissingSqliteFile(databaseUrl: string): void {
-  const parsed = parseDatabaseUrl(databaseUrl);
-  if (parsed.dialect !== 'sqlite' || parsed.path === undefined || parsed.path === ':memory:') return;
-  const file = resolve(parsed.path);
-  if (!existsSync(file)) {
+  const file = warehouseFile(databaseUrl);
+  if (file !== undefined && !existsSync(file)) {
     throw new UserError(`No warehouse at ${file}: the file does not exist.`, {
       hint: 'Check DATABASE_URL, or run `relsync sync` (or `relsync migrate`) to create the warehouse.',
     });

@@ -1,5 +1,5 @@
 import type { RunSummary } from '../state/runs.ts';
-import { streamModeWords } from '../state/stream-words.ts';
+import { streamModeWords } from './format/stream-words.ts';
 
 /** `sync` / `backfill` exit code when some streams failed (a permission denied) and the rest completed. */
 export const EXIT_PARTIAL = 4;

@@ -2,7 +2,6 @@
  * Apply a transform's RowBatch inside the caller's transaction: upserts first, then child sets replaced
  * whole per owner, then updates of rows already held. Generic over the registry in tables.ts.
  */
-import { sql } from 'kysely';
 import { upsertTables, type KeepColumns, type ReplaceSet, type RowBatch, type RowValue, type Upserts, type WarehouseTableName } from './batch.ts';
 import type { DialectName } from './db.ts';
 import type { LooseReplaceSet, LooseRow, Trx } from './dynamic.ts';
@@ -11,6 +10,7 @@ import { deleteOwned, selectOwned } from './owned-rows.ts';
 import { WAREHOUSE_TABLES, tableSpec } from './tables.ts';
 import { updateExisting, updateTables } from './update-rows.ts';
 import { prepareRow, upsertLoose, upsertRows, type PreparedRow } from './upsert.ts';
+import { dialectOf } from './dialects.ts';
 
 function scopeKey(scope: readonly string[], row: LooseRow): string {
   return JSON.stringify(scope.map((c) => row[c] ?? null));
@@ -98,24 +98,20 @@ export function coalesceReplaceSets(sets: readonly LooseReplaceSet[]): LooseRepl
 }
 
 /**
- * PostgreSQL only. Streams of one dependency level run concurrently, and two of them may write the same
- * child table under different scopes: `companies` replaces `company_persons` per company while `persons`
+ * PostgreSQL needs this (the dialect object's `lockChildTables`). Streams of one dependency level run
+ * concurrently, and two of them may write the same child table under different scopes: `companies` replaces `company_persons` per company while `persons`
  * replaces it per person. Their page transactions then lock overlapping rows in opposite orders and
  * PostgreSQL aborts one with "deadlock detected" (the e2e full sync lost its `persons` stream in about
  * one run in three). A transaction-scoped advisory lock per child table, taken in name order before the
- * first write, serialises exactly the transactions that share a child table. The two-key form keeps
- * these locks apart from the single-key writer lock; the schema keeps warehouses apart.
- * SQLite allows one writer at a time anyway.
+ * first write, serialises exactly the transactions that share a child table (pg-dialect.ts).
+ * SQLite allows one writer at a time anyway, and takes no lock here.
  */
 async function lockChildTables(trx: Trx, dialect: DialectName, batch: RowBatch): Promise<void> {
-  if (dialect !== 'postgres') return;
   const tables = new Set<string>(batch.replace.map((s) => s.table));
   for (const t of [...upsertTables(batch), ...updateTables(batch)]) if (WAREHOUSE_TABLES[t].kind === 'child') tables.add(t);
   // A merge re-keys references in most child tables.
   if (batch.merges?.length) for (const [t, spec] of Object.entries(WAREHOUSE_TABLES)) if (spec.kind === 'child') tables.add(t);
-  for (const t of [...tables].sort()) {
-    await sql`select pg_advisory_xact_lock(hashtext('relsync:child-write'), hashtext(current_schema() || ':' || ${t}))`.execute(trx);
-  }
+  await dialectOf(dialect).lockChildTables(trx, [...tables].sort());
 }
 
 /** One table's upserts; generic so the table and its rows stay paired (`Upserts[T]`). */

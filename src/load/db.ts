@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, sql } from 'kysely';
+import { Kysely } from 'kysely';
 import { SchemaScopedPostgresDialect } from './pg-dialect.ts';
 import { ensureSchema, isPrivilegeError } from './pg-privileges.ts';
 import { RelsyncSqliteDialect } from './sqlite-dialect.ts';
@@ -10,9 +10,11 @@ import { registerSqliteConnection } from './sqlite-handle.ts';
 import { UserError, redact } from '../errors.ts';
 import { maskUrlPasswords } from '../mask-url.ts';
 import type { Database } from './schema.ts';
+import type { DialectName } from './dialect-name.ts';
+import { dialectOf } from './dialects.ts';
 import { WriteFence } from './write-fence.ts';
 
-export type DialectName = 'sqlite' | 'postgres';
+export type { DialectName } from './dialect-name.ts';
 
 export interface Db {
   kysely: Kysely<Database>;
@@ -46,7 +48,15 @@ function safeDecode(s: string): string {
   }
 }
 
-export function parseDatabaseUrl(url: string): { dialect: DialectName; path?: string; pgUrl?: string; schema?: string } {
+export interface ParsedDatabaseUrl {
+  dialect: DialectName;
+  /** The SQLite file (or `:memory:`); PostgreSQL has none. */
+  path?: string;
+  pgUrl?: string;
+  schema?: string;
+}
+
+export function parseDatabaseUrl(url: string): ParsedDatabaseUrl {
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length).replace(/^\/\//, '');
     if (!path) throw new UserError(`DATABASE_URL "${maskUrlPasswords(url)}" has no file path`, { hint: 'Use sqlite:./relsync.db' });
@@ -87,49 +97,63 @@ function makeDirectory(dir: string): void {
   mkdirSync(dir);
 }
 
+/**
+ * The file a warehouse URL names, resolved, when the warehouse is a file on this machine (SQLite other
+ * than `:memory:`); undefined for a server. Read-only commands check it exists before opening creates it.
+ */
+export function warehouseFile(url: string): string | undefined {
+  const { path } = parseDatabaseUrl(url);
+  return path === undefined || path === ':memory:' ? undefined : resolve(path);
+}
+
 export async function openDatabase(url: string): Promise<Db> {
   const parsed = parseDatabaseUrl(url);
-  if (parsed.dialect === 'sqlite') {
-    const file = resolve(parsed.path!);
-    let handle: SQLite.Database;
-    try {
-      if (file !== ':memory:') makeDirectory(dirname(file));
-      handle = new SQLite(parsed.path === ':memory:' ? ':memory:' : file);
-      // WAL lets `status` read while a sync writes; busy_timeout rides out a short overlap.
-      handle.pragma('journal_mode = WAL');
-      handle.pragma('busy_timeout = 5000');
-      handle.pragma('synchronous = NORMAL');
-    } catch (err) {
-      throw new UserError(`Cannot open SQLite database ${file}: ${(err as Error).message}`, {
-        hint: 'Check that the directory exists and is writable, and that the disk is not full.',
-        cause: err,
-      });
-    }
-    const fence = new WriteFence();
-    const database = handle;
-    const kysely = new Kysely<Database>({
-      // The loader steps its own prepared statements on this handle (sqlite-handle.ts).
-      dialect: new RelsyncSqliteDialect({ database, onCreateConnection: async (connection) => registerSqliteConnection(connection, database) }),
-      plugins: [fence],
+  return OPEN[parsed.dialect](parsed, url);
+}
+
+async function openSqlite(parsed: ParsedDatabaseUrl): Promise<Db> {
+  const file = resolve(parsed.path!);
+  let handle: SQLite.Database;
+  try {
+    if (file !== ':memory:') makeDirectory(dirname(file));
+    handle = new SQLite(parsed.path === ':memory:' ? ':memory:' : file);
+    // WAL lets `status` read while a sync writes; busy_timeout rides out a short overlap.
+    handle.pragma('journal_mode = WAL');
+    handle.pragma('busy_timeout = 5000');
+    handle.pragma('synchronous = NORMAL');
+  } catch (err) {
+    throw new UserError(`Cannot open SQLite database ${file}: ${(err as Error).message}`, {
+      hint: 'Check that the directory exists and is writable, and that the disk is not full.',
+      cause: err,
     });
-    return {
-      kysely,
-      dialect: 'sqlite',
-      describe: `sqlite:${file}`,
-      schema: undefined,
-      pgPool: undefined,
-      fence,
-      close: async () => {
-        // Keeps the planner's statistics current for the next run (cheap; SQLite's advice for closers).
-        try {
-          handle.pragma('optimize');
-        } catch {
-          // A read-only or already-closed handle has nothing to optimise.
-        }
-        await kysely.destroy();
-      },
-    };
   }
+  const fence = new WriteFence();
+  const database = handle;
+  const kysely = new Kysely<Database>({
+    // The loader steps its own prepared statements on this handle (sqlite-handle.ts).
+    dialect: new RelsyncSqliteDialect({ database, onCreateConnection: async (connection) => registerSqliteConnection(connection, database) }),
+    plugins: [fence],
+  });
+  return {
+    kysely,
+    dialect: 'sqlite',
+    describe: `sqlite:${file}`,
+    schema: undefined,
+    pgPool: undefined,
+    fence,
+    close: async () => {
+      // Keeps the planner's statistics current for the next run (cheap; SQLite's advice for closers).
+      try {
+        handle.pragma('optimize');
+      } catch {
+        // A read-only or already-closed handle has nothing to optimise.
+      }
+      await kysely.destroy();
+    },
+  };
+}
+
+async function openPostgres(parsed: ParsedDatabaseUrl, url: string): Promise<Db> {
   const pool = new pg.Pool({
     connectionString: parsed.pgUrl,
     max: 6,
@@ -177,14 +201,9 @@ export async function openDatabase(url: string): Promise<Db> {
   };
 }
 
+const OPEN: Readonly<Record<DialectName, (parsed: ParsedDatabaseUrl, url: string) => Promise<Db>>> = { sqlite: openSqlite, postgres: openPostgres };
+
 /** True when the table exists (used by `status` before migrations have run). */
 export async function tableExists(db: Db, table: string): Promise<boolean> {
-  if (db.dialect === 'sqlite') {
-    const r = await sql<{ n: number }>`select count(*) as n from sqlite_master where type = 'table' and name = ${table}`.execute(db.kysely);
-    return Number(r.rows[0]?.n ?? 0) > 0;
-  }
-  const r = await sql<{
-    n: number;
-  }>`select count(*)::int as n from information_schema.tables where table_name = ${table} and table_schema = current_schema()`.execute(db.kysely);
-  return Number(r.rows[0]?.n ?? 0) > 0;
+  return dialectOf(db.dialect).tableExists(db.kysely, table);
 }

@@ -6,7 +6,8 @@ import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { RowValue } from './batch.ts';
 import type { DialectName } from './db.ts';
 import { dynamic, type DynamicDb, type Trx } from './dynamic.ts';
-import { PARAM_LIMIT, type PreparedRow } from './upsert.ts';
+import type { PreparedRow } from './upsert.ts';
+import { dialectOf } from './dialects.ts';
 
 // SQLite parses `a or b or c …` into a tree as deep as the list is long and refuses depth > 1000.
 const MAX_OWNERS_PER_OR = 250;
@@ -36,7 +37,7 @@ function ownerFilters(dialect: DialectName, scope: readonly string[], owners: re
   const single = scope.length === 1 ? scope[0] : undefined;
   if (single !== undefined) {
     const values = owners.map((o) => o[single]).filter(present);
-    const size = PARAM_LIMIT[dialect] - 1;
+    const size = dialectOf(dialect).paramLimit - 1;
     for (let i = 0; i < values.length; i += size) {
       const chunk = values.slice(i, i + size);
       filters.push((eb) => eb(single, 'in', chunk));
@@ -46,7 +47,7 @@ function ownerFilters(dialect: DialectName, scope: readonly string[], owners: re
   }
   const match = (eb: ExpressionBuilder<DynamicDb, string>, c: string, v: RowValue | undefined): Expression<SqlBool> =>
     present(v) ? eb(c, '=', v) : eb(c, 'is', null);
-  const size = Math.min(MAX_OWNERS_PER_OR, Math.floor(PARAM_LIMIT[dialect] / scope.length));
+  const size = Math.min(MAX_OWNERS_PER_OR, Math.floor(dialectOf(dialect).paramLimit / scope.length));
   for (let i = 0; i < owners.length; i += size) {
     const chunk = owners.slice(i, i + size);
     // An OR of ANDs alone makes both databases scan the whole table for every page (quadratic over a

@@ -9,6 +9,10 @@ import {
   type SchemaMetadata,
   type TableMetadata,
 } from 'kysely';
+import { writePostgres } from './upsert-write.ts';
+import { POSTGRES_VIEW_SQL } from './views/dialect-sql.ts';
+import { quoteIdent, quoteLiteral } from './views/identifiers.ts';
+import type { WarehouseDialect } from './warehouse-dialect.ts';
 
 /**
  * Kysely's migrator asks the introspector for every table and column of every schema just to learn
@@ -54,3 +58,45 @@ export class SchemaScopedPostgresDialect extends PostgresDialect {
     return new SchemaScopedIntrospector(db, this.#schema);
   }
 }
+
+/** What PostgreSQL does its own way (warehouse-dialect.ts). */
+export const POSTGRES_WAREHOUSE: WarehouseDialect = {
+  name: 'postgres',
+  // The wire protocol's limit on bound parameters.
+  paramLimit: 65535,
+  bool: (v) => v === true || v === 1,
+  bindsBooleans: true,
+  writeGroup: writePostgres,
+  // The two-key form keeps these transaction-scoped locks apart from the single-key writer lock; the schema
+  // keeps warehouses apart.
+  lockChildTables: async (trx, tables) => {
+    for (const t of tables) {
+      await sql`select pg_advisory_xact_lock(hashtext('relsync:child-write'), hashtext(current_schema() || ':' || ${t}))`.execute(trx);
+    }
+  },
+  // A session advisory lock, released by the server if the process dies.
+  sessionWriterLock: true,
+  tableExists: async (db, table) => {
+    const r = await sql<{
+      n: number;
+    }>`select count(*)::int as n from information_schema.tables where table_name = ${table} and table_schema = current_schema()`.execute(db);
+    return Number(r.rows[0]?.n ?? 0) > 0;
+  },
+  views: POSTGRES_VIEW_SQL,
+  viewCatalog: {
+    // PostgreSQL rewrites a view's text, so the view carries the fingerprint of its definition as its comment.
+    existing: async (db) => {
+      const r = await sql<{ name: string; comment: string | null }>`
+    select c.relname as name, obj_description(c.oid, 'pg_class') as comment
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where c.relkind = 'v' and n.nspname = current_schema()`.execute(db);
+      return new Map(r.rows.map((x) => [x.name, x.comment ?? '']));
+    },
+    identity: (view) => view.fingerprint,
+    mark: (name, fingerprint) => `COMMENT ON VIEW ${quoteIdent(name)} IS ${quoteLiteral(fingerprint)}`,
+    // DROP VIEW waits for every reader of the view to finish, and new readers queue behind it: bound the wait.
+    boundWait: (ms) => `SET LOCAL lock_timeout = ${Math.max(1, Math.round(ms))}`,
+    // 55P03 lock_not_available: the lock_timeout above ran out.
+    lockTimedOut: (err) => (err as { code?: unknown } | null)?.code === '55P03',
+  },
+};

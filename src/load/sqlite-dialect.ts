@@ -1,5 +1,8 @@
 import type SQLite from 'better-sqlite3';
-import { SqliteAdapter, SqliteDialect, SqliteDriver, type DatabaseConnection, type DialectAdapter, type Driver, type SqliteDialectConfig } from 'kysely';
+import { SqliteAdapter, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type DialectAdapter, type Driver, type SqliteDialectConfig } from 'kysely';
+import { writeSqlite } from './upsert-write.ts';
+import { SQLITE_VIEW_SQL } from './views/dialect-sql.ts';
+import type { WarehouseDialect } from './warehouse-dialect.ts';
 
 /**
  * SQLite's DDL is transactional (CREATE, ALTER and DROP roll back with the rest), but Kysely's adapter
@@ -51,3 +54,34 @@ export class RelsyncSqliteDialect extends SqliteDialect {
     return new RollbackOnceSqliteDriver(this.#config, this.#database);
   }
 }
+
+/** What SQLite does its own way (warehouse-dialect.ts). */
+export const SQLITE_WAREHOUSE: WarehouseDialect = {
+  name: 'sqlite',
+  // SQLITE_MAX_VARIABLE_NUMBER.
+  paramLimit: 32766,
+  bool: (v) => (v === true || v === 1 ? 1 : 0),
+  bindsBooleans: false,
+  writeGroup: writeSqlite,
+  // SQLite allows one writer at a time anyway.
+  lockChildTables: async () => undefined,
+  // No session outlives its process here: a heartbeated lock row, taken over when its process is gone.
+  sessionWriterLock: false,
+  tableExists: async (db, table) => {
+    const r = await sql<{ n: number }>`select count(*) as n from sqlite_master where type = 'table' and name = ${table}`.execute(db);
+    return Number(r.rows[0]?.n ?? 0) > 0;
+  },
+  views: SQLITE_VIEW_SQL,
+  viewCatalog: {
+    // SQLite keeps each view's CREATE statement verbatim: that text is its identity.
+    existing: async (db) => {
+      const r = await sql<{ name: string; sql: string | null }>`select name, sql from sqlite_master where type = 'view'`.execute(db);
+      return new Map(r.rows.map((x) => [x.name, x.sql ?? '']));
+    },
+    identity: (view) => view.statement,
+    mark: () => null,
+    // Readers never block view DDL in WAL mode.
+    boundWait: () => null,
+    lockTimedOut: () => false,
+  },
+};

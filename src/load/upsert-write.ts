@@ -1,5 +1,6 @@
 /**
- * How the generic upsert (upsert.ts) writes one group of rows that carry the same columns, per dialect.
+ * How the generic upsert (upsert.ts) writes one group of rows that carry the same columns, per dialect
+ * (each dialect object, sqlite-dialect.ts and pg-dialect.ts, names its writer as `writeGroup`).
  * Both write `insert … on conflict (pk) do update set <column> = excluded.<column>` (or `do nothing`),
  * built by Kysely through the same plugins (the write fence) as every other statement; they differ in
  * how the rows reach the database, which is what the loader's speed depends on (BENCHMARKS.md, loader):
@@ -13,7 +14,6 @@
 import { sql, type InsertQueryBuilder, type InsertResult } from 'kysely';
 import { DEFAULT_PG_UPSERT_ROWS, DEFAULT_SQLITE_UPSERT_ROWS } from '../defaults.ts';
 import type { RowValue } from './batch.ts';
-import type { DialectName } from './db.ts';
 import { dynamic, type DynamicDb, type Trx } from './dynamic.ts';
 import { withSqliteHandle } from './sqlite-handle.ts';
 import type { ColumnKind } from './tables.ts';
@@ -67,7 +67,7 @@ function compileSqlite(trx: Trx, g: RowGroup, count: number): string {
   return compiled.sql;
 }
 
-async function writeSqlite(trx: Trx, g: RowGroup): Promise<void> {
+export async function writeSqlite(trx: Trx, g: RowGroup): Promise<void> {
   const width = g.columns.length;
   const perStatement = DEFAULT_SQLITE_UPSERT_ROWS;
   const many = g.rows.length >= perStatement ? compileSqlite(trx, g, perStatement) : undefined;
@@ -91,7 +91,7 @@ async function writeSqlite(trx: Trx, g: RowGroup): Promise<void> {
   });
 }
 
-async function writePostgres(trx: Trx, g: RowGroup): Promise<void> {
+export async function writePostgres(trx: Trx, g: RowGroup): Promise<void> {
   for (let i = 0; i < g.rows.length; i += DEFAULT_PG_UPSERT_ROWS) {
     const chunk = g.rows.slice(i, i + DEFAULT_PG_UPSERT_ROWS);
     const arrays = g.columns.map((c) => {
@@ -108,9 +108,4 @@ async function writePostgres(trx: Trx, g: RowGroup): Promise<void> {
       g,
     ).execute();
   }
-}
-
-/** Insert-or-update one group of rows on the dialect's fast path. */
-export function writeGroup(trx: Trx, dialect: DialectName, g: RowGroup): Promise<void> {
-  return dialect === 'sqlite' ? writeSqlite(trx, g) : writePostgres(trx, g);
 }

@@ -11,19 +11,18 @@ import { parseColumn } from './registry/columns.ts';
 import { INFRA_DECLS } from './registry/infra.ts';
 import { storableJson, storableRow, storableText } from './storable.ts';
 import { tableSpec, type ColumnKind, type TableSpec } from './tables.ts';
-import { writeGroup } from './upsert-write.ts';
+import { dialectOf } from './dialects.ts';
 
 export type { Trx } from './dynamic.ts';
 
 /** A row ready to bind: registry-checked column names, dialect-converted values, nothing undefined. */
 export type PreparedRow = Record<string, RowValue>;
 
-/** Bound parameters allowed per statement: SQLite's SQLITE_MAX_VARIABLE_NUMBER, PostgreSQL's wire limit. */
-export const PARAM_LIMIT: Readonly<Record<DialectName, number>> = { sqlite: 32766, postgres: 65535 };
+/** Bound parameters allowed per statement, per dialect (each dialect object's `paramLimit`). */
+export const PARAM_LIMIT: Readonly<Record<DialectName, number>> = { sqlite: dialectOf('sqlite').paramLimit, postgres: dialectOf('postgres').paramLimit };
 
 export function toDbBool(dialect: DialectName, v: boolean | number): boolean | number {
-  if (dialect === 'sqlite') return v === true || v === 1 ? 1 : 0;
-  return v === true || v === 1;
+  return dialectOf(dialect).bool(v);
 }
 
 /** Booleans come back as 0/1 from SQLite and true/false from PostgreSQL; compare through this. */
@@ -46,6 +45,7 @@ function normaliseTs(table: string, column: string, v: RowValue): RowValue {
  * overrides the row's own values for its columns, as if spread over the row before preparing it.
  */
 export function prepareRow(spec: TableSpec, dialect: DialectName, row: LooseRow, stamp?: PreparedRow): PreparedRow {
+  const d = dialectOf(dialect);
   const out: PreparedRow = {};
   for (const column of Object.keys(row)) {
     const value = row[column];
@@ -53,9 +53,9 @@ export function prepareRow(spec: TableSpec, dialect: DialectName, row: LooseRow,
     const kind = spec.columns[column];
     if (kind === undefined) throw new Error(`relsync: table ${spec.name} has no column "${column}" (see src/load/tables.ts)`);
     if (kind === 'ts') out[column] = normaliseTs(spec.name, column, value);
-    else if (kind === 'bool' && value !== null) out[column] = toDbBool(dialect, value as boolean | number);
+    else if (kind === 'bool' && value !== null) out[column] = d.bool(value as boolean | number);
     // better-sqlite3 cannot bind booleans at all, whatever the column.
-    else if (typeof value === 'boolean' && dialect === 'sqlite') out[column] = value ? 1 : 0;
+    else if (typeof value === 'boolean' && !d.bindsBooleans) out[column] = value ? 1 : 0;
     // Text both dialects can store (docs/warehouse.md "How text is stored"); also makes owner keys match their rows.
     else if (typeof value === 'string') out[column] = kind === 'json' ? storableJson(value) : storableText(value);
     else out[column] = value;
@@ -128,7 +128,7 @@ export async function upsertPrepared(
   for (const [sig, group] of groups) {
     const columns = sig.split(',');
     const update = columns.filter((c) => !pk.includes(c) && !keepOnUpdate.includes(c));
-    await writeGroup(trx, dialect, { table, pk, columns, update, kinds, rows: group });
+    await dialectOf(dialect).writeGroup(trx, { table, pk, columns, update, kinds, rows: group });
   }
   return rows.length;
 }

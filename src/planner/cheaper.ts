@@ -7,7 +7,8 @@ import { V2_IDS_BATCH, V2_PAGE } from '../extract/limits.ts';
 import { dirtyCount, dirtyCountsByList, type DirtyKind } from '../state/dirty.ts';
 import type { PlanContext } from './context.ts';
 
-export interface Plan {
+/** The cheaper way to re-read what changed, with the calls of both ways. */
+export interface ReReadChoice {
   strategy: 'bulk' | 'targeted';
   calls: number;
   alternativeCalls: number;
@@ -15,7 +16,7 @@ export interface Plan {
 }
 
 /** Records: a full `/v2` sweep (100 per page) versus `ids` lookups of what changed (100 per call). */
-export function planReRead(input: { total: number; changed: number }): Plan {
+export function planReRead(input: { total: number; changed: number }): ReReadChoice {
   const sweep = Math.ceil(input.total / V2_PAGE);
   const targeted = Math.ceil(input.changed / V2_IDS_BATCH);
   return targeted < sweep

@@ -14,7 +14,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { DEFAULT_ID_CHUNK } from '../defaults.ts';
 import type { Database } from '../load/schema.ts';
-import { pagesPerRun } from './budget.ts';
+import { pagesPerRun } from './pass-share.ts';
 import { collectIds } from './id-chunks.ts';
 import { LINKS_OF_SIDE, TABLE_OF_SIDE, anySignal, hotCutoff, signalsOf, type TierSide } from './tiers.ts';
 

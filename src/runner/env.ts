@@ -23,7 +23,7 @@ export interface StreamHooks {
 }
 
 /** Opens the pages of one request, from a stored position (a Pager over HTTP; in tests, memory). */
-export type SourceFactory = <T>(request: PageRequest, schema: z.ZodType<T>, token: string | null) => PageSource<T>;
+export type PageSourceFactory = <T>(request: PageRequest, schema: z.ZodType<T>, token: string | null) => PageSource<T>;
 
 /** What reading one partition needs from the run. */
 export interface ReadEnv {
@@ -34,7 +34,8 @@ export interface ReadEnv {
   /** The run's clock (injected so tests can move time); `_synced_at` and checkpoints read it per page. */
   clock: () => string;
   hooks: StreamHooks;
-  sources: SourceFactory;
+  /** Opens a page source (a pager over the service, or test pages) for a request. */
+  pageSources: PageSourceFactory;
 }
 
 /** What one partition's read did, counted page by page so a failed read still reports what it committed. */

@@ -8,7 +8,7 @@ import { createProgress } from './progress.ts';
 import { unmetNeeds } from '../planner/selection.ts';
 import { upgradeWarehouse } from '../state/upgrade.ts';
 import type { AnyStream } from '../streams/define.ts';
-import { checkSweepOverrides, selectStreams } from './plan.ts';
+import { checkSweepOverrides, selectStreams } from './stream-order.ts';
 import { runSync, type SyncMode, type SyncResult } from './run-sync.ts';
 
 export function clientFromConfig(config: Config, log: Logger, apiKey: string): AffinityClient {

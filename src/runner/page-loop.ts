@@ -8,7 +8,7 @@ import { feedReader } from './read-feed.ts';
 import { idsReader } from './read-ids.ts';
 import { sweepReader } from './read-sweep.ts';
 import type { Reader, SweepOptions } from './reader.ts';
-import type { PageAllowance } from './run-budget.ts';
+import type { PageAllowance } from '../budget/run-budget.ts';
 
 /** How this run reads a partition: a full read by the stream's strategy, or its between-sweeps feed. */
 export type ReadMode = { how: 'read'; sweep: SweepOptions; from?: HighWater | null; allowance?: PageAllowance } | { how: 'between'; from?: HighWater | null };

@@ -1,12 +1,12 @@
 import type { Config } from '../config/schema.ts';
 import type { AffinityClient } from '../extract/http/client.ts';
-import { monthlyBudgetOf, planBudget } from '../planner/budget.ts';
-import { countedCosts, type Basis, type CountedStream } from '../planner/counted-costs.ts';
+import { monthlyBudgetOf, planBudget } from '../budget/month-plan.ts';
+import { countedCosts, type Basis, type CountedStream } from '../budget/counted-costs.ts';
 import { meanIntervalMs } from '../planner/schedule-interval.ts';
 import type { AnyStream } from '../streams/define.ts';
 import { ALL_STREAMS } from '../streams/registry.ts';
-import { countService, type CountingResult } from './plan-counts.ts';
-import { sweepInterval } from './plan.ts';
+import { countService, type CountingResult } from './count-service.ts';
+import { sweepInterval } from '../budget/sweep-period.ts';
 import { adviceFor, type PlanReport } from './plan-report.ts';
 import { skipReason } from './run-stream.ts';
 
@@ -23,7 +23,7 @@ export interface CountedPlan extends CountingResult {
  * the first (a refusal, which would bring the next, is not known before the first sync).
  */
 export function countedStreams(streams: readonly AnyStream[], config: Config): CountedStream[] {
-  const eligible = streams.filter((s) => skipReason(s, { ctx: { config } } as Parameters<typeof skipReason>[1]) === null);
+  const eligible = streams.filter((s) => skipReason(s, config) === null);
   const out: CountedStream[] = [];
   for (const s of eligible) {
     const slot = s.source;

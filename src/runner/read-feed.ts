@@ -37,7 +37,7 @@ export function feedReader(
   const start = from !== undefined ? from : cp.highWater;
   // No mark and nothing to catch up on: begin at now (the stream's sweep holds the history).
   const idle = start === null && feed.startAtNow === true;
-  const source = idle ? null : env.sources(feed.request(start, p), def.schema, null);
+  const source = idle ? null : env.pageSources(feed.request(start, p), def.schema, null);
   let committed = cp.highWater;
   let seen = idle ? { at: env.clock(), id: null } : cp.highWater;
   let pages = 0;

@@ -61,7 +61,7 @@ export async function idsReader(
       const raws: unknown[] = [];
       const invalid: InvalidRecord[] = [];
       try {
-        const source = env.sources({ ...read.request(ids, p), expectExists: true }, def.schema, null);
+        const source = env.pageSources({ ...read.request(ids, p), expectExists: true }, def.schema, null);
         while (!source.done) {
           const page = await source.next();
           records.push(...page.records);

@@ -31,7 +31,7 @@ export function sweepReader(
   if (start.resumed) log.info({ page: sweep.pages, records: sweep.records }, 'resuming sweep from checkpoint');
   const request = read.request(p);
   const pagesDone = sweep.token === SWEEP_PAGES_DONE;
-  let source: PageSource<unknown> | null = pagesDone ? null : env.sources(request, def.schema, sweep.token);
+  let source: PageSource<unknown> | null = pagesDone ? null : env.pageSources(request, def.schema, sweep.token);
   let restarted = false;
 
   const fetch = async (src: PageSource<unknown>): Promise<Page<unknown>> => {
@@ -42,7 +42,7 @@ export function sweepReader(
       log.warn({ page: sweep.pages }, 'stored cursor rejected by the service; restarting this collection');
       restarted = true;
       sweep = { ...sweep, token: null };
-      source = env.sources(request, def.schema, null);
+      source = env.pageSources(request, def.schema, null);
       return source.next();
     }
   };

@@ -47,7 +47,7 @@ export function sameParams(a: Record<string, string>, b: Record<string, string>)
 export function resumeOrStart(cp: Checkpoint, opts: SweepOptions, now: string): { sweep: NonNullable<Checkpoint['sweep']>; resumed: boolean } {
   const params = opts.params ?? {};
   const resumed = cp.sweep !== null && (!opts.restart || sameParams(cp.sweep.params, params));
-  // A resumed sweep is read by one more run: its part number (stream-words.ts).
+  // A resumed sweep is read by one more run: its part number (cli/format/stream-words.ts).
   return resumed && cp.sweep
     ? { sweep: { ...cp.sweep, runs: (cp.sweep.runs ?? 1) + 1 }, resumed }
     : { sweep: { startedAt: now, token: null, pages: 0, records: 0, params, runs: 1 }, resumed: false };

@@ -5,11 +5,11 @@ import type { StreamRunStats } from '../state/runs.ts';
 import type { AnyStream } from '../streams/define.ts';
 import type { ReadEnv } from './env.ts';
 import { runPolicy } from './failure-policy.ts';
-import { dependencyLevels } from './plan.ts';
-import { runBudget } from './run-budget.ts';
+import { dependencyLevels } from './stream-order.ts';
+import { runBudget } from '../budget/run-budget.ts';
 import { runAsSource } from './run-source.ts';
 import type { StreamRunOptions, SyncMode } from './run-stream.ts';
-import { countingSources, newStats } from './run-summary.ts';
+import { countingPageSources, newStats } from './run-summary.ts';
 import type { SyncOptions } from './run-sync.ts';
 import { SourceBook } from './sources.ts';
 
@@ -75,7 +75,7 @@ export async function prepareRun(
       clock: () => now().toISOString(),
       // Once the run is stopping, every other stream stops before its next request too.
       hooks: { ...opts.hooks, shouldStop: () => fatal !== null || (opts.hooks?.shouldStop?.() ?? false) },
-      sources: countingSources(client, stats),
+      pageSources: countingPageSources(client, stats),
     };
     return runAsSource(def, env, queue, { ...streamOpts, mode }, stats, src).catch((err: unknown) => {
       // Worded for a person here too: a failing warehouse may surface outside a page (source bookkeeping).

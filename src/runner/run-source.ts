@@ -41,12 +41,13 @@ export async function runAsSource(
 ): Promise<void> {
   const log = env.log.child({ stream: def.name });
   const slot = def.source;
-  const eligible = (d: AnyStream) => skipReason(d, env) === null;
+  const eligible = (d: AnyStream) => skipReason(d, env.ctx.config) === null;
   if (slot) {
     const chosen = src.book.choose(slot.capability, eligible);
-    if (chosen !== def.name && skipReason(def, env) === null) {
+    if (chosen !== def.name && skipReason(def, env.ctx.config) === null) {
       stats.status = 'skipped';
-      stats.mode = chosen === NO_SOURCE ? `${slot.capability}: no source left` : `${slot.capability} uses ${chosen}`;
+      stats.mode = chosen === NO_SOURCE ? 'no-source-left' : 'source-elsewhere';
+      stats.source = { capability: slot.capability, uses: chosen };
       const refusal = src.book.refusal(slot.capability, def.name);
       if (chosen === NO_SOURCE && refusal && !slot.sweeps && src.book.firstTime(slot.capability)) {
         log.warn(
@@ -57,7 +58,7 @@ export async function runAsSource(
       return;
     }
   }
-  if (def.optional && src.book.unavailable(def.name) && skipReason(def, env) === null) {
+  if (def.optional && src.book.unavailable(def.name) && skipReason(def, env.ctx.config) === null) {
     stats.status = 'skipped';
     stats.mode = 'unavailable';
     return;
@@ -74,7 +75,8 @@ export async function runAsSource(
   if (slot && refusal) {
     const next = await src.book.refuse(env.db, slot.capability, def.name, refusal, eligible);
     stats.status = 'skipped';
-    stats.mode = `refused (${refusal.status}); ${slot.capability} uses ${next}`;
+    stats.mode = 'source-refused';
+    stats.source = { capability: slot.capability, uses: next, refusedStatus: refusal.status };
     delete stats.error;
     log.warn(
       { capability: slot.capability, status: refusal.status, endpoint: refusal.endpoint, said: refusal.message, next },
@@ -101,7 +103,7 @@ async function sweepInstead(name: string, env: ReadEnv, queue: PQueue, opts: Str
   await runStream(def, { ...env, log: env.log }, queue, { ...opts, mode: 'incremental' }, extra);
   if (extra.pages === 0) return;
   addInto(into, extra);
-  into.mode = 'sweep (its update feed is refused)';
+  into.mode = 'sweep-feed-refused';
 }
 
 /** An optional endpoint this tenant does not have: skipped, remembered, and one warning with the service's words. */

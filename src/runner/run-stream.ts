@@ -2,13 +2,15 @@ import type PQueue from 'p-queue';
 import { errorMessage, redact } from '../errors.ts';
 import { fatalDatabaseError } from '../load/db-errors.ts';
 import { readCheckpoint } from '../state/checkpoint.ts';
-import type { StreamRunStats } from '../state/runs.ts';
+import type { Config } from '../config/schema.ts';
+import type { StreamModeCode, StreamRunStats } from '../state/runs.ts';
 import { WHOLE, type AnyStream, type Partition } from '../streams/define.ts';
 import type { ReadEnv } from './env.ts';
 import { readPartition, type ReadMode } from './page-loop.ts';
-import type { PageAllowance } from './run-budget.ts';
+import type { PageAllowance } from '../budget/run-budget.ts';
 import type { FailureAction, RunPolicy } from './failure-policy.ts';
-import { compareVersions, sweepDue, sweepInterval } from './plan.ts';
+import { sweepInterval } from '../budget/sweep-period.ts';
+import { compareVersions, sweepDue } from './stream-order.ts';
 
 export type SyncMode = 'full' | 'incremental' | 'backfill';
 
@@ -29,15 +31,14 @@ export interface StreamRunOptions {
   policy: RunPolicy;
   /** Streams swept every `sweeps.feedless` because the feed that would spare their sweeps is refused (runner/sources.ts). */
   sweptWithoutFeed?: (name: string) => string | null;
-  /** Incremental runs: the page allowance of a periodic stream (run-budget.ts), shared by its partitions. */
+  /** Incremental runs: the page allowance of a periodic stream (budget/run-budget.ts), shared by its partitions. */
   allowance?: (name: string) => PageAllowance | null;
 }
 
-/** Why a stream does not run at all under this config, or null. */
-export function skipReason(def: AnyStream, env: ReadEnv): string | null {
-  const { config } = env.ctx;
-  if (def.enabled && !def.enabled(config)) return 'disabled in config';
-  if (def.minApiVersion && compareVersions(config.apiVersion, def.minApiVersion) < 0) return `needs API version ${def.minApiVersion}`;
+/** Why a stream does not run at all under this config (a code, state/runs.ts), or null. */
+export function skipReason(def: AnyStream, config: Config): Pick<StreamRunStats, 'mode' | 'needsApiVersion'> | null {
+  if (def.enabled && !def.enabled(config)) return { mode: 'disabled' };
+  if (def.minApiVersion && compareVersions(config.apiVersion, def.minApiVersion) < 0) return { mode: 'needs-api-version', needsApiVersion: def.minApiVersion };
   return null;
 }
 
@@ -81,11 +82,11 @@ async function planPartitions(
 }
 
 /**
- * What the stream will do this run, as a code (words: state/stream-words.ts): a feed read follows the
+ * What the stream will do this run, as a code (state/runs.ts; words: cli/format/stream-words.ts): a feed read follows the
  * feed from its mark in every mode (so `sync --full` never calls it "incremental"), `between` is the
  * feed a sweep stream follows between its sweeps, `marked` the re-read of what the change log marked.
  */
-function describeWork(def: AnyStream, partitions: number, work: ReadonlyArray<{ mode: ReadMode }>): string {
+function describeWork(def: AnyStream, partitions: number, work: ReadonlyArray<{ mode: ReadMode }>): StreamModeCode {
   if (work.length === 0) return partitions === 0 ? 'nothing to read' : 'not due';
   if (def.read.kind === 'feed') return 'feed';
   if (def.read.kind === 'ids' && def.read.consumes) return 'marked';
@@ -104,11 +105,11 @@ export async function runStream(def: AnyStream, env: ReadEnv, queue: PQueue, opt
   const stops = (err: unknown) => opts.policy.decide(err, def, stats.pages) === 'stop-run';
   const log = env.log.child({ stream: def.name });
   const started = opts.now().getTime();
-  const skip = skipReason(def, env);
+  const skip = skipReason(def, env.ctx.config);
   if (skip) {
     stats.status = 'skipped';
-    stats.mode = skip;
-    log.info({ reason: skip }, 'stream skipped');
+    Object.assign(stats, skip);
+    log.info({ reason: skip.mode, ...(skip.needsApiVersion ? { needsApiVersion: skip.needsApiVersion } : {}) }, 'stream skipped');
     return null;
   }
   try {

@@ -2,12 +2,12 @@ import type { AffinityClient } from '../extract/http/client.ts';
 import { Pager } from '../extract/pager.ts';
 import type { PageSource } from '../extract/page-source.ts';
 import type { RunStatus, RunSummary, StreamRunStats } from '../state/runs.ts';
-import type { SourceFactory } from './env.ts';
+import type { PageSourceFactory } from './env.ts';
 import type { SyncMode } from './run-stream.ts';
 
 /** Pages over HTTP, counting the requests each stream makes (retries are the client's, not counted here). */
-export function countingSources(client: AffinityClient, stats: StreamRunStats): SourceFactory {
-  return <T>(...[request, schema, token]: Parameters<SourceFactory>): PageSource<T> => {
+export function countingPageSources(client: AffinityClient, stats: StreamRunStats): PageSourceFactory {
+  return <T>(...[request, schema, token]: Parameters<PageSourceFactory>): PageSource<T> => {
     const pager = new Pager(client, request, schema, token) as Pager<T>;
     return {
       get done() {

@@ -4,6 +4,7 @@ import type pg from 'pg';
 import { UserError } from '../errors.ts';
 import type { Db } from '../load/db.ts';
 import { readOnlyDatabaseError, writeLockHeldError } from '../load/db-errors.ts';
+import { dialectOf } from '../load/dialects.ts';
 
 export interface WriterLock {
   release(): Promise<void>;
@@ -52,7 +53,7 @@ export async function acquireWriterLock(db: Db, holder: string): Promise<WriterL
   const host = hostname();
   const now = new Date().toISOString();
   const label = `${holder} pid ${process.pid} on ${host}`;
-  if (db.dialect === 'postgres') return acquirePgLock(db, { label, host, now });
+  if (dialectOf(db.dialect).sessionWriterLock) return acquirePgLock(db, { label, host, now });
 
   let taken;
   try {

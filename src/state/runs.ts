@@ -5,9 +5,57 @@ type Conn = Kysely<Database> | Transaction<Database>;
 
 export type RunStatus = 'running' | 'succeeded' | 'partial' | 'failed' | 'interrupted';
 
+/**
+ * What a stream did in a run, as a code. Stored in sync_runs (the planner prices periodic passes from
+ * past runs' `sweep` entries, so codes never change meaning); the words a person reads are
+ * cli/format/stream-words.ts. Runs stored before codes were typed may hold free text here.
+ */
+export type StreamModeCode =
+  /** Every partition read whole. */
+  | 'sweep'
+  /** Not started yet in an incremental run: a sweep if one is due. */
+  | 'sweep-if-due'
+  | 'not due'
+  | 'nothing to read'
+  /** A feed read from its mark. */
+  | 'feed'
+  /** A sweep stream following its update feed between sweeps. */
+  | 'between'
+  /** Re-read of the records the change log marked. */
+  | 'marked'
+  /** Some partitions swept, the others read `between`. */
+  | 'mixed'
+  /** An optional endpoint this tenant does not have (remembered). */
+  | 'unavailable'
+  /** Skipped: the config disables the stream. */
+  | 'disabled'
+  /** Skipped: the configured API version is older than the stream needs (`needsApiVersion`). */
+  | 'needs-api-version'
+  /** Skipped: another source serves its capability (`source`). */
+  | 'source-elsewhere'
+  /** Skipped: every source of its capability was refused (`source`). */
+  | 'no-source-left'
+  /** Skipped: the service refused it this run and the capability falls back (`source`, with `refusedStatus`). */
+  | 'source-refused'
+  /** Swept because its update feed is refused. */
+  | 'sweep-feed-refused';
+
+/** Which source serves a capability, for the `source-*` and `no-source-left` codes. */
+export interface SourceChoice {
+  capability: string;
+  /** The stream that serves it now, or `none`. */
+  uses: string;
+  /** With `source-refused`: the status the service refused with (null when it sent none). */
+  refusedStatus?: number | null;
+}
+
 export interface StreamRunStats {
   status: 'succeeded' | 'failed' | 'skipped' | 'interrupted';
-  mode: string;
+  mode: StreamModeCode;
+  /** With the `source-*` and `no-source-left` codes. */
+  source?: SourceChoice;
+  /** With `needs-api-version`: the version the stream needs. */
+  needsApiVersion?: string;
   pages: number;
   records: number;
   rows: number;

@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractName } from '../../src/simulator/index.ts';
 import type { SyncResult } from '../../src/runner/run-sync.ts';
 import { listSources } from '../../src/state/sources.ts';
-import { formatStatus, readStatus } from '../../src/state/status.ts';
+import { formatStatus } from '../../src/cli/format/status-text.ts';
+import { readStatus } from '../../src/state/status.ts';
+import { streamModeWords } from '../../src/cli/format/stream-words.ts';
 import { runCli } from '../helpers/cli.ts';
 import { forEachDialect } from '../helpers/dialects.ts';
 import { startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';
@@ -56,13 +58,20 @@ forEachDialect('e2e: sources of the change log, files and update feeds', (dialec
         if (contract === 'reference') {
           expect(sources.get('change_log')?.source).toBe('field_value_changes');
           expect(first.summary.calls[BY_FIELD] ?? 0).toBe(0);
-          expect(first.summary.streams.field_value_changes_by_field?.mode).toBe('change_log uses field_value_changes');
+          const byField = first.summary.streams.field_value_changes_by_field!;
+          expect([byField.mode, byField.source]).toEqual(['source-elsewhere', { capability: 'change_log', uses: 'field_value_changes' }]);
+          expect(streamModeWords(byField)).toBe('skipped: change_log uses field_value_changes');
         } else {
           expect(sources.get('change_log')?.source).toBe('field_value_changes_by_field');
           expect(sources.get('change_log')?.refused.field_value_changes?.status).toBe(400);
           expect(first.summary.calls[ORG_WIDE]).toBe(1); // the one probe
           expect(first.summary.calls[BY_FIELD]).toBeGreaterThan(0);
-          expect(first.summary.streams.field_value_changes?.mode).toMatch(/^refused \(400\); change_log uses field_value_changes_by_field/);
+          const orgWide = first.summary.streams.field_value_changes!;
+          expect([orgWide.mode, orgWide.source]).toEqual([
+            'source-refused',
+            { capability: 'change_log', uses: 'field_value_changes_by_field', refusedStatus: 400 },
+          ]);
+          expect(streamModeWords(orgWide)).toBe('skipped: refused (400); change_log uses field_value_changes_by_field');
         }
         expect(first.summary.streams.field_value_changes_v1?.status).toBe('skipped');
         expect(sources.get('files')?.source).toBe('files');
@@ -89,7 +98,8 @@ forEachDialect('e2e: sources of the change log, files and update feeds', (dialec
         // default), never on every run: the full sync's sweep is recent, so neither later run reads them.
         expect(second.summary.calls[REMINDERS_FEED]).toBe(1);
         expect(third.summary.calls[REMINDERS_FEED] ?? 0).toBe(0);
-        expect(third.summary.streams.reminders_updates?.mode).toBe('reminders_updates: no source left');
+        expect(third.summary.streams.reminders_updates?.mode).toBe('no-source-left');
+        expect(streamModeWords(third.summary.streams.reminders_updates!)).toBe('skipped: reminders_updates: no source left');
         for (const r of [second, third]) {
           expect(r.summary.streams.reminders?.mode).toBe('not due');
           expect(r.summary.calls['GET /reminders'] ?? 0).toBe(0);

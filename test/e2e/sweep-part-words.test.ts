@@ -6,7 +6,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { readCheckpoint, writeCheckpoint } from '../../src/state/checkpoint.ts';
 import { readStatus } from '../../src/state/status.ts';
-import { streamModeWords } from '../../src/state/stream-words.ts';
+import { streamModeWords } from '../../src/cli/format/stream-words.ts';
 import { forEachDialect } from '../helpers/dialects.ts';
 import { startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';
 

@@ -3,7 +3,7 @@ import { NotFoundError } from '../../src/extract/http/errors.ts';
 import type { PageRequest } from '../../src/extract/pager.ts';
 import type { PageSource } from '../../src/extract/page-source.ts';
 import { silentLogger } from '../../src/log.ts';
-import type { ReadEnv, SourceFactory } from '../../src/runner/env.ts';
+import type { ReadEnv, PageSourceFactory } from '../../src/runner/env.ts';
 
 /**
  * In-memory pages for the runner's readers: `pages[path]` is the list of pages a request for `path`
@@ -19,7 +19,7 @@ export interface MemoryPages {
   resumeError?: () => Error;
 }
 
-export function memorySources(mem: MemoryPages): SourceFactory & { opened: Array<{ request: PageRequest; token: string | null }> } {
+export function memorySources(mem: MemoryPages): PageSourceFactory & { opened: Array<{ request: PageRequest; token: string | null }> } {
   const opened: Array<{ request: PageRequest; token: string | null }> = [];
   let resumeFailed = false;
   const factory = <T>(request: PageRequest, _schema: z.ZodType<T>, token: string | null): PageSource<T> => {
@@ -54,7 +54,7 @@ export function memorySources(mem: MemoryPages): SourceFactory & { opened: Array
 }
 
 /** A ReadEnv for readers alone: they never touch the database, so `db` is absent on purpose. */
-export function readerEnv(sources: SourceFactory, clock: () => string = () => '2026-01-01T00:00:00.000Z'): ReadEnv {
+export function readerEnv(pageSources: PageSourceFactory, clock: () => string = () => '2026-01-01T00:00:00.000Z'): ReadEnv {
   return {
     db: undefined as never,
     ctx: { db: undefined as never, config: undefined as never },
@@ -62,6 +62,6 @@ export function readerEnv(sources: SourceFactory, clock: () => string = () => '2
     runId: 'test-run',
     clock,
     hooks: {},
-    sources,
+    pageSources,
   };
 }

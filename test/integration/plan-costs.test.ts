@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { forEachDialect, useMigratedDb } from '../helpers/dialects.ts';
-import { streamCosts, type PricedStream } from '../../src/planner/costs.ts';
+import { streamCosts, type PricedStream } from '../../src/budget/costs.ts';
 import { emptyCheckpoint, writeCheckpoint } from '../../src/state/checkpoint.ts';
 import type { Db } from '../../src/load/db.ts';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MONTH_MS, monthlyBudgetOf, pagesPerRun, planBudget, runsPerMonth, type StreamCost } from '../../src/planner/budget.ts';
+import { MONTH_MS, monthlyBudgetOf, planBudget, runsPerMonth, type StreamCost } from '../../src/budget/month-plan.ts';
+import { pagesPerRun } from '../../src/planner/pass-share.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { printRunSummary } from '../../src/cli/summary.ts';
 import type { RunSummary, StreamRunStats } from '../../src/state/runs.ts';
-import { STREAM_MODE_WORDS, streamModeWords } from '../../src/state/stream-words.ts';
+import { STREAM_MODE_WORDS, streamModeWords } from '../../src/cli/format/stream-words.ts';
 
 const stats = (over: Partial<StreamRunStats>): StreamRunStats => ({
   status: 'succeeded',
@@ -45,7 +45,21 @@ describe('what each stream did, in words', () => {
     for (const words of Object.values(STREAM_MODE_WORDS)) expect(words).not.toMatch(/incremental/);
   });
 
-  it('says why a skipped stream did nothing, and keeps free text (a source decision) as it is', () => {
+  it('says why a skipped stream did nothing, from its code and the details beside it', () => {
+    expect(streamModeWords({ status: 'skipped', mode: 'disabled' })).toBe('skipped: disabled in config');
+    expect(streamModeWords({ status: 'skipped', mode: 'needs-api-version', needsApiVersion: '2' })).toBe('skipped: needs API version 2');
+    const source = { capability: 'change_log', uses: 'field_value_changes' };
+    expect(streamModeWords({ status: 'skipped', mode: 'source-elsewhere', source })).toBe('skipped: change_log uses field_value_changes');
+    expect(streamModeWords({ status: 'skipped', mode: 'no-source-left', source: { capability: 'change_log', uses: 'none' } })).toBe(
+      'skipped: change_log: no source left',
+    );
+    expect(streamModeWords({ status: 'skipped', mode: 'source-refused', source: { ...source, refusedStatus: 400 } })).toBe(
+      'skipped: refused (400); change_log uses field_value_changes',
+    );
+    expect(streamModeWords({ status: 'succeeded', mode: 'sweep-feed-refused' })).toBe('sweep (its update feed is refused)');
+  });
+
+  it('keeps the free text of runs stored before the codes were typed', () => {
     expect(streamModeWords({ status: 'skipped', mode: 'disabled in config' })).toBe('skipped: disabled in config');
     expect(streamModeWords({ status: 'skipped', mode: 'change_log uses field_value_changes' })).toBe('skipped: change_log uses field_value_changes');
     expect(streamModeWords({ status: 'succeeded', mode: 'sweep (its update feed is refused)' })).toBe('sweep (its update feed is refused)');
@@ -55,7 +69,7 @@ describe('what each stream did, in words', () => {
     const text = printed({
       field_value_changes: stats({ mode: 'feed' }),
       companies: stats({ mode: 'sweep' }),
-      relationship_strengths: stats({ status: 'skipped', mode: 'disabled in config', pages: 0 }),
+      relationship_strengths: stats({ status: 'skipped', mode: 'disabled', pages: 0 }),
     });
     expect(text).toMatch(/^stream\s+status\s+what it did\s+pages\s+records read\s+rows written\s+soft-deleted\s+quarantined$/m);
     expect(text).toMatch(/^field_value_changes\s+succeeded\s+read changes since the last mark\s+1\s+2\s+3\s/m);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { planBudget } from '../../src/planner/budget.ts';
-import { countedCosts, type CountedStream, type ServiceCounts } from '../../src/planner/counted-costs.ts';
-import { formatPlan } from '../../src/runner/plan-report.ts';
+import { planBudget } from '../../src/budget/month-plan.ts';
+import { countedCosts, type CountedStream, type ServiceCounts } from '../../src/budget/counted-costs.ts';
+import { formatPlan } from '../../src/cli/format/plan-text.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -29,7 +29,7 @@ const KNOWN: RunSummary = {
   streams: {
     companies: stream({ rows: 10 }),
     [WEIRD]: stream({ status: 'failed', rows: 2, error: 'HTTP 500' }),
-    relationship_strengths: stream({ status: 'skipped', mode: 'disabled in config' }),
+    relationship_strengths: stream({ status: 'skipped', mode: 'disabled' }),
   },
   calls: { 'GET /v2/companies': 3, 'GET /v2/lists/{id}/list-entries': 2 },
   errors: [{ stream: WEIRD, message: 'HTTP 500' }],

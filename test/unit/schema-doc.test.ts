@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { renderSchemaDoc } from '../../src/cli/schema-doc.ts';
+import { renderSchemaDoc } from '../../scripts/schema-doc.ts';
 import { INFRA_DECLS } from '../../src/load/registry/infra.ts';
 import { WAREHOUSE } from '../../src/load/registry/warehouse.ts';
 import { WAREHOUSE_TABLE_NAMES } from '../../src/load/tables.ts';

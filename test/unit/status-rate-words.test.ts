@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { formatStatus, type Status } from '../../src/state/status.ts';
+import { formatStatus } from '../../src/cli/format/status-text.ts';
+import type { Status } from '../../src/state/status.ts';
 
 const status = (rateBudget: unknown): Status => ({
   database: 'sqlite:x.db',

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { configSchema } from '../../src/config/schema.ts';
 import { UserError } from '../../src/errors.ts';
-import { checkSweepOverrides, sweepInterval } from '../../src/runner/plan.ts';
+import { sweepInterval } from '../../src/budget/sweep-period.ts';
+import { checkSweepOverrides } from '../../src/runner/stream-order.ts';
 import { ALL_STREAMS } from '../../src/streams/registry.ts';
 
 const withOverrides = (overrides: Record<string, string>) => configSchema.parse({ sweeps: { overrides } });

@@ -1,6 +1,7 @@
-/** `plan` and `status` words for relevance tiers (src/state/tier-words.ts). */
+/** `plan` and `status` words for relevance tiers (src/cli/format/tier-words.ts). */
 import { describe, expect, it } from 'vitest';
-import { tierWords, type TierSummary } from '../../src/state/tier-words.ts';
+import type { TierSummary } from '../../src/state/tier-lines.ts';
+import { tierWords } from '../../src/cli/format/tier-words.ts';
 
 const summary: TierSummary = {
   side: 'company',

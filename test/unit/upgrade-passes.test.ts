@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { migrations } from '../../migrations/index.ts';
-import { sweepDue } from '../../src/runner/plan.ts';
+import { sweepDue } from '../../src/runner/stream-order.ts';
 import { CHECKPOINT_VERSION, emptyCheckpoint, parseCheckpoint } from '../../src/state/checkpoint.ts';
 import { passesDue, UPGRADE_PASSES } from '../../src/state/upgrade-passes.ts';
 import { ALL_STREAMS } from '../../src/streams/registry.ts';

@@ -4,7 +4,7 @@
  * 3.37 parses: no `->`/`->>`, `unixepoch()`, RIGHT/FULL JOIN, `order by` inside an aggregate, `string_agg`
  * or `concat` in SQLite's fragments (test/e2e/views-old-sqlite.test.ts reads every view in SQLite 3.36).
  */
-import type { DialectName } from '../db.ts';
+import type { DialectName } from '../dialect-name.ts';
 
 export interface ViewSql {
   dialect: DialectName;
@@ -63,7 +63,7 @@ function key(k: string): string {
 /** Separator of the joined text column of a multi-valued field. */
 export const DEFAULT_JOIN_SEPARATOR = '; ';
 
-const SQLITE: ViewSql = {
+export const SQLITE_VIEW_SQL: ViewSql = {
   dialect: 'sqlite',
   now: "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
   seconds: (a, b) => `cast(round((julianday(${b}) - julianday(${a})) * 86400) as integer)`,
@@ -94,7 +94,7 @@ const SQLITE: ViewSql = {
   },
 };
 
-const POSTGRES: ViewSql = {
+export const POSTGRES_VIEW_SQL: ViewSql = {
   dialect: 'postgres',
   now: 'now()',
   seconds: (a, b) => `cast(round(extract(epoch from (${b} - ${a}))) as bigint)`,
@@ -116,9 +116,12 @@ const POSTGRES: ViewSql = {
   // No max(jsonb): the first element of the (one-element) array of the cell's values.
   pivotFirst: (cond, col) => `(array_agg(${col}) filter (where ${cond}))[1]`,
   pivotJsonArray: (cond) => `jsonb_agg(fv.value_json order by fv.value_index) filter (where ${cond})`,
-  pivotJoinText: (cond) => `string_agg(${valueText(POSTGRES, 'fv')}, '${DEFAULT_JOIN_SEPARATOR}' order by fv.value_index) filter (where ${cond})`,
+  pivotJoinText: (cond) => `string_agg(${valueText(POSTGRES_VIEW_SQL, 'fv')}, '${DEFAULT_JOIN_SEPARATOR}' order by fv.value_index) filter (where ${cond})`,
 };
 
+const VIEW_SQL: Readonly<Record<DialectName, ViewSql>> = { sqlite: SQLITE_VIEW_SQL, postgres: POSTGRES_VIEW_SQL };
+
+/** The dialect's fragments (also on its WarehouseDialect object, as `views`). */
 export function viewSql(dialect: DialectName): ViewSql {
-  return dialect === 'sqlite' ? SQLITE : POSTGRES;
+  return VIEW_SQL[dialect];
 }

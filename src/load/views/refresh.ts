@@ -12,11 +12,11 @@ import { DEFAULT_VIEW_LOCK_TIMEOUT_MS } from '../../defaults.ts';
 import { UserError, errorMessage } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import { viewRefreshRefusal } from '../pg-privileges.ts';
-import { viewSql } from './dialect-sql.ts';
+import { dialectOf } from '../dialects.ts';
 import { currentViews, overviewViews } from './entity-views.ts';
 import { freshnessView } from './freshness-view.ts';
 import { historyViews } from './history-views.ts';
-import { quoteIdent, quoteLiteral } from './identifiers.ts';
+import { quoteIdent } from './identifiers.ts';
 import { listViews } from './list-views.ts';
 import type { ViewDef } from './view-def.ts';
 
@@ -26,7 +26,7 @@ const OWNED =
 
 /** The views relsync wants for the warehouse as it is now. */
 export async function wantedViews(db: Db): Promise<ViewDef[]> {
-  const v = viewSql(db.dialect);
+  const v = dialectOf(db.dialect).views;
   return [...currentViews(), ...historyViews(v), ...overviewViews(v), freshnessView(db.dialect), ...(await listViews(db, v))];
 }
 
@@ -34,36 +34,10 @@ function createStatement(view: ViewDef): string {
   return `CREATE VIEW ${quoteIdent(view.name)} AS ${view.sql}`;
 }
 
-/** A short fingerprint of a definition (PostgreSQL keeps it as the view's comment). */
+/** A short fingerprint of a definition (a dialect that rewrites view text keeps it beside the view: `viewCatalog.mark`). */
 function fingerprint(view: ViewDef): string {
   return `relsync ${createHash('sha256').update(createStatement(view)).digest('hex').slice(0, 16)}`;
 }
-
-/** Existing views: name → what identifies their definition (SQLite: its text; PostgreSQL: its comment). */
-async function existingViews(db: Db): Promise<Map<string, string>> {
-  if (db.dialect === 'sqlite') {
-    const r = await sql<{ name: string; sql: string | null }>`select name, sql from sqlite_master where type = 'view'`.execute(db.kysely);
-    return new Map(r.rows.map((x) => [x.name, x.sql ?? '']));
-  }
-  const r = await sql<{ name: string; comment: string | null }>`
-    select c.relname as name, obj_description(c.oid, 'pg_class') as comment
-    from pg_class c join pg_namespace n on n.oid = c.relnamespace
-    where c.relkind = 'v' and n.nspname = current_schema()`.execute(db.kysely);
-  return new Map(r.rows.map((x) => [x.name, x.comment ?? '']));
-}
-
-/**
- * View DDL per dialect. PostgreSQL: DROP VIEW waits for every reader of the view to finish, and new
- * readers queue behind it, so the wait is bounded (SQLite's readers never block it in WAL mode).
- */
-const VIEW_DDL: Record<Db['dialect'], { boundWait: ((ms: number) => string) | null; lockTimedOut: (err: unknown) => boolean }> = {
-  sqlite: { boundWait: null, lockTimedOut: () => false },
-  postgres: {
-    boundWait: (ms) => `SET LOCAL lock_timeout = ${Math.max(1, Math.round(ms))}`,
-    // 55P03 lock_not_available: the lock_timeout above ran out.
-    lockTimedOut: (err) => (err as { code?: unknown } | null)?.code === '55P03',
-  },
-};
 
 /** The views are in use by another session for longer than the refresh waits; the next run retries. */
 export class ViewsBusyError extends UserError {
@@ -84,18 +58,19 @@ export interface RefreshOutcome {
   refused: Array<{ view: string; reason: string }>;
 }
 
-type Plan = { existing: Map<string, string>; stale: ViewDef[]; gone: string[] };
+type ViewChanges = { existing: Map<string, string>; stale: ViewDef[]; gone: string[] };
 
 /** Bring the views in line with the warehouse; throws when the database refuses (see refreshViewsSafely). */
 export async function refreshViews(db: Db, opts: { lockTimeoutMs?: number } = {}): Promise<RefreshOutcome> {
   const wanted = await wantedViews(db);
-  const existing = await existingViews(db);
-  const identity = (view: ViewDef) => (db.dialect === 'sqlite' ? createStatement(view) : fingerprint(view));
+  const catalog = dialectOf(db.dialect).viewCatalog;
+  const existing = await catalog.existing(db.kysely);
+  const identity = (view: ViewDef) => catalog.identity({ statement: createStatement(view), fingerprint: fingerprint(view) });
   const stale = wanted.filter((w) => existing.get(w.name) !== identity(w));
   const wantedNames = new Set(wanted.map((w) => w.name));
   const gone = [...existing.keys()].filter((n) => OWNED.test(n) && !wantedNames.has(n));
   if (stale.length === 0 && gone.length === 0) return { created: [], dropped: [], unchanged: wanted.length, refused: [] };
-  const plan: Plan = { existing, stale, gone };
+  const plan: ViewChanges = { existing, stale, gone };
   const waitMs = opts.lockTimeoutMs ?? DEFAULT_VIEW_LOCK_TIMEOUT_MS;
   const outcome = { unchanged: wanted.length - stale.length, refused: [] };
   try {
@@ -109,23 +84,24 @@ export async function refreshViews(db: Db, opts: { lockTimeoutMs?: number } = {}
   }
 }
 
-/** The DDL in one transaction, its lock wait bounded; a lock timeout is ViewsBusyError. */
+/** The DDL in one transaction, its lock wait bounded where readers can block it; a lock timeout is ViewsBusyError. */
 async function inOneTransaction(db: Db, waitMs: number, fn: (trx: Transaction<Database>) => Promise<void>): Promise<void> {
-  const ddl = VIEW_DDL[db.dialect];
+  const catalog = dialectOf(db.dialect).viewCatalog;
+  const boundWait = catalog.boundWait(waitMs);
   await db.kysely
     .transaction()
     .execute(async (trx) => {
-      if (ddl.boundWait) await sql.raw(ddl.boundWait(waitMs)).execute(trx);
+      if (boundWait !== null) await sql.raw(boundWait).execute(trx);
       await fn(trx);
     })
     .catch((err: unknown) => {
-      throw ddl.lockTimedOut(err) ? new ViewsBusyError(err, waitMs) : err;
+      throw catalog.lockTimedOut(err) ? new ViewsBusyError(err, waitMs) : err;
     });
 }
 
-async function oneByOne(db: Db, waitMs: number, plan: Plan): Promise<Pick<RefreshOutcome, 'created' | 'dropped' | 'refused'>> {
+async function oneByOne(db: Db, waitMs: number, plan: ViewChanges): Promise<Pick<RefreshOutcome, 'created' | 'dropped' | 'refused'>> {
   const out: Pick<RefreshOutcome, 'created' | 'dropped' | 'refused'> = { created: [], dropped: [], refused: [] };
-  const attempt = async (name: string, step: Plan, done: string[]) => {
+  const attempt = async (name: string, step: ViewChanges, done: string[]) => {
     try {
       await inOneTransaction(db, waitMs, (trx) => replaceViews(trx, db, step));
       done.push(name);
@@ -139,14 +115,16 @@ async function oneByOne(db: Db, waitMs: number, plan: Plan): Promise<Pick<Refres
   return out;
 }
 
-async function replaceViews(trx: Transaction<Database>, db: Db, plan: Plan): Promise<void> {
+async function replaceViews(trx: Transaction<Database>, db: Db, plan: ViewChanges): Promise<void> {
   const { existing, stale, gone } = plan;
   for (const name of [...gone, ...stale.map((s) => s.name)]) {
     if (existing.has(name)) await sql.raw(`DROP VIEW IF EXISTS ${quoteIdent(name)}`).execute(trx);
   }
+  const catalog = dialectOf(db.dialect).viewCatalog;
   for (const view of stale) {
     await sql.raw(createStatement(view)).execute(trx);
-    if (db.dialect === 'postgres') await sql.raw(`COMMENT ON VIEW ${quoteIdent(view.name)} IS ${quoteLiteral(fingerprint(view))}`).execute(trx);
+    const mark = catalog.mark(view.name, fingerprint(view));
+    if (mark !== null) await sql.raw(mark).execute(trx);
   }
 }
 

@@ -1,7 +1,8 @@
-import { DEFAULT_SHARE_SLACK, type StreamCost } from './budget.ts';
-import { companyPersonSide, type LinkSide } from './associations.ts';
-import type { PlanContext } from './context.ts';
-import { tierCounts, type Tier, type TierCount } from './tiers.ts';
+import { DEFAULT_SHARE_SLACK } from '../defaults.ts';
+import type { StreamCost } from './month-plan.ts';
+import { companyPersonSide, type LinkSide } from '../planner/associations.ts';
+import type { PlanContext } from '../planner/context.ts';
+import { tierCounts, type Tier, type TierCount } from '../planner/tiers.ts';
 
 export interface TierPricing {
   /** Configured periods of the hot and cold tiers' association reads. */

@@ -1,13 +1,14 @@
 import type { Config } from '../config/schema.ts';
 import type { Db } from '../load/db.ts';
 import type { Logger } from '../log.ts';
-import { monthlyBudgetOf, pagesPerRun, planBudget, type BudgetPlan } from '../planner/budget.ts';
-import { lastHeaderLimit, readInWholeRun, streamCosts, type PricedStream } from '../planner/costs.ts';
+import { monthlyBudgetOf, planBudget, type BudgetPlan } from './month-plan.ts';
+import { pagesPerRun } from '../planner/pass-share.ts';
+import { lastHeaderLimit, readInWholeRun, streamCosts, type PricedStream } from './costs.ts';
 import { meanIntervalMs } from '../planner/schedule-interval.ts';
-import { linkTierCosts, type LinkTiers } from '../planner/tier-costs.ts';
+import { linkTierCosts, type LinkTiers } from './tier-costs.ts';
 import type { TierCaps } from '../planner/tier-reads.ts';
 import type { AnyStream } from '../streams/define.ts';
-import { sweepInterval } from './plan.ts';
+import { sweepInterval } from './sweep-period.ts';
 
 /** How many pages of periodic work a stream may still read in this run. */
 export interface PageAllowance {

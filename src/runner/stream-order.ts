@@ -1,7 +1,7 @@
 import type { Config } from '../config/schema.ts';
 import { UserError } from '../errors.ts';
 import type { Checkpoint } from '../state/checkpoint.ts';
-import { lowerRanksOf, upstreamOf, type AnyStream, type SweepGroup } from '../streams/define.ts';
+import { lowerRanksOf, upstreamOf, type AnyStream } from '../streams/define.ts';
 
 /** Order streams so every stream runs after the streams it needs or is ordered after, and a fallback source after the sources it replaces. */
 export function dependencyLevels(streams: readonly AnyStream[]): AnyStream[][] {
@@ -51,22 +51,6 @@ export function checkSweepOverrides(config: Config, all: readonly AnyStream[]): 
   throw new UserError(`sweeps.overrides names ${bad.length > 1 ? 'streams that do' : 'a stream that does'} not sweep: ${bad.join(', ')}`, {
     hint: `Overrides set the period of a sweep; streams that sweep: ${swept.join(', ')}. Reads that follow a sweep (e.g. company_persons_full after companies) take that sweep's period.`,
   });
-}
-
-/**
- * A sweep's period: its override, else its group's. `withoutFeed`: the update feed that spares its sweeps
- * is refused, so it is swept every `sweeps.feedless` when that is shorter.
- */
-export function sweepInterval(config: Config, name: string, group: SweepGroup, withoutFeed = false): number {
-  const own = ownInterval(config, name, group);
-  return withoutFeed ? Math.min(own, config.sweeps.feedless) : own;
-}
-
-function ownInterval(config: Config, name: string, group: SweepGroup): number {
-  const override = config.sweeps.overrides[name];
-  if (override !== undefined) return override;
-  if (group === 'metadata') return config.sweeps.metadata;
-  return group === 'entities' ? config.sweeps.entities : config.sweeps.other;
 }
 
 /** Is a full sweep of this partition due? In progress, never completed, made due by an upgrade, or older than its interval. */

@@ -19,8 +19,6 @@ import { DEFAULT_MAX_COLD_STRETCH } from '../defaults.ts';
 
 /** A month for budgeting: 30 days, as the service's monthly allowance is read. */
 export const MONTH_MS = 30 * 86_400_000;
-/** Periodic work per run gets this much slack over its exact share, so a pass ends within its period despite growth. */
-export const DEFAULT_SHARE_SLACK = 1.25;
 
 export interface StreamCost {
   name: string;
@@ -28,7 +26,7 @@ export interface StreamCost {
   kind: 'every-run' | 'periodic';
   calls: number;
   periodMs: number;
-  /** Before the first sync, what the price rests on (planner/counted-costs.ts); absent when priced from runs. */
+  /** Before the first sync, what the price rests on (budget/counted-costs.ts); absent when priced from runs. */
   basis?: 'counted' | 'at least' | 'not counted';
   /** Periodic work of the hot tier (stretched last); absent: cold or untiered work (stretched first). */
   tier?: 'hot' | 'cold';
@@ -115,17 +113,6 @@ export function planBudget(costs: readonly StreamCost[], runIntervalMs: number, 
     perRunShare: monthlyBudget === null ? null : monthlyBudget / runs,
     streams,
   };
-}
-
-/**
- * Pages of one pass a run may read of a periodic stream: its share of the pass over the (stretched)
- * period, with slack, and at least one page; a period no longer than the schedule's interval is one
- * whole pass per run (Infinity: no cap).
- */
-export function pagesPerRun(passCalls: number, effectivePeriodMs: number, runIntervalMs: number, slack = DEFAULT_SHARE_SLACK): number {
-  if (effectivePeriodMs <= runIntervalMs) return Infinity;
-  if (!Number.isFinite(effectivePeriodMs)) return 0;
-  return Math.max(1, Math.ceil((passCalls * runIntervalMs * slack) / effectivePeriodMs));
 }
 
 /** The monthly budget in force: config's, else the limit the service's headers reported less the reserve. */

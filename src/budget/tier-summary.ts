@@ -1,7 +1,8 @@
 import type { Config } from '../config/schema.ts';
-import { pagesPerRun, type BudgetPlan } from '../planner/budget.ts';
-import type { LinkTiers } from '../planner/tier-costs.ts';
-import type { TierLine, TierSummary } from '../state/tier-words.ts';
+import type { BudgetPlan } from './month-plan.ts';
+import { pagesPerRun } from '../planner/pass-share.ts';
+import type { LinkTiers } from './tier-costs.ts';
+import type { TierLine, TierSummary } from '../state/tier-lines.ts';
 import { tierCapsOf } from './run-budget.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { parseCheckpoint } from '../state/checkpoint.ts';
-import type { StreamCost } from './budget.ts';
-import type { PlanContext } from './context.ts';
+import type { StreamCost } from './month-plan.ts';
+import type { PlanContext } from '../planner/context.ts';
 
 /** How many recent runs the cost history looks at. */
 const DEFAULT_HISTORY_RUNS = 50;
@@ -20,7 +20,7 @@ export interface PricedStream {
    * group's period, `periodMs`.
    */
   linkReads?: boolean;
-  /** Periodic work of the hot tier (stretched last; budget.ts). */
+  /** Periodic work of the hot tier (stretched last; month-plan.ts). */
   tier?: 'hot';
   /**
    * Reads only the records change signals marked in `sync_dirty` (the `*_changed` re-reads, the link

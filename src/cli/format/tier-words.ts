@@ -1,25 +1,5 @@
-/** One relevance tier as `plan` and `status` show it (runner/plan-tiers.ts computes it). */
-export interface TierLine {
-  tier: 'hot' | 'cold';
-  /** Live records of the side whose company↔person sets are read one by one. */
-  records: number;
-  /** Of them, sets never read whole yet. */
-  neverRead: number;
-  /** The oldest whole read in the tier: every set is at least this fresh (null while some were never read). */
-  oldestReadAt: string | null;
-  /** The tier's period after stretching (Infinity: no room left in the budget). */
-  periodMs: number;
-  callsPerMonth: number;
-  /** When every set of the tier will have been read once at the current shares (null: already). */
-  completeBy: string | null;
-}
-
-export interface TierSummary {
-  side: 'company' | 'person';
-  /** Hot periods stretched beyond `sweeps.hot` because the hot tier alone does not fit the budget. */
-  hotStretch: number;
-  lines: TierLine[];
-}
+/** `plan` and `status` words for relevance tiers (the numbers: budget/tier-summary.ts). */
+import type { TierSummary } from '../../state/tier-lines.ts';
 
 const n = (x: number) => Math.round(x).toLocaleString('en-US');
 const period = (ms: number) =>

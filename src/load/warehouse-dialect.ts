@@ -1,0 +1,50 @@
+/**
+ * One object per dialect holding everything SQLite and PostgreSQL do differently (upsert path, locks,
+ * booleans, parameter limits, catalog queries, view fragments), in the manner of Kysely's own dialect
+ * classes. Code elsewhere asks the dialect object (`dialectOf(db.dialect)`, dialects.ts) instead of comparing names,
+ * so adding or changing a dialect is one file; ESLint refuses a new comparison with a dialect's name.
+ */
+import type { Kysely } from 'kysely';
+import type { DialectName } from './dialect-name.ts';
+import type { Trx } from './dynamic.ts';
+import type { Database } from './schema.ts';
+import type { RowGroup } from './upsert-write.ts';
+import type { ViewSql } from './views/dialect-sql.ts';
+
+/** How a dialect keeps and recognises the analyst views it created (src/load/views/refresh.ts). */
+export interface ViewCatalog {
+  /** Existing views: name → what identifies their definition (see `identity`). */
+  existing(db: Kysely<Database>): Promise<Map<string, string>>;
+  /** What `existing` reports for a view created from `statement`, whose short hash is `fingerprint`. */
+  identity(view: { statement: string; fingerprint: string }): string;
+  /** A statement to run after creating the view so `existing` can recognise it, or null when none is needed. */
+  mark(name: string, fingerprint: string): string | null;
+  /** A statement bounding how long the DDL waits for readers of a view, or null when readers never block it. */
+  boundWait(ms: number): string | null;
+  /** Whether an error is that bound running out. */
+  lockTimedOut(err: unknown): boolean;
+}
+
+export interface WarehouseDialect {
+  readonly name: DialectName;
+  /** Bound parameters allowed per statement. */
+  readonly paramLimit: number;
+  /** A boolean value as this dialect stores it in a boolean column. */
+  bool(v: boolean | number): boolean | number;
+  /** Whether the driver binds JavaScript booleans at all (better-sqlite3 binds none, whatever the column). */
+  readonly bindsBooleans: boolean;
+  /** Insert-or-update one group of rows on the dialect's fast path (src/load/upsert-write.ts). */
+  writeGroup(trx: Trx, g: RowGroup): Promise<void>;
+  /** Serialise the page transactions that write any of `tables` (sorted child tables; apply-batch.ts says why). */
+  lockChildTables(trx: Trx, tables: readonly string[]): Promise<void>;
+  /**
+   * True when the writer lock is a server session lock, freed by the server when the process dies
+   * (src/state/lock.ts); false when it is a heartbeated row in `sync_lock`.
+   */
+  readonly sessionWriterLock: boolean;
+  /** True when the table exists in the warehouse's own schema. */
+  tableExists(db: Kysely<Database>, table: string): Promise<boolean>;
+  /** The SQL fragments the view definitions need. */
+  readonly views: ViewSql;
+  readonly viewCatalog: ViewCatalog;
+}

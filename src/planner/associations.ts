@@ -46,6 +46,14 @@ export async function companyPersonReads(ctx: PlanContext, side: LinkSide): Prom
 
 /** One side's single reads in tier order (planner/tier-reads.ts): none unless it is the side chosen. */
 export async function companyPersonTiered(ctx: PlanContext, side: LinkSide, input: TierReadInput): Promise<Float64Array> {
-  if ((await companyPersonSide(ctx)) !== side) return new Float64Array(0);
+  const chosen = await companyPersonSide(ctx);
+  // No marks left on one side: the tiers' rolling refresh goes on with the side read before (tier-reads.ts).
+  if (chosen !== side && !(chosen === null && input.caps && (await hasReadWhole(ctx, side)))) return new Float64Array(0);
   return tieredLinkReads(ctx.db.kysely, side, input);
+}
+
+async function hasReadWhole(ctx: PlanContext, side: LinkSide): Promise<boolean> {
+  const kind = side === 'company' ? 'company_links' : 'person_links';
+  const row = await ctx.db.kysely.selectFrom('sync_read_whole').select('id').where('kind', '=', kind).limit(1).executeTakeFirst();
+  return row !== undefined;
 }

@@ -6,7 +6,9 @@
  * incremental run under the budget), each tier reads its share of a pass per run, oldest first: a rolling
  * refresh that visits every set of the tier within its (stretched) period, never a day of all of them at
  * once. A hot set never read is read at once whatever its share: on a first sync the hot tier is complete
- * on day one, and the cold tail follows as the budget allows.
+ * on day one, and the cold tail follows as the budget allows (at once when there is no monthly budget).
+ * Under caps any live record of the side may be taken, marked or not: the entity sweep's marks say a set
+ * is unknown, but a tier's refresh is due by read time alone.
  *
  * The order is recomputed from the warehouse when a read starts, and each read set's time is written with
  * its rows (sync_read_whole): an interrupted read resumes where it stopped, in the same order.
@@ -23,6 +25,8 @@ export interface TierCaps {
   hotPeriodMs: number;
   coldPeriodMs: number;
   runIntervalMs: number;
+  /** No monthly budget: nothing holds the cold tail back, so its never-read sets are read at once too. */
+  neverReadAtOnce?: boolean;
 }
 
 export interface TierReadInput {
@@ -34,18 +38,24 @@ export interface TierReadInput {
 
 type Where = RawBuilder<unknown>;
 
-function fromEligible(side: TierSide): RawBuilder<unknown> {
+/**
+ * The records a read may take: under caps every live record of the side (a tier's rolling refresh goes by
+ * read time alone, so a set is re-read within its period however late the entity sweep marks it); without
+ * caps (`sync --full`, a due pass) the marked ones, as the design before tiers.
+ */
+function fromEligible(side: TierSide, marked: boolean): RawBuilder<unknown> {
+  const onlyMarked = marked ? sql`and t.id in (select id from sync_dirty where kind = ${LINKS_OF_SIDE[side]})` : sql``;
   return sql`${sql.table(TABLE_OF_SIDE[side])} t
     left join sync_read_whole rw on rw.kind = ${LINKS_OF_SIDE[side]} and rw.id = t.id
-    where t._deleted_at is null and t.id in (select id from sync_dirty where kind = ${LINKS_OF_SIDE[side]})`;
+    where t._deleted_at is null ${onlyMarked}`;
 }
 
 /** Every eligible id matching `where`, ascending, fetched a bounded chunk at a time. */
-function allIds(db: Kysely<Database>, side: TierSide, where: Where): Promise<Float64Array> {
+function allIds(db: Kysely<Database>, side: TierSide, where: Where, marked: boolean): Promise<Float64Array> {
   const chunk = async (after: number, limit: number) => {
-    const r = await sql<{ id: number | string }>`select t.id from ${fromEligible(side)} and ${where} and t.id > ${after} order by t.id limit ${limit}`.execute(
-      db,
-    );
+    const r = await sql<{
+      id: number | string;
+    }>`select t.id from ${fromEligible(side, marked)} and ${where} and t.id > ${after} order by t.id limit ${limit}`.execute(db);
     return r.rows.map((x) => Number(x.id));
   };
   return collectIds(chunk, Number.MIN_SAFE_INTEGER, DEFAULT_ID_CHUNK);
@@ -54,13 +64,13 @@ function allIds(db: Kysely<Database>, side: TierSide, where: Where): Promise<Flo
 /** At most `limit` eligible ids matching `where`, never-read first, then read longest ago. */
 async function oldestIds(db: Kysely<Database>, side: TierSide, where: Where, limit: number): Promise<Float64Array> {
   if (limit <= 0) return new Float64Array(0);
-  const r = await sql<{ id: number | string }>`select t.id from ${fromEligible(side)} and ${where}
+  const r = await sql<{ id: number | string }>`select t.id from ${fromEligible(side, false)} and ${where}
     order by case when rw.read_at is null then 0 else 1 end, rw.read_at, t.id limit ${limit}`.execute(db);
   return Float64Array.from(r.rows.map((x) => Number(x.id)));
 }
 
 async function countIds(db: Kysely<Database>, side: TierSide, where: Where): Promise<number> {
-  const r = await sql<{ n: number | string }>`select count(*) as n from ${fromEligible(side)} and ${where}`.execute(db);
+  const r = await sql<{ n: number | string }>`select count(*) as n from ${fromEligible(side, false)} and ${where}`.execute(db);
   return Number(r.rows[0]?.n ?? 0);
 }
 
@@ -78,17 +88,19 @@ export async function tieredLinkReads(db: Kysely<Database>, side: TierSide, inpu
   const neverRead = input.caps ? sql`rw.read_at is null` : sql`1 = 1`;
   for (const [i, s] of signals.entries()) {
     const earlier = anySignal(id, signals.slice(0, i));
-    parts.push(await allIds(db, side, sql`${id} in (${s.ids}) and not ${earlier} and ${neverRead}`));
+    parts.push(await allIds(db, side, sql`${id} in (${s.ids}) and not ${earlier} and ${neverRead}`, !input.caps));
   }
   const hot = anySignal(id, signals);
   const caps = input.caps;
   if (!caps) {
-    parts.push(await allIds(db, side, sql`not ${hot}`));
+    parts.push(await allIds(db, side, sql`not ${hot}`, true));
   } else {
     const hotRead = sql`${hot} and rw.read_at is not null`;
     parts.push(await oldestIds(db, side, hotRead, share(await countIds(db, side, hot), caps.hotPeriodMs, caps.runIntervalMs)));
     const cold = sql`not ${hot}`;
-    parts.push(await oldestIds(db, side, cold, share(await countIds(db, side, cold), caps.coldPeriodMs, caps.runIntervalMs)));
+    if (caps.neverReadAtOnce) parts.push(await allIds(db, side, sql`${cold} and rw.read_at is null`, false));
+    const coldShare = share(await countIds(db, side, cold), caps.coldPeriodMs, caps.runIntervalMs);
+    parts.push(await oldestIds(db, side, caps.neverReadAtOnce ? sql`${cold} and rw.read_at is not null` : cold, coldShare));
   }
   const out = new Float64Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;

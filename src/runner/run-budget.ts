@@ -92,6 +92,7 @@ export function tierCapsOf(plan: BudgetPlan, config: Config): TierCaps {
     hotPeriodMs: Math.max(config.sweeps.hot, run) * plan.hotStretch,
     coldPeriodMs: Math.max(config.sweeps.cold, run) * plan.stretch,
     runIntervalMs: run,
+    neverReadAtOnce: plan.monthlyBudget === null,
   };
 }
 

@@ -16,7 +16,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { DEFAULT_ID_CHUNK } from '../defaults.ts';
 import type { Database } from '../load/schema.ts';
-import { pagesPerRun } from './budget.ts';
+import { DEFAULT_SHARE_SLACK, pagesPerRun } from './budget.ts';
 import { collectIds } from './id-chunks.ts';
 import { LINKS_OF_SIDE, TABLE_OF_SIDE, anySignal, hotCutoff, signalsOf, type TierSide } from './tiers.ts';
 
@@ -80,6 +80,18 @@ function share(records: number, periodMs: number, runIntervalMs: number): number
   return Number.isFinite(n) ? n : records;
 }
 
+/**
+ * Sets read whole long enough ago to re-read: older than the part of the period the share does not need.
+ * A share reads a tier through in period ÷ slack, so a set is taken from age period × (1 − 1 ÷ slack) on:
+ * the tier's refresh still spends its whole share (every set is read at about period ÷ slack), but the sets
+ * a `sync --full` has just read are not read again at once (an idle run after it reads none), and that
+ * cohort's first re-read still ends within the period.
+ */
+function readBefore(now: Date, periodMs: number): RawBuilder<unknown> {
+  const ageMs = Number.isFinite(periodMs) ? periodMs * (1 - 1 / DEFAULT_SHARE_SLACK) : 0;
+  return sql`rw.read_at is not null and rw.read_at <= ${new Date(now.getTime() - ageMs).toISOString()}`;
+}
+
 /** The ids a link read asks for this run, in the order it reads them (module comment). */
 export async function tieredLinkReads(db: Kysely<Database>, side: TierSide, input: TierReadInput): Promise<Float64Array> {
   const signals = signalsOf(side, hotCutoff(input.now, input.hotWindowMs));
@@ -95,12 +107,15 @@ export async function tieredLinkReads(db: Kysely<Database>, side: TierSide, inpu
   if (!caps) {
     parts.push(await allIds(db, side, sql`not ${hot}`, true));
   } else {
-    const hotRead = sql`${hot} and rw.read_at is not null`;
+    const hotRead = sql`${hot} and ${readBefore(input.now, caps.hotPeriodMs)}`;
     parts.push(await oldestIds(db, side, hotRead, share(await countIds(db, side, hot), caps.hotPeriodMs, caps.runIntervalMs)));
     const cold = sql`not ${hot}`;
+    const coldRead = readBefore(input.now, caps.coldPeriodMs);
     if (caps.neverReadAtOnce) parts.push(await allIds(db, side, sql`${cold} and rw.read_at is null`, false));
     const coldShare = share(await countIds(db, side, cold), caps.coldPeriodMs, caps.runIntervalMs);
-    parts.push(await oldestIds(db, side, caps.neverReadAtOnce ? sql`${cold} and rw.read_at is not null` : cold, coldShare));
+    parts.push(
+      await oldestIds(db, side, caps.neverReadAtOnce ? sql`${cold} and ${coldRead}` : sql`${cold} and (rw.read_at is null or ${coldRead})`, coldShare),
+    );
   }
   const out = new Float64Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;

@@ -104,6 +104,30 @@ forEachDialect('planner: relevance tiers', (dialect) => {
     expect(counts.cold.neverRead).toBe(4);
   });
 
+  it('under caps: any live set is re-read by its age, marked or not, but not one read within the part of the period the share does not need', async () => {
+    await tenant();
+    // No marks at all (the sweep has not come round): the tiers' refresh goes by read time alone.
+    await k().deleteFrom('sync_dirty').execute();
+    const caps: TierCaps = { hotPeriodMs: DAY, coldPeriodMs: 30 * DAY, runIntervalMs: 3_600_000 };
+    // Every hot set read 1 hour ago (a `sync --full` just now): none is due yet (24h x (1 - 1/1.25) = 4.8h).
+    const hour = 1 / 24;
+    await k()
+      .insertInto('sync_read_whole')
+      .values([readAt(11, hour), readAt(7, hour), readAt(3, hour), readAt(5, hour), ...[1, 2, 4, 6, 8, 9, 10].map((id) => readAt(id, 1))])
+      .execute();
+    expect(await reads(caps)).toEqual([]);
+    // Five hours later 11, 7, 3 and 5 are due: the hot share (1) takes the oldest, lowest id first.
+    await k()
+      .updateTable('sync_read_whole')
+      .set({ read_at: iso(NOW.getTime() - 5 * 3_600_000) })
+      .where('id', 'in', [3, 5])
+      .execute();
+    expect(await reads(caps)).toEqual([3]);
+    // Without a monthly budget the cold tail's never-read sets are read at once, after the hot ones.
+    await k().deleteFrom('sync_read_whole').where('id', 'in', [8, 9]).execute();
+    expect(await reads({ ...caps, neverReadAtOnce: true })).toEqual([3, 8, 9]);
+  });
+
   it('a mark for a targeted re-read (change log, webhook hint) makes a cold company hot at once', async () => {
     await tenant();
     expect((await tierCounts(k(), 'company', NOW, WINDOW)).hot.records).toBe(4);

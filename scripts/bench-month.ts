@@ -24,6 +24,8 @@ const DAY = 24 * HOUR;
 const BUDGET = 100_000;
 /** Share of the changes that land on hot companies when they follow the interactions. */
 const FOCUSED_SHARE = 0.8;
+/** A month at medium takes hours on a loaded machine: the tables so far are printed this often (simulated days). */
+const REPORT_EVERY_DAYS = 3;
 
 interface Design {
   label: 'tiers' | 'no tiers';
@@ -62,6 +64,44 @@ function table(d: Design, end: number): void {
   }
 }
 
+interface MonthArgs {
+  scale: Scale;
+  focus: 'uniform' | 'interactions';
+  rate: number;
+  /** Simulated days run so far. */
+  days: number;
+}
+
+/** Both designs' tables and the targets, for the days run so far (printed every few days, then at the end). */
+function summarize(designs: Design[], clock: number, { scale, focus, rate, days }: MonthArgs): void {
+  console.log(
+    `month at ${scale}, changes ${focus} (rate ×${rate}), ${days} days of hourly runs, budget ${BUDGET} (staleness: simulated hours from change to warehouse)`,
+  );
+  for (const d of designs) table(d, clock);
+  const t = designs[0]!;
+  const month = (t.calls * 30) / Math.max(1, days - 1);
+  const hotP95 = (kinds: ChangeKind[]) =>
+    pct(
+      t.seen.filter((c) => c.tier === 'hot' && kinds.includes(c.kind)).map((c) => c.staleness),
+      95,
+    );
+  report('hot tier p95, association changes', h(hotP95(['link_add', 'link_remove'])), '<= 24h', hotP95(['link_add', 'link_remove']) <= DAY);
+  report('hot tier p95, renames and deletes', h(hotP95(['rename', 'delete'])), '<= 24h', hotP95(['rename', 'delete']) <= DAY);
+  const coldMax = Math.max(
+    0,
+    ...t.seen.filter((c) => c.tier === 'cold').map((c) => c.staleness),
+    ...t.pending.filter((c) => c.tier === 'cold').map((c) => clock - c.at),
+  );
+  report('cold tier max staleness', h(coldMax), '<= 30 days', coldMax <= 30 * DAY);
+  const fieldMax = Math.max(0, ...t.seen.filter((c) => c.kind === 'field').map((c) => c.staleness));
+  report('field values, both tiers: max staleness', h(fieldMax), '<= 1 run (1h)', fieldMax <= HOUR && !t.pending.some((c) => c.kind === 'field'));
+  report('month calls (days 2..end scaled to 30 days)', String(Math.round(month)), `<= ${BUDGET}`, month <= BUDGET);
+  if (t.predicted !== null) {
+    const off = Math.abs(t.predicted - month) / month;
+    report("plan's month vs spent", `${t.predicted} vs ${Math.round(month)}: ${(off * 100).toFixed(1)}% off`, 'within 10%', off <= 0.1);
+  }
+}
+
 async function runMonth(scale: Scale, days: number, focus: 'uniform' | 'interactions', rate: number): Promise<void> {
   let clock = GEN_END_MS;
   const sim = await startSimulator({ scale, seed: 1, rateLimitPerMin: 1_000_000, monthlyLimit: null, contract: 'reference' });
@@ -87,7 +127,11 @@ async function runMonth(scale: Scale, days: number, focus: 'uniform' | 'interact
       return summary.callsTotal;
     };
     // The first sync as a new user runs it: `relsync sync` on an empty warehouse, then hourly runs.
-    for (const d of designs) d.firstSync = await run(d, 'incremental');
+    for (const d of designs) {
+      const t0 = Date.now();
+      d.firstSync = await run(d, 'incremental');
+      console.log(`  ${d.label}: first sync ${d.firstSync} calls, ${((Date.now() - t0) / 1000).toFixed(0)} s wall`);
+    }
     const rand = mulberry32(18);
     const writer = changeWriter(sim.store, rand);
     const owed = Object.fromEntries(CHANGE_KINDS.map((k) => [k, 0])) as Record<ChangeKind, number>;
@@ -117,37 +161,13 @@ async function runMonth(scale: Scale, days: number, focus: 'uniform' | 'interact
         // After a day of history, the plan's month (the rest of the month is measured against it).
         if (hour === 24) d.predicted = Math.round((await planReport(d.db, d.config, () => new Date(clock))).plan.streams.reduce((n, s) => n + s.perMonth, 0));
       }
+      if (hour % (REPORT_EVERY_DAYS * 24) === 0 && hour < days * 24) summarize(designs, clock, { scale, focus, rate, days: hour / 24 });
       if (hour % 24 === 0)
         console.log(
           `  day ${hour / 24}: ${designs.map((d) => `${d.label} ${d.calls} calls, ${d.pending.length} unseen`).join('; ')} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
         );
     }
-    console.log(
-      `month at ${scale}, changes ${focus} (rate ×${rate}), ${days} days of hourly runs, budget ${BUDGET} (staleness: simulated hours from change to warehouse)`,
-    );
-    for (const d of designs) table(d, clock);
-    const t = designs[0]!;
-    const month = (t.calls * 30) / Math.max(1, days - 1);
-    const hotP95 = (kinds: ChangeKind[]) =>
-      pct(
-        t.seen.filter((c) => c.tier === 'hot' && kinds.includes(c.kind)).map((c) => c.staleness),
-        95,
-      );
-    report('hot tier p95, association changes', h(hotP95(['link_add', 'link_remove'])), '<= 24h', hotP95(['link_add', 'link_remove']) <= DAY);
-    report('hot tier p95, renames and deletes', h(hotP95(['rename', 'delete'])), '<= 24h', hotP95(['rename', 'delete']) <= DAY);
-    const coldMax = Math.max(
-      0,
-      ...t.seen.filter((c) => c.tier === 'cold').map((c) => c.staleness),
-      ...t.pending.filter((c) => c.tier === 'cold').map((c) => clock - c.at),
-    );
-    report('cold tier max staleness', h(coldMax), '<= 30 days', coldMax <= 30 * DAY);
-    const fieldMax = Math.max(0, ...t.seen.filter((c) => c.kind === 'field').map((c) => c.staleness));
-    report('field values, both tiers: max staleness', h(fieldMax), '<= 1 run (1h)', fieldMax <= HOUR && !t.pending.some((c) => c.kind === 'field'));
-    report('month calls (days 2..end scaled to 30 days)', String(Math.round(month)), `<= ${BUDGET}`, month <= BUDGET);
-    if (t.predicted !== null) {
-      const off = Math.abs(t.predicted - month) / month;
-      report("plan's month vs spent", `${t.predicted} vs ${Math.round(month)}: ${(off * 100).toFixed(1)}% off`, 'within 10%', off <= 0.1);
-    }
+    summarize(designs, clock, { scale, focus, rate, days });
   } finally {
     for (const d of designs) await d.db.close();
     for (const w of whs) await w.dispose();

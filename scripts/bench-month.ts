@@ -176,6 +176,9 @@ async function runMonth(scale: Scale, days: number, focus: 'uniform' | 'interact
 }
 
 /** `rate` multiplies the daily change rate (a small tenant sees few changes a month: too few for a p95). */
-export async function runMonthPart(scale: Scale, days: number, focuses: ReadonlyArray<'uniform' | 'interactions'>, rate = 1): Promise<void> {
-  for (const focus of focuses) await runMonth(scale, days, focus, rate);
+export async function runMonthPart(scale: Scale, days: number, focuses: ReadonlyArray<'uniform' | 'interactions' | 'first-sync'>, rate = 1): Promise<void> {
+  for (const focus of focuses) {
+    if (focus === 'first-sync') await (await import('./bench-month-first.ts')).runFirstSync(scale, days);
+    else await runMonth(scale, days, focus, rate);
+  }
 }

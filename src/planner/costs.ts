@@ -148,13 +148,3 @@ export async function lastHeaderLimit(ctx: PlanContext): Promise<number | null> 
   }
   return null;
 }
-
-/** Streams that read anything in the latest whole run (a link read priced when its marks are spent: the side read last). */
-export async function readInWholeRun(ctx: PlanContext): Promise<Set<string>> {
-  const whole = await wholeRun(ctx);
-  return new Set(
-    Object.entries(whole)
-      .filter(([, s]) => (s.calls ?? 0) > 0)
-      .map(([name]) => name),
-  );
-}

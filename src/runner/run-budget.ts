@@ -2,7 +2,7 @@ import type { Config } from '../config/schema.ts';
 import type { Db } from '../load/db.ts';
 import type { Logger } from '../log.ts';
 import { monthlyBudgetOf, pagesPerRun, planBudget, type BudgetPlan } from '../planner/budget.ts';
-import { lastHeaderLimit, readInWholeRun, streamCosts, type PricedStream } from '../planner/costs.ts';
+import { lastHeaderLimit, streamCosts, type PricedStream } from '../planner/costs.ts';
 import { meanIntervalMs } from '../planner/schedule-interval.ts';
 import { linkTierCosts, type LinkTiers } from '../planner/tier-costs.ts';
 import type { TierCaps } from '../planner/tier-reads.ts';
@@ -55,7 +55,6 @@ export function pricedStreams(streams: readonly AnyStream[], config: Config, swe
 
 /** The tiered link reads' costs (at most one side is read). */
 async function tierCosts(db: Db, config: Config, streams: readonly AnyStream[], now: Date): Promise<LinkTiers | null> {
-  const read = await readInWholeRun({ db });
   for (const s of streams) {
     const side = tieredSide(s, config);
     if (!side) continue;
@@ -64,7 +63,6 @@ async function tierCosts(db: Db, config: Config, streams: readonly AnyStream[], 
       coldMs: config.sweeps.cold,
       hotWindowMs: config.tiers.hotWindow,
       now,
-      readBefore: read.has(s.name),
     });
     if (priced) return priced;
   }

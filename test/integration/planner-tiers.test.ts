@@ -4,6 +4,7 @@
  * under caps, oldest first, and a change-log (or webhook) mark promoting a cold record at once.
  */
 import { expect, it } from 'vitest';
+import { companyPersonTiered } from '../../src/planner/associations.ts';
 import { tieredLinkReads, type TierCaps } from '../../src/planner/tier-reads.ts';
 import { tierCounts } from '../../src/planner/tiers.ts';
 import { forEachDialect, useMigratedDb } from '../helpers/dialects.ts';
@@ -126,6 +127,22 @@ forEachDialect('planner: relevance tiers', (dialect) => {
     // Without a monthly budget the cold tail's never-read sets are read at once, after the hot ones.
     await k().deleteFrom('sync_read_whole').where('id', 'in', [8, 9]).execute();
     expect(await reads({ ...caps, neverReadAtOnce: true })).toEqual([3, 8, 9]);
+  });
+
+  it('with no marks left to choose a side, the side read whole last goes on alone', async () => {
+    await tenant();
+    await k().deleteFrom('sync_dirty').execute();
+    const caps: TierCaps = { hotPeriodMs: DAY, coldPeriodMs: 30 * DAY, runIntervalMs: 3_600_000 };
+    await k()
+      .insertInto('sync_read_whole')
+      .values([readAt(7, 2), { kind: 'person_links', id: 501, read_at: iso(NOW.getTime() - 3 * DAY) }])
+      .execute();
+    const ctx = { db: db() };
+    const input = { now: NOW, hotWindowMs: WINDOW, caps };
+    expect((await companyPersonTiered(ctx, 'company', input)).length).toBeGreaterThan(0);
+    expect(Array.from(await companyPersonTiered(ctx, 'person', input))).toEqual([]);
+    // Without caps (a sync --full) only marks choose a side: none, so neither reads.
+    expect(Array.from(await companyPersonTiered(ctx, 'company', { ...input, caps: null }))).toEqual([]);
   });
 
   it('a mark for a targeted re-read (change log, webhook hint) makes a cold company hot at once', async () => {

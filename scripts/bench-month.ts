@@ -36,6 +36,9 @@ interface Design {
   pending: Change[];
   seen: Array<Change & { staleness: number }>;
   predicted: number | null;
+  /** Per stream: calls spent after day 1, and the plan's month after day 1 (where plan and spend part). */
+  spentBy: Map<string, number>;
+  predictedBy: Map<string, number>;
 }
 
 async function hotCompanies(db: Db, now: number, windowMs: number): Promise<number[]> {
@@ -46,6 +49,19 @@ async function hotCompanies(db: Db, now: number, windowMs: number): Promise<numb
 
 const pct = (xs: number[], p: number) => (xs.length === 0 ? NaN : [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!);
 const h = (ms: number) => (Number.isNaN(ms) ? '-' : `${(ms / HOUR).toFixed(1)}h`);
+
+/** The streams where the plan's month and the month spent part most (spent scaled to 30 days). */
+function planGaps(d: Design, days: number): void {
+  const names = new Set([...d.spentBy.keys(), ...d.predictedBy.keys()]);
+  const gaps = [...names].map((n) => ({ n, plan: d.predictedBy.get(n) ?? 0, spent: ((d.spentBy.get(n) ?? 0) * 30) / Math.max(1, days - 1) }));
+  gaps.sort((a, b) => Math.abs(b.plan - b.spent) - Math.abs(a.plan - a.spent));
+  console.log(
+    `    plan vs spent, a month: ${gaps
+      .slice(0, 6)
+      .map((g) => `${g.n} ${Math.round(g.plan)} vs ${Math.round(g.spent)}`)
+      .join('; ')}`,
+  );
+}
 
 function table(d: Design, end: number): void {
   const groups: Array<[string, (c: Change) => boolean]> = [
@@ -77,7 +93,10 @@ function summarize(designs: Design[], clock: number, { scale, focus, rate, days 
   console.log(
     `month at ${scale}, changes ${focus} (rate ×${rate}), ${days} days of hourly runs, budget ${BUDGET} (staleness: simulated hours from change to warehouse)`,
   );
-  for (const d of designs) table(d, clock);
+  for (const d of designs) {
+    table(d, clock);
+    if (d.predicted !== null) planGaps(d, days);
+  }
   const t = designs[0]!;
   const month = (t.calls * 30) / Math.max(1, days - 1);
   const hotP95 = (kinds: ChangeKind[]) =>
@@ -111,7 +130,18 @@ async function runMonth(scale: Scale, days: number, focus: 'uniform' | 'interact
   try {
     for (const [i, label] of (['tiers', 'no tiers'] as const).entries()) {
       const config = benchConfig(sim, whs[i]!.databaseUrl, { schedule: '0 * * * *', monthlyBudget: BUDGET, tiers: { enabled: label === 'tiers' } });
-      designs.push({ label, config, db: await openDatabase(config.databaseUrl), calls: 0, firstSync: 0, pending: [], seen: [], predicted: null });
+      designs.push({
+        label,
+        config,
+        db: await openDatabase(config.databaseUrl),
+        calls: 0,
+        firstSync: 0,
+        pending: [],
+        seen: [],
+        predicted: null,
+        spentBy: new Map(),
+        predictedBy: new Map(),
+      });
     }
     const run = async (d: Design, mode: 'full' | 'incremental') => {
       const { summary } = await executeSync({
@@ -124,6 +154,7 @@ async function runMonth(scale: Scale, days: number, focus: 'uniform' | 'interact
         now: () => new Date(clock),
       });
       if (summary.status !== 'succeeded') throw new Error(`${d.label} ${mode} run ${summary.status}: ${JSON.stringify(summary.errors)}`);
+      if (clock > GEN_END_MS + DAY) for (const [name, s] of Object.entries(summary.streams)) d.spentBy.set(name, (d.spentBy.get(name) ?? 0) + s.calls);
       return summary.callsTotal;
     };
     // The first sync as a new user runs it: `relsync sync` on an empty warehouse, then hourly runs.
@@ -159,7 +190,11 @@ async function runMonth(scale: Scale, days: number, focus: 'uniform' | 'interact
         for (const c of got) d.seen.push({ ...c, staleness: clock - c.at });
         d.pending = d.pending.filter((c) => !got.has(c));
         // After a day of history, the plan's month (the rest of the month is measured against it).
-        if (hour === 24) d.predicted = Math.round((await planReport(d.db, d.config, () => new Date(clock))).plan.streams.reduce((n, s) => n + s.perMonth, 0));
+        if (hour === 24) {
+          const streams = (await planReport(d.db, d.config, () => new Date(clock))).plan.streams;
+          d.predicted = Math.round(streams.reduce((n, s) => n + s.perMonth, 0));
+          for (const st of streams) d.predictedBy.set(st.name, (d.predictedBy.get(st.name) ?? 0) + st.perMonth);
+        }
       }
       if (hour % (REPORT_EVERY_DAYS * 24) === 0 && hour < days * 24) summarize(designs, clock, { scale, focus, rate, days: hour / 24 });
       if (hour % 24 === 0)

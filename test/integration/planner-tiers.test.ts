@@ -124,9 +124,10 @@ forEachDialect('planner: relevance tiers', (dialect) => {
       .where('id', 'in', [3, 5])
       .execute();
     expect(await reads(caps)).toEqual([3]);
-    // Without a monthly budget the cold tail's never-read sets are read at once, after the hot ones.
+    // Without a monthly budget every marked or never-read set is read at once (hot first), then the shares.
     await k().deleteFrom('sync_read_whole').where('id', 'in', [8, 9]).execute();
-    expect(await reads({ ...caps, neverReadAtOnce: true })).toEqual([3, 8, 9]);
+    await k().insertInto('sync_dirty').values({ kind: 'company_links', id: 6, list_id: null, marked_at: T0, attempts: 0 }).execute();
+    expect(await reads({ ...caps, neverReadAtOnce: true })).toEqual([6, 8, 9, 3]);
   });
 
   it('with no marks left to choose a side, the side read whole last goes on alone', async () => {

@@ -24,6 +24,8 @@ const DAY = 24 * HOUR;
 const BUDGET = 100_000;
 /** Share of the changes that land on hot companies when they follow the interactions. */
 const FOCUSED_SHARE = 0.8;
+/** A month at medium takes hours on a loaded machine: the tables so far are printed this often (simulated days). */
+const REPORT_EVERY_DAYS = 3;
 
 interface Design {
   label: 'tiers' | 'no tiers';
@@ -34,6 +36,9 @@ interface Design {
   pending: Change[];
   seen: Array<Change & { staleness: number }>;
   predicted: number | null;
+  /** Per stream: calls spent after day 1, and the plan's month after day 1 (where plan and spend part). */
+  spentBy: Map<string, number>;
+  predictedBy: Map<string, number>;
 }
 
 async function hotCompanies(db: Db, now: number, windowMs: number): Promise<number[]> {
@@ -44,6 +49,19 @@ async function hotCompanies(db: Db, now: number, windowMs: number): Promise<numb
 
 const pct = (xs: number[], p: number) => (xs.length === 0 ? NaN : [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!);
 const h = (ms: number) => (Number.isNaN(ms) ? '-' : `${(ms / HOUR).toFixed(1)}h`);
+
+/** The streams where the plan's month and the month spent part most (spent scaled to 30 days). */
+function planGaps(d: Design, days: number): void {
+  const names = new Set([...d.spentBy.keys(), ...d.predictedBy.keys()]);
+  const gaps = [...names].map((n) => ({ n, plan: d.predictedBy.get(n) ?? 0, spent: ((d.spentBy.get(n) ?? 0) * 30) / Math.max(1, days - 1) }));
+  gaps.sort((a, b) => Math.abs(b.plan - b.spent) - Math.abs(a.plan - a.spent));
+  console.log(
+    `    plan vs spent, a month: ${gaps
+      .slice(0, 6)
+      .map((g) => `${g.n} ${Math.round(g.plan)} vs ${Math.round(g.spent)}`)
+      .join('; ')}`,
+  );
+}
 
 function table(d: Design, end: number): void {
   const groups: Array<[string, (c: Change) => boolean]> = [
@@ -62,6 +80,47 @@ function table(d: Design, end: number): void {
   }
 }
 
+interface MonthArgs {
+  scale: Scale;
+  focus: 'uniform' | 'interactions';
+  rate: number;
+  /** Simulated days run so far. */
+  days: number;
+}
+
+/** Both designs' tables and the targets, for the days run so far (printed every few days, then at the end). */
+function summarize(designs: Design[], clock: number, { scale, focus, rate, days }: MonthArgs): void {
+  console.log(
+    `month at ${scale}, changes ${focus} (rate ×${rate}), ${days} days of hourly runs, budget ${BUDGET} (staleness: simulated hours from change to warehouse)`,
+  );
+  for (const d of designs) {
+    table(d, clock);
+    if (d.predicted !== null) planGaps(d, days);
+  }
+  const t = designs[0]!;
+  const month = (t.calls * 30) / Math.max(1, days - 1);
+  const hotP95 = (kinds: ChangeKind[]) =>
+    pct(
+      t.seen.filter((c) => c.tier === 'hot' && kinds.includes(c.kind)).map((c) => c.staleness),
+      95,
+    );
+  report('hot tier p95, association changes', h(hotP95(['link_add', 'link_remove'])), '<= 24h', hotP95(['link_add', 'link_remove']) <= DAY);
+  report('hot tier p95, renames and deletes', h(hotP95(['rename', 'delete'])), '<= 24h', hotP95(['rename', 'delete']) <= DAY);
+  const coldMax = Math.max(
+    0,
+    ...t.seen.filter((c) => c.tier === 'cold').map((c) => c.staleness),
+    ...t.pending.filter((c) => c.tier === 'cold').map((c) => clock - c.at),
+  );
+  report('cold tier max staleness', h(coldMax), '<= 30 days', coldMax <= 30 * DAY);
+  const fieldMax = Math.max(0, ...t.seen.filter((c) => c.kind === 'field').map((c) => c.staleness));
+  report('field values, both tiers: max staleness', h(fieldMax), '<= 1 run (1h)', fieldMax <= HOUR && !t.pending.some((c) => c.kind === 'field'));
+  report('month calls (days 2..end scaled to 30 days)', String(Math.round(month)), `<= ${BUDGET}`, month <= BUDGET);
+  if (t.predicted !== null) {
+    const off = Math.abs(t.predicted - month) / month;
+    report("plan's month vs spent", `${t.predicted} vs ${Math.round(month)}: ${(off * 100).toFixed(1)}% off`, 'within 10%', off <= 0.1);
+  }
+}
+
 async function runMonth(scale: Scale, days: number, focus: 'uniform' | 'interactions', rate: number): Promise<void> {
   let clock = GEN_END_MS;
   const sim = await startSimulator({ scale, seed: 1, rateLimitPerMin: 1_000_000, monthlyLimit: null, contract: 'reference' });
@@ -71,7 +130,18 @@ async function runMonth(scale: Scale, days: number, focus: 'uniform' | 'interact
   try {
     for (const [i, label] of (['tiers', 'no tiers'] as const).entries()) {
       const config = benchConfig(sim, whs[i]!.databaseUrl, { schedule: '0 * * * *', monthlyBudget: BUDGET, tiers: { enabled: label === 'tiers' } });
-      designs.push({ label, config, db: await openDatabase(config.databaseUrl), calls: 0, firstSync: 0, pending: [], seen: [], predicted: null });
+      designs.push({
+        label,
+        config,
+        db: await openDatabase(config.databaseUrl),
+        calls: 0,
+        firstSync: 0,
+        pending: [],
+        seen: [],
+        predicted: null,
+        spentBy: new Map(),
+        predictedBy: new Map(),
+      });
     }
     const run = async (d: Design, mode: 'full' | 'incremental') => {
       const { summary } = await executeSync({
@@ -84,10 +154,15 @@ async function runMonth(scale: Scale, days: number, focus: 'uniform' | 'interact
         now: () => new Date(clock),
       });
       if (summary.status !== 'succeeded') throw new Error(`${d.label} ${mode} run ${summary.status}: ${JSON.stringify(summary.errors)}`);
+      if (clock > GEN_END_MS + DAY) for (const [name, s] of Object.entries(summary.streams)) d.spentBy.set(name, (d.spentBy.get(name) ?? 0) + s.calls);
       return summary.callsTotal;
     };
     // The first sync as a new user runs it: `relsync sync` on an empty warehouse, then hourly runs.
-    for (const d of designs) d.firstSync = await run(d, 'incremental');
+    for (const d of designs) {
+      const t0 = Date.now();
+      d.firstSync = await run(d, 'incremental');
+      console.log(`  ${d.label}: first sync ${d.firstSync} calls, ${((Date.now() - t0) / 1000).toFixed(0)} s wall`);
+    }
     const rand = mulberry32(18);
     const writer = changeWriter(sim.store, rand);
     const owed = Object.fromEntries(CHANGE_KINDS.map((k) => [k, 0])) as Record<ChangeKind, number>;
@@ -115,39 +190,19 @@ async function runMonth(scale: Scale, days: number, focus: 'uniform' | 'interact
         for (const c of got) d.seen.push({ ...c, staleness: clock - c.at });
         d.pending = d.pending.filter((c) => !got.has(c));
         // After a day of history, the plan's month (the rest of the month is measured against it).
-        if (hour === 24) d.predicted = Math.round((await planReport(d.db, d.config, () => new Date(clock))).plan.streams.reduce((n, s) => n + s.perMonth, 0));
+        if (hour === 24) {
+          const streams = (await planReport(d.db, d.config, () => new Date(clock))).plan.streams;
+          d.predicted = Math.round(streams.reduce((n, s) => n + s.perMonth, 0));
+          for (const st of streams) d.predictedBy.set(st.name, (d.predictedBy.get(st.name) ?? 0) + st.perMonth);
+        }
       }
+      if (hour % (REPORT_EVERY_DAYS * 24) === 0 && hour < days * 24) summarize(designs, clock, { scale, focus, rate, days: hour / 24 });
       if (hour % 24 === 0)
         console.log(
           `  day ${hour / 24}: ${designs.map((d) => `${d.label} ${d.calls} calls, ${d.pending.length} unseen`).join('; ')} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
         );
     }
-    console.log(
-      `month at ${scale}, changes ${focus} (rate ×${rate}), ${days} days of hourly runs, budget ${BUDGET} (staleness: simulated hours from change to warehouse)`,
-    );
-    for (const d of designs) table(d, clock);
-    const t = designs[0]!;
-    const month = (t.calls * 30) / Math.max(1, days - 1);
-    const hotP95 = (kinds: ChangeKind[]) =>
-      pct(
-        t.seen.filter((c) => c.tier === 'hot' && kinds.includes(c.kind)).map((c) => c.staleness),
-        95,
-      );
-    report('hot tier p95, association changes', h(hotP95(['link_add', 'link_remove'])), '<= 24h', hotP95(['link_add', 'link_remove']) <= DAY);
-    report('hot tier p95, renames and deletes', h(hotP95(['rename', 'delete'])), '<= 24h', hotP95(['rename', 'delete']) <= DAY);
-    const coldMax = Math.max(
-      0,
-      ...t.seen.filter((c) => c.tier === 'cold').map((c) => c.staleness),
-      ...t.pending.filter((c) => c.tier === 'cold').map((c) => clock - c.at),
-    );
-    report('cold tier max staleness', h(coldMax), '<= 30 days', coldMax <= 30 * DAY);
-    const fieldMax = Math.max(0, ...t.seen.filter((c) => c.kind === 'field').map((c) => c.staleness));
-    report('field values, both tiers: max staleness', h(fieldMax), '<= 1 run (1h)', fieldMax <= HOUR && !t.pending.some((c) => c.kind === 'field'));
-    report('month calls (days 2..end scaled to 30 days)', String(Math.round(month)), `<= ${BUDGET}`, month <= BUDGET);
-    if (t.predicted !== null) {
-      const off = Math.abs(t.predicted - month) / month;
-      report("plan's month vs spent", `${t.predicted} vs ${Math.round(month)}: ${(off * 100).toFixed(1)}% off`, 'within 10%', off <= 0.1);
-    }
+    summarize(designs, clock, { scale, focus, rate, days });
   } finally {
     for (const d of designs) await d.db.close();
     for (const w of whs) await w.dispose();
@@ -156,6 +211,9 @@ async function runMonth(scale: Scale, days: number, focus: 'uniform' | 'interact
 }
 
 /** `rate` multiplies the daily change rate (a small tenant sees few changes a month: too few for a p95). */
-export async function runMonthPart(scale: Scale, days: number, focuses: ReadonlyArray<'uniform' | 'interactions'>, rate = 1): Promise<void> {
-  for (const focus of focuses) await runMonth(scale, days, focus, rate);
+export async function runMonthPart(scale: Scale, days: number, focuses: ReadonlyArray<'uniform' | 'interactions' | 'first-sync'>, rate = 1): Promise<void> {
+  for (const focus of focuses) {
+    if (focus === 'first-sync') await (await import('./bench-month-first.ts')).runFirstSync(scale, days);
+    else await runMonth(scale, days, focus, rate);
+  }
 }

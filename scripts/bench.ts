@@ -75,7 +75,12 @@ for (const part of parts) {
       }
       await (
         await import('./bench-month.ts')
-      ).runMonthPart(scaleOr('medium'), Number(values.days ?? 30), values.focus.split(',') as Array<'uniform' | 'interactions'>, Number(values.rate));
+      ).runMonthPart(
+        scaleOr('medium'),
+        Number(values.days ?? 30),
+        values.focus.split(',') as Array<'uniform' | 'interactions' | 'first-sync'>,
+        Number(values.rate),
+      );
       break;
     case 'loader':
       await (

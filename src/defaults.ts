@@ -89,11 +89,10 @@ export const DEFAULT_SWEEP_HOT = '24h';
 /** How often a cold record's association set is read again (cold periods stretch first under the budget). */
 export const DEFAULT_SWEEP_COLD = '30d';
 /**
- * Relevance tiers off by default until the month bench meets its targets (BENCHMARKS "A simulated month"):
- * on a warehouse from before the link streams their share-per-run read leaves sets unread after an upgrade.
- * Off: every company↔person set is read again on each entity pass (the design before tiers).
+ * Relevance tiers on: the month bench meets its targets with them (BENCHMARKS "A simulated month"). Off
+ * (`tiers.enabled: false`): every company↔person set is read again on each entity pass (the design before tiers).
  */
-export const DEFAULT_TIERS_ENABLED = false;
+export const DEFAULT_TIERS_ENABLED = true;
 /**
  * Cold (and untiered) periods stretch first under the monthly budget, but at most by this factor (30 days
  * become 90): past it the hot tier stretches too, so the cold tail is never left without re-reads.

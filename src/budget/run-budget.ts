@@ -3,7 +3,7 @@ import type { Db } from '../load/db.ts';
 import type { Logger } from '../log.ts';
 import { monthlyBudgetOf, planBudget, type BudgetPlan } from './month-plan.ts';
 import { pagesPerRun } from '../planner/pass-share.ts';
-import { lastHeaderLimit, readInWholeRun, streamCosts, type PricedStream } from './costs.ts';
+import { lastHeaderLimit, streamCosts, type PricedStream } from './costs.ts';
 import { meanIntervalMs } from '../planner/schedule-interval.ts';
 import { linkTierCosts, type LinkTiers } from './tier-costs.ts';
 import type { TierCaps } from '../planner/tier-reads.ts';
@@ -63,7 +63,6 @@ export function pricedStreams(streams: readonly AnyStream[], config: Config, swe
 
 /** The tiered link reads' costs (at most one side is read). */
 async function tierCosts(db: Db, config: Config, streams: readonly AnyStream[], now: Date): Promise<LinkTiers | null> {
-  const read = await readInWholeRun({ db });
   for (const s of streams) {
     const side = tieredSide(s, config);
     if (!side) continue;
@@ -72,7 +71,6 @@ async function tierCosts(db: Db, config: Config, streams: readonly AnyStream[], 
       coldMs: config.sweeps.cold,
       hotWindowMs: config.tiers.hotWindow,
       now,
-      readBefore: read.has(s.name),
     });
     if (priced) return priced;
   }
@@ -100,6 +98,7 @@ export function tierCapsOf(plan: BudgetPlan, config: Config): TierCaps {
     hotPeriodMs: Math.max(config.sweeps.hot, run) * plan.hotStretch,
     coldPeriodMs: Math.max(config.sweeps.cold, run) * plan.stretch,
     runIntervalMs: run,
+    neverReadAtOnce: plan.monthlyBudget === null,
   };
 }
 

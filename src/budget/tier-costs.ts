@@ -1,6 +1,6 @@
 import { DEFAULT_SHARE_SLACK } from '../defaults.ts';
 import type { StreamCost } from './month-plan.ts';
-import { companyPersonSide, type LinkSide } from '../planner/associations.ts';
+import { companyPersonSide, lastReadSide, type LinkSide } from '../planner/associations.ts';
 import type { PlanContext } from '../planner/context.ts';
 import { tierCounts, type Tier, type TierCount } from '../planner/tiers.ts';
 
@@ -10,8 +10,6 @@ export interface TierPricing {
   coldMs: number;
   hotWindowMs: number;
   now: Date;
-  /** The stream read in the latest whole run (the side chosen then, when no marks tell it now). */
-  readBefore: boolean;
 }
 
 export interface LinkTiers {
@@ -25,11 +23,11 @@ export interface LinkTiers {
  * each tier's period (the sweep of its group marks every record whose set `/v2` lacks), with the share's
  * slack: each run reads its share × DEFAULT_SHARE_SLACK oldest first (tier-reads.ts), so a tier is read
  * through in its period ÷ 1.25 and costs that much more. Null when this side is not the one read: marks
- * choose it, else the run that read whole last.
+ * choose it, else the side read whole last (as the read itself does, associations.ts).
  */
 export async function linkTierCosts(ctx: PlanContext, name: string, side: LinkSide, p: TierPricing): Promise<LinkTiers | null> {
   const chosen = await companyPersonSide(ctx);
-  if (chosen !== side && !(chosen === null && p.readBefore)) return null;
+  if (chosen !== side && !(chosen === null && (await lastReadSide(ctx)) === side)) return null;
   const counts = await tierCounts(ctx.db.kysely, side, p.now, p.hotWindowMs);
   return {
     side,

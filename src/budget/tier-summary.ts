@@ -31,7 +31,7 @@ export function tierSummary(tiers: LinkTiers, plan: BudgetPlan, config: Config, 
       periodMs,
       // The tier's own reads (entity sweeps are hot work too, but shared by both tiers).
       callsPerMonth: plan.streams.filter((s) => s.tier === tier && s.name === tiers.costs[0]?.name).reduce((x, s) => x + s.perMonth, 0),
-      completeBy: completeBy(c.neverRead, Number.isFinite(share) ? share : c.records, plan, now, tier === 'hot'),
+      completeBy: completeBy(c.neverRead, Number.isFinite(share) ? share : c.records, plan, now, tier === 'hot' || caps.neverReadAtOnce === true),
     };
   });
   return { side: tiers.side, hotStretch: plan.hotStretch, lines };

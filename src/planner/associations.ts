@@ -46,6 +46,24 @@ export async function companyPersonReads(ctx: PlanContext, side: LinkSide): Prom
 
 /** One side's single reads in tier order (planner/tier-reads.ts): none unless it is the side chosen. */
 export async function companyPersonTiered(ctx: PlanContext, side: LinkSide, input: TierReadInput): Promise<Float64Array> {
-  if ((await companyPersonSide(ctx)) !== side) return new Float64Array(0);
+  const chosen = await companyPersonSide(ctx);
+  // No marks left on one side: the tiers' rolling refresh goes on with the side read before (tier-reads.ts).
+  if (chosen !== side && !(chosen === null && input.caps && (await lastReadSide(ctx)) === side)) return new Float64Array(0);
   return tieredLinkReads(ctx.db.kysely, side, input);
+}
+
+/** The side whose set was read whole most recently (ties: companies); null when none was. Both streams agree on it. */
+export async function lastReadSide(ctx: PlanContext): Promise<LinkSide | null> {
+  const rows = await ctx.db.kysely
+    .selectFrom('sync_read_whole')
+    .select(['kind', (eb) => eb.fn.max('read_at').as('last')])
+    .groupBy('kind')
+    .execute();
+  const at = (kind: string) => {
+    const v = rows.find((r) => r.kind === kind)?.last;
+    return v == null ? null : new Date(v as string | Date).getTime();
+  };
+  const [company, person] = [at('company_links'), at('person_links')];
+  if (company === null && person === null) return null;
+  return person !== null && (company === null || person > company) ? 'person' : 'company';
 }

@@ -6,7 +6,9 @@
  * incremental run under the budget), each tier reads its share of a pass per run, oldest first: a rolling
  * refresh that visits every set of the tier within its (stretched) period, never a day of all of them at
  * once. A hot set never read is read at once whatever its share: on a first sync the hot tier is complete
- * on day one, and the cold tail follows as the budget allows.
+ * on day one, and the cold tail follows as the budget allows (at once when there is no monthly budget).
+ * Under caps any live record of the side may be taken, marked or not: the entity sweep's marks say a set
+ * is unknown, but a tier's refresh is due by read time alone.
  *
  * The order is recomputed from the warehouse when a read starts, and each read set's time is written with
  * its rows (sync_read_whole): an interrupted read resumes where it stopped, in the same order.
@@ -14,6 +16,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { DEFAULT_ID_CHUNK } from '../defaults.ts';
 import type { Database } from '../load/schema.ts';
+import { DEFAULT_SHARE_SLACK } from '../defaults.ts';
 import { pagesPerRun } from './pass-share.ts';
 import { collectIds } from './id-chunks.ts';
 import { LINKS_OF_SIDE, TABLE_OF_SIDE, anySignal, hotCutoff, signalsOf, type TierSide } from './tiers.ts';
@@ -23,6 +26,8 @@ export interface TierCaps {
   hotPeriodMs: number;
   coldPeriodMs: number;
   runIntervalMs: number;
+  /** No monthly budget: nothing holds the cold tail back, so its never-read sets are read at once too. */
+  neverReadAtOnce?: boolean;
 }
 
 export interface TierReadInput {
@@ -34,18 +39,28 @@ export interface TierReadInput {
 
 type Where = RawBuilder<unknown>;
 
-function fromEligible(side: TierSide): RawBuilder<unknown> {
+/**
+ * The records a read may take: `live`, every live record of the side (a tier's rolling refresh goes by
+ * read time alone, so a set is re-read within its period however late the entity sweep marks it);
+ * `marked`, the ones a sweep or a targeted read marked (`sync --full`, a due pass: the design before
+ * tiers); `markedOrNew`, those and every set never read (no monthly budget: nothing is held back).
+ */
+type Eligible = 'live' | 'marked' | 'markedOrNew';
+
+function fromEligible(side: TierSide, eligible: Eligible): RawBuilder<unknown> {
+  const marked = sql`t.id in (select id from sync_dirty where kind = ${LINKS_OF_SIDE[side]})`;
+  const only = eligible === 'live' ? sql`` : eligible === 'marked' ? sql`and ${marked}` : sql`and (${marked} or rw.read_at is null)`;
   return sql`${sql.table(TABLE_OF_SIDE[side])} t
     left join sync_read_whole rw on rw.kind = ${LINKS_OF_SIDE[side]} and rw.id = t.id
-    where t._deleted_at is null and t.id in (select id from sync_dirty where kind = ${LINKS_OF_SIDE[side]})`;
+    where t._deleted_at is null ${only}`;
 }
 
 /** Every eligible id matching `where`, ascending, fetched a bounded chunk at a time. */
-function allIds(db: Kysely<Database>, side: TierSide, where: Where): Promise<Float64Array> {
+function allIds(db: Kysely<Database>, side: TierSide, where: Where, eligible: Eligible): Promise<Float64Array> {
   const chunk = async (after: number, limit: number) => {
-    const r = await sql<{ id: number | string }>`select t.id from ${fromEligible(side)} and ${where} and t.id > ${after} order by t.id limit ${limit}`.execute(
-      db,
-    );
+    const r = await sql<{
+      id: number | string;
+    }>`select t.id from ${fromEligible(side, eligible)} and ${where} and t.id > ${after} order by t.id limit ${limit}`.execute(db);
     return r.rows.map((x) => Number(x.id));
   };
   return collectIds(chunk, Number.MIN_SAFE_INTEGER, DEFAULT_ID_CHUNK);
@@ -54,13 +69,13 @@ function allIds(db: Kysely<Database>, side: TierSide, where: Where): Promise<Flo
 /** At most `limit` eligible ids matching `where`, never-read first, then read longest ago. */
 async function oldestIds(db: Kysely<Database>, side: TierSide, where: Where, limit: number): Promise<Float64Array> {
   if (limit <= 0) return new Float64Array(0);
-  const r = await sql<{ id: number | string }>`select t.id from ${fromEligible(side)} and ${where}
+  const r = await sql<{ id: number | string }>`select t.id from ${fromEligible(side, 'live')} and ${where}
     order by case when rw.read_at is null then 0 else 1 end, rw.read_at, t.id limit ${limit}`.execute(db);
   return Float64Array.from(r.rows.map((x) => Number(x.id)));
 }
 
 async function countIds(db: Kysely<Database>, side: TierSide, where: Where): Promise<number> {
-  const r = await sql<{ n: number | string }>`select count(*) as n from ${fromEligible(side)} and ${where}`.execute(db);
+  const r = await sql<{ n: number | string }>`select count(*) as n from ${fromEligible(side, 'live')} and ${where}`.execute(db);
   return Number(r.rows[0]?.n ?? 0);
 }
 
@@ -70,25 +85,44 @@ function share(records: number, periodMs: number, runIntervalMs: number): number
   return Number.isFinite(n) ? n : records;
 }
 
+/**
+ * Sets read whole long enough ago to re-read: older than the part of the period the share does not need.
+ * A share reads a tier through in period ÷ slack, so a set is taken from age period × (1 − 1 ÷ slack) on:
+ * the tier's refresh still spends its whole share (every set is read at about period ÷ slack), but the sets
+ * a `sync --full` has just read are not read again at once (an idle run after it reads none), and that
+ * cohort's first re-read still ends within the period.
+ */
+function readBefore(now: Date, periodMs: number): RawBuilder<unknown> {
+  const ageMs = Number.isFinite(periodMs) ? periodMs * (1 - 1 / DEFAULT_SHARE_SLACK) : 0;
+  return sql`rw.read_at is not null and rw.read_at <= ${new Date(now.getTime() - ageMs).toISOString()}`;
+}
+
+function markedOrNew(side: TierSide): RawBuilder<unknown> {
+  return sql`t.id in (select id from sync_dirty where kind = ${LINKS_OF_SIDE[side]}) or rw.read_at is null`;
+}
+
 /** The ids a link read asks for this run, in the order it reads them (module comment). */
 export async function tieredLinkReads(db: Kysely<Database>, side: TierSide, input: TierReadInput): Promise<Float64Array> {
   const signals = signalsOf(side, hotCutoff(input.now, input.hotWindowMs));
   const id = sql.ref('t.id');
   const parts: Float64Array[] = [];
-  const neverRead = input.caps ? sql`rw.read_at is null` : sql`1 = 1`;
+  const caps = input.caps;
+  // No caps, or no monthly budget: every eligible set at once, hot first; else never-read hot sets at once
+  // and each tier's share.
+  const whole: Eligible | null = !caps ? 'marked' : caps.neverReadAtOnce ? 'markedOrNew' : null;
   for (const [i, s] of signals.entries()) {
     const earlier = anySignal(id, signals.slice(0, i));
-    parts.push(await allIds(db, side, sql`${id} in (${s.ids}) and not ${earlier} and ${neverRead}`));
+    parts.push(await allIds(db, side, sql`${id} in (${s.ids}) and not ${earlier} and ${whole ? sql`1 = 1` : sql`rw.read_at is null`}`, whole ?? 'live'));
   }
   const hot = anySignal(id, signals);
-  const caps = input.caps;
-  if (!caps) {
-    parts.push(await allIds(db, side, sql`not ${hot}`));
-  } else {
-    const hotRead = sql`${hot} and rw.read_at is not null`;
+  const cold = sql`not ${hot}`;
+  if (whole) parts.push(await allIds(db, side, cold, whole));
+  if (caps) {
+    // Under no budget these take what the sets read at once left: marked or new sets are read already.
+    const hotRead = sql`${hot} and ${readBefore(input.now, caps.hotPeriodMs)}${whole ? sql` and not (${markedOrNew(side)})` : sql``}`;
     parts.push(await oldestIds(db, side, hotRead, share(await countIds(db, side, hot), caps.hotPeriodMs, caps.runIntervalMs)));
-    const cold = sql`not ${hot}`;
-    parts.push(await oldestIds(db, side, cold, share(await countIds(db, side, cold), caps.coldPeriodMs, caps.runIntervalMs)));
+    const coldRead = sql`${cold} and ${whole ? sql`${readBefore(input.now, caps.coldPeriodMs)} and not (${markedOrNew(side)})` : sql`(rw.read_at is null or ${readBefore(input.now, caps.coldPeriodMs)})`}`;
+    parts.push(await oldestIds(db, side, coldRead, share(await countIds(db, side, cold), caps.coldPeriodMs, caps.runIntervalMs)));
   }
   const out = new Float64Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;

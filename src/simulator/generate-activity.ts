@@ -3,18 +3,35 @@ import type { Rng } from './prng.ts';
 import { ID_BASE, type SimStore } from './store.ts';
 import type { InteractionKind, NoteType, ScaleCounts, SimInteraction, SimNote } from './store-types.ts';
 import { GEN_END_MS, WORDS, genTime, iso, sentence } from './generate-names.ts';
-import { userId } from './generate-core.ts';
+import { relevantCompany, relevantCompanyIds, userId } from './generate-core.ts';
+
+/** Interactions this recent draw their outside persons from relevant companies' (ScaleCounts.relevantCompanies). */
+const RECENT_MS = 365 * 86_400_000;
 
 export function generateActivity(store: SimStore, rng: Rng, counts: ScaleCounts, userCount: number): void {
   const P = counts.persons;
   const external = () => (P > userCount ? ID_BASE.person + rng.int(userCount + 1, P) : userId(rng, userCount));
-  generateInteractions(store, rng, P, userCount, external);
+  const recent = recentPersonPicker(store, rng, counts, external);
+  generateInteractions(store, rng, P, userCount, (date) => (date >= GEN_END_MS - RECENT_MS ? recent() : external()));
   generateNotes(store, rng, counts, userCount, external);
   generateReminders(store, rng, counts, userCount, external);
   generateFiles(store, rng, counts, userCount, external);
 }
 
-function generateInteractions(store: SimStore, rng: Rng, P: number, userCount: number, external: () => number): void {
+/**
+ * Outside persons of recent interactions: with some companies relevant, those whose every company is relevant
+ * (a team emails the people it works with, not the whole address book); else any, as before.
+ */
+function recentPersonPicker(store: SimStore, rng: Rng, counts: ScaleCounts, external: () => number): () => number {
+  const r = counts.relevantCompanies ?? counts.companies;
+  if (r >= counts.companies) return external;
+  const relevant = relevantCompanyIds(counts);
+  const people: number[] = [];
+  for (const p of store.persons.values()) if (p.type === 'external' && p.companyIds.length > 0 && p.companyIds.every((c) => relevant.has(c))) people.push(p.id);
+  return people.length === 0 ? external : () => rng.pick(people);
+}
+
+function generateInteractions(store: SimStore, rng: Rng, P: number, userCount: number, atDate: (date: number) => number): void {
   const plan: Array<[InteractionKind, number]> = [
     ['email', Math.max(20, Math.round(P / 4))],
     ['meeting', Math.max(10, Math.round(P / 8))],
@@ -25,6 +42,7 @@ function generateInteractions(store: SimStore, rng: Rng, P: number, userCount: n
   for (const [kind, n] of plan) {
     for (let i = 0; i < n; i++) {
       const date = genTime(rng);
+      const external = () => atDate(date);
       const people = [...new Set([external(), ...(rng.chance(0.5) ? [external()] : []), userId(rng, userCount)])];
       const created = date + rng.int(0, 3600) * 1000;
       const it: SimInteraction = {
@@ -119,7 +137,7 @@ function generateNotes(store: SimStore, rng: Rng, counts: ScaleCounts, userCount
     };
     const np = rng.int(0, 3);
     for (let j = 0; j < np; j++) note.personIds.push(external());
-    if (counts.companies > 0 && rng.chance(0.5)) note.companyIds.push(ID_BASE.company + rng.int(1, counts.companies));
+    if (counts.companies > 0 && rng.chance(0.5)) note.companyIds.push(relevantCompany(rng, counts));
     if (counts.opportunities > 0 && rng.chance(0.25)) note.opportunityIds.push(ID_BASE.opportunity + rng.int(1, counts.opportunities));
     if (note.personIds.length + note.companyIds.length + note.opportunityIds.length === 0) note.personIds.push(external());
     note.personIds = [...new Set(note.personIds)].sort((a, b) => a - b);
@@ -182,7 +200,7 @@ function generateReminders(store: SimStore, rng: Rng, counts: ScaleCounts, userC
       reminderDays: recurring ? rng.pick([7, 14, 30, 90]) : null,
       status,
       personId: target < 0.5 ? external() : null,
-      companyId: target >= 0.5 && target < 0.8 && counts.companies > 0 ? ID_BASE.company + rng.int(1, counts.companies) : null,
+      companyId: target >= 0.5 && target < 0.8 && counts.companies > 0 ? relevantCompany(rng, counts) : null,
       opportunityId: target >= 0.8 && counts.opportunities > 0 ? ID_BASE.opportunity + rng.int(1, counts.opportunities) : null,
     });
   }
@@ -204,7 +222,7 @@ function generateFiles(store: SimStore, rng: Rng, counts: ScaleCounts, userCount
       size: rng.int(1_000, 5_000_000),
       contentType,
       personId: target < 0.4 ? external() : null,
-      companyId: target >= 0.4 && target < 0.8 && counts.companies > 0 ? ID_BASE.company + rng.int(1, counts.companies) : null,
+      companyId: target >= 0.4 && target < 0.8 && counts.companies > 0 ? relevantCompany(rng, counts) : null,
       opportunityId: target >= 0.8 && counts.opportunities > 0 ? ID_BASE.opportunity + rng.int(1, counts.opportunities) : null,
       uploaderId: userId(rng, userCount),
       createdAt: iso(genTime(rng)),

@@ -22,6 +22,33 @@ export function generateCore(store: SimStore, rng: Rng, counts: ScaleCounts): vo
   store.generatedMax.listEntry = maxEntry;
 }
 
+/** Spreads the relevant companies over the id range (prime, so coprime to every built-in scale's count). */
+const RELEVANT_STRIDE = 7_919;
+
+/**
+ * A random company someone looks at (ScaleCounts.relevantCompanies): with every company relevant this is
+ * one uniform draw, exactly as before the tenant shape existed, so tiny and small data stay byte-identical.
+ */
+export function relevantCompany(rng: Rng, counts: ScaleCounts): number {
+  const all = counts.companies;
+  const r = counts.relevantCompanies ?? all;
+  if (r >= all) return ID_BASE.company + rng.int(1, all);
+  return relevantAt(rng.int(1, r) - 1, all);
+}
+
+function relevantAt(k: number, all: number): number {
+  const stride = all % RELEVANT_STRIDE === 0 ? 1 : RELEVANT_STRIDE;
+  return ID_BASE.company + ((k * stride) % all) + 1;
+}
+
+/** Every relevant company's id (relevantCompany draws from exactly these). */
+export function relevantCompanyIds(counts: ScaleCounts): Set<number> {
+  const r = Math.min(counts.companies, counts.relevantCompanies ?? counts.companies);
+  const out = new Set<number>();
+  for (let k = 0; k < r; k++) out.add(relevantAt(k, counts.companies));
+  return out;
+}
+
 /** A random internal user id (users are the first persons). */
 export function userId(rng: Rng, userCount: number): number {
   return ID_BASE.person + rng.int(1, userCount);
@@ -159,7 +186,7 @@ function generateOpportunities(store: SimStore, rng: Rng, counts: ScaleCounts, u
     const personIds: number[] = [];
     const nc = counts.companies > 0 ? rng.int(0, 2) : 0;
     for (let j = 0; j < nc; j++) {
-      const c = ID_BASE.company + rng.int(1, counts.companies);
+      const c = relevantCompany(rng, counts);
       if (!companyIds.includes(c)) companyIds.push(c);
     }
     const np = externalCount > 0 ? rng.int(0, 4) : 0;
@@ -204,13 +231,13 @@ function generateListEntries(store: SimStore, rng: Rng, counts: ScaleCounts, use
       }
       continue;
     }
-    const pool = list.type === 'company' ? counts.companies : counts.persons;
-    const base = list.type === 'company' ? ID_BASE.company : ID_BASE.person;
+    const company = list.type === 'company';
+    const pool = company ? Math.min(counts.companies, counts.relevantCompanies ?? counts.companies) : counts.persons;
     if (pool === 0) continue;
-    const frac = list.type === 'company' ? 0.2 : 0.1;
+    const frac = company ? 0.2 : 0.1;
     const size = Math.min(pool, Math.max(10, Math.round(pool * frac)));
     const chosen = new Set<number>();
-    while (chosen.size < size) chosen.add(base + rng.int(1, pool));
+    while (chosen.size < size) chosen.add(company ? relevantCompany(rng, counts) : ID_BASE.person + rng.int(1, pool));
     const ids = [...chosen].sort((a, b) => a - b);
     // The same entity may sit on a list more than once.
     const dupes = rng.sample(ids, Math.max(1, Math.floor(ids.length / 100)));

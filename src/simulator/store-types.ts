@@ -313,6 +313,11 @@ export interface ScaleCounts {
   persons: number;
   lists: number;
   opportunities: number;
+  /**
+   * Companies anyone looks at: lists, deals, company notes and recent interactions draw from these alone
+   * (spread over the id range). Absent: every company (tiny and small, whose data tests pin).
+   */
+  relevantCompanies?: number;
 }
 
 /** One concrete field value, as enumerated by `store.iterFieldValues()` / `store.fieldValuesOfEntity()`. */

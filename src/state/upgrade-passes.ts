@@ -7,7 +7,8 @@
  * A change to what a stream writes that needs existing rows read again adds an entry here, keyed by the
  * migration it ships with (or, with none, by the next migration released after it). An entry is never
  * removed: a warehouse may skip any number of releases. Only sweeps and the ids reads that are not driven
- * by marks have a period to bring forward (test/unit/upgrade-passes.test.ts checks the names).
+ * by marks have a period to bring forward, or a relevance tier's share to lift (the tiered link reads,
+ * run-stream.ts and read-ids.ts); test/unit/upgrade-passes.test.ts checks the names.
  */
 export interface UpgradePass {
   /** The migration a warehouse had not applied when the old code wrote it. */
@@ -34,6 +35,13 @@ export const UPGRADE_PASSES: readonly UpgradePass[] = [
     before: '009-one-value-shape',
     streams: ['files', 'webhooks', 'company_merges', 'person_merges', 'companies', 'persons'],
     why: 'files and webhooks were stored in the older shape, merged-away records had no tombstone, and company_persons was not filled',
+  },
+  {
+    // Relevance tiers re-read a share of the company↔person sets per run, oldest first, and 021 dates every
+    // set by its record's last sweep: a warehouse whose company_persons was never filled reads them all once.
+    before: '009-one-value-shape',
+    streams: ['company_persons_full', 'person_companies_full'],
+    why: "company_persons was not filled, so every set is read one by one, not a relevance tier's share",
   },
   // 011 (dropdown colour names) needs no pass: 019 names stored options from the values already stored.
 ];

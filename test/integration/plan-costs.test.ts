@@ -56,6 +56,15 @@ forEachDialect('plan: stream costs from the warehouse', (dialect) => {
     expect(unknown).toEqual([]);
   });
 
+  it("prices every-run work from the runs after the warehouse's first: an incremental first sync read each feed from the start", async () => {
+    await run(db(), 'incremental', { list_entries_changed: { mode: 'feed', calls: 259 } });
+    for (let i = 0; i < 3; i++) await run(db(), 'incremental', { list_entries_changed: { mode: 'feed', calls: i === 0 ? 2 : 0 } });
+    const streams: PricedStream[] = [{ name: 'list_entries_changed', everyRun: true, periodMs: 0 }];
+    const { costs } = await streamCosts({ db: db() }, streams);
+    // (2 + 0 + 0) / 3, not (259 + 2 + 0 + 0) / 4.
+    expect(costs).toEqual([{ name: 'list_entries_changed', kind: 'every-run', calls: 2 / 3, periodMs: 0 }]);
+  });
+
   it('falls back to the last sweeping run when no checkpoint kept its pass, and says which streams were never priced', async () => {
     await run(db(), 'full', { companies: { mode: 'sweep', calls: 5 } });
     await run(db(), 'incremental', { companies: { mode: 'not due', calls: 0 } });

@@ -4,6 +4,7 @@
  * under caps, oldest first, and a change-log (or webhook) mark promoting a cold record at once.
  */
 import { expect, it } from 'vitest';
+import { companyPersonTiered } from '../../src/planner/associations.ts';
 import { tieredLinkReads, type TierCaps } from '../../src/planner/tier-reads.ts';
 import { tierCounts } from '../../src/planner/tiers.ts';
 import { forEachDialect, useMigratedDb } from '../helpers/dialects.ts';
@@ -102,6 +103,47 @@ forEachDialect('planner: relevance tiers', (dialect) => {
     const counts = await tierCounts(k(), 'company', NOW, WINDOW);
     expect(counts.hot).toEqual({ records: 4, neverRead: 1, oldestReadAt: null });
     expect(counts.cold.neverRead).toBe(4);
+  });
+
+  it('under caps: any live set is re-read by its age, marked or not, but not one read within the part of the period the share does not need', async () => {
+    await tenant();
+    // No marks at all (the sweep has not come round): the tiers' refresh goes by read time alone.
+    await k().deleteFrom('sync_dirty').execute();
+    const caps: TierCaps = { hotPeriodMs: DAY, coldPeriodMs: 30 * DAY, runIntervalMs: 3_600_000 };
+    // Every hot set read 1 hour ago (a `sync --full` just now): none is due yet (24h x (1 - 1/1.25) = 4.8h).
+    const hour = 1 / 24;
+    await k()
+      .insertInto('sync_read_whole')
+      .values([readAt(11, hour), readAt(7, hour), readAt(3, hour), readAt(5, hour), ...[1, 2, 4, 6, 8, 9, 10].map((id) => readAt(id, 1))])
+      .execute();
+    expect(await reads(caps)).toEqual([]);
+    // Five hours later 11, 7, 3 and 5 are due: the hot share (1) takes the oldest, lowest id first.
+    await k()
+      .updateTable('sync_read_whole')
+      .set({ read_at: iso(NOW.getTime() - 5 * 3_600_000) })
+      .where('id', 'in', [3, 5])
+      .execute();
+    expect(await reads(caps)).toEqual([3]);
+    // Without a monthly budget every marked or never-read set is read at once (hot first), then the shares.
+    await k().deleteFrom('sync_read_whole').where('id', 'in', [8, 9]).execute();
+    await k().insertInto('sync_dirty').values({ kind: 'company_links', id: 6, list_id: null, marked_at: T0, attempts: 0 }).execute();
+    expect(await reads({ ...caps, neverReadAtOnce: true })).toEqual([6, 8, 9, 3]);
+  });
+
+  it('with no marks left to choose a side, the side read whole last goes on alone', async () => {
+    await tenant();
+    await k().deleteFrom('sync_dirty').execute();
+    const caps: TierCaps = { hotPeriodMs: DAY, coldPeriodMs: 30 * DAY, runIntervalMs: 3_600_000 };
+    await k()
+      .insertInto('sync_read_whole')
+      .values([readAt(7, 2), { kind: 'person_links', id: 501, read_at: iso(NOW.getTime() - 3 * DAY) }])
+      .execute();
+    const ctx = { db: db() };
+    const input = { now: NOW, hotWindowMs: WINDOW, caps };
+    expect((await companyPersonTiered(ctx, 'company', input)).length).toBeGreaterThan(0);
+    expect(Array.from(await companyPersonTiered(ctx, 'person', input))).toEqual([]);
+    // Without caps (a sync --full) only marks choose a side: none, so neither reads.
+    expect(Array.from(await companyPersonTiered(ctx, 'company', { ...input, caps: null }))).toEqual([]);
   });
 
   it('a mark for a targeted re-read (change log, webhook hint) makes a cold company hot at once', async () => {

@@ -4,6 +4,7 @@ import { storeFingerprint } from '../../src/simulator/fingerprint.ts';
 import { VALUE_TYPES, type SimField } from '../../src/simulator/store-types.ts';
 import { getCell, iterFieldValues } from '../../src/simulator/store-values.ts';
 import { TRACKABLE } from '../../src/simulator/generate-fields.ts';
+import { relevantCompanyIds } from '../../src/simulator/generate-core.ts';
 
 describe('simulator generator', () => {
   it('is deterministic: the same seed gives the same store, another seed a different one', () => {
@@ -105,4 +106,25 @@ describe('simulator generator', () => {
     expect(s.listEntries.size).toBeGreaterThan(10_000);
     expect(ms).toBeLessThan(20_000);
   }, 60_000);
+
+  it('gives medium the shape of a real tenant: lists, deals and company notes touch only its relevant companies (6%)', () => {
+    const counts = SCALES.medium;
+    const s = generateStore(1, 'medium');
+    const relevant = relevantCompanyIds(counts);
+    expect(relevant.size).toBe(counts.relevantCompanies);
+    const touched = new Set<number>();
+    for (const e of s.listEntries.values()) if (e.entityType === 'company') touched.add(e.entityId);
+    for (const o of s.opportunities.values()) for (const c of o.companyIds) touched.add(c);
+    for (const n of s.notes.values()) for (const c of n.companyIds) touched.add(c);
+    expect([...touched].filter((c) => !relevant.has(c))).toEqual([]);
+    // The relevant companies are spread over the id range, not the first ids.
+    expect(Math.max(...relevant) - Math.min(...relevant)).toBeGreaterThan(counts.companies * 0.9);
+    expect(touched.size).toBeLessThan(counts.companies * 0.07);
+  }, 60_000);
+
+  it('keeps every company relevant at tiny and small (their data is pinned by tests)', () => {
+    expect(SCALES.tiny.relevantCompanies).toBeUndefined();
+    expect(SCALES.small.relevantCompanies).toBeUndefined();
+    expect(relevantCompanyIds(SCALES.small).size).toBe(SCALES.small.companies);
+  });
 });

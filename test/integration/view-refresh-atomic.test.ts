@@ -31,20 +31,20 @@ forEachDialect('a view refresh that dies part-way', (dialect) => {
   it('leaves the old views in place and queryable; the next refresh completes', async () => {
     await applyBatch(db().kysely, dialect, { upserts: { lists: [{ id: 1001, name: 'Deal Pipeline', type: 'opportunity' }] }, replace: [] }, T1);
     await refreshViews(db());
-    expect(await relationNames(db(), 'list_1001_%')).toEqual(['list_1001_deal_pipeline']);
+    expect(await relationNames(db(), 'list_1001_%')).toEqual(['list_1001_deal_pipeline', 'list_1001_deal_pipeline_values']);
 
     // The list is renamed: the refresh drops list_1001_deal_pipeline, then creates list_1001_deals, which fails
     // here because a table of that name is in the way (standing in for the process dying at that statement).
     await db().kysely.updateTable('lists').set({ name: 'Deals' }).where('id', '=', 1001).execute();
     await sql.raw('create table list_1001_deals (x integer)').execute(db().kysely);
     await expect(refreshViews(db())).rejects.toThrow(/list_1001_deals/);
-    expect(await relationNames(db(), 'list_1001_%')).toEqual(['list_1001_deal_pipeline']);
+    expect(await relationNames(db(), 'list_1001_%')).toEqual(['list_1001_deal_pipeline', 'list_1001_deal_pipeline_values']);
     await sql.raw('select count(*) from list_1001_deal_pipeline').execute(db().kysely);
 
     await sql.raw('drop table list_1001_deals').execute(db().kysely);
     const out = await refreshViews(db());
     expect(out.created).toContain('list_1001_deals');
     expect(out.dropped).toContain('list_1001_deal_pipeline');
-    expect(await relationNames(db(), 'list_1001_%')).toEqual(['list_1001_deals']);
+    expect(await relationNames(db(), 'list_1001_%')).toEqual(['list_1001_deals', 'list_1001_deals_values']);
   });
 });

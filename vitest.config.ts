@@ -15,7 +15,10 @@ export default defineConfig({
     // Verbose in CI so the log shows every test with its [sqlite] / [postgres] tag.
     reporters: process.env.CI ? ['verbose'] : ['default'],
     projects: [
-      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      // Units are pure (no database, no server, no process-wide state a file leaves behind), so one fork
+      // runs many files without re-importing src for each: `npx vitest run --project unit` took 26.9 s of CPU
+      // isolated and 11.8 s without (user+sys, /usr/bin/time), every test passing either way.
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], isolate: false } },
       { extends: true, test: { name: 'integration', include: ['test/integration/**/*.test.ts'] } },
       { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'] } },
     ],

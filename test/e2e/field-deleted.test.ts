@@ -50,7 +50,8 @@ async function viewOf(f: SyncFixture, prefix: string): Promise<string> {
     .execute(f.db.kysely)
     .catch(() => null);
   const all = pg?.rows ?? (await sql<{ name: string }>`select name from sqlite_master where type = 'view'`.execute(f.db.kysely)).rows;
-  const hit = all.map((r) => r.name).find((n) => n.startsWith(prefix));
+  // The list's wide view, not its `_values` companion (one row per multi-valued element, no field columns).
+  const hit = all.map((r) => r.name).find((n) => n.startsWith(prefix) && !n.endsWith('_values'));
   if (!hit) throw new Error(`no view ${prefix}*`);
   return hit;
 }

@@ -1,5 +1,6 @@
 import type { RunSummary } from '../state/runs.ts';
 import { streamModeWords } from './format/stream-words.ts';
+import { textTable } from './format/text-table.ts';
 
 /** `sync` / `backfill` exit code when some streams failed (a permission denied) and the rest completed. */
 export const EXIT_PARTIAL = 4;
@@ -27,13 +28,7 @@ export function printRunSummary(s: RunSummary, out: NodeJS.WritableStream): void
   ]);
   // `rows written` counts every table the stream writes (a company's values and links with the company).
   const headers = ['stream', 'status', 'what it did', 'pages', 'records read', 'rows written', 'soft-deleted', 'quarantined'];
-  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((c, i) => c.padEnd(widths[i] ?? 0))
-      .join('  ')
-      .trimEnd();
-  out.write(`${[line(headers), ...rows.map(line)].join('\n')}\n`);
+  out.write(`${textTable(headers, rows)}\n`);
   out.write(`\nrun ${s.status}: ${s.rowsTotal} rows, ${s.callsTotal} API calls, ${(s.durationMs / 1000).toFixed(1)} s\n`);
   // A permission denial's message already starts with its stream (`emails: permission denied …`).
   for (const e of s.errors) out.write(e.message.startsWith(`${e.stream}: `) ? `  ${e.message}\n` : `  error in ${e.stream}: ${e.message}\n`);

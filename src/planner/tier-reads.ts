@@ -101,6 +101,13 @@ function markedOrNew(side: TierSide): RawBuilder<unknown> {
   return sql`t.id in (select id from sync_dirty where kind = ${LINKS_OF_SIDE[side]}) or rw.read_at is null`;
 }
 
+/** `ids` without those any of `taken` holds, in their order. */
+function without(ids: Float64Array, taken: readonly Float64Array[]): Float64Array {
+  const seen = new Set<number>();
+  for (const t of taken) for (const id of t) seen.add(id);
+  return ids.filter((id) => !seen.has(id));
+}
+
 /** The ids a link read asks for this run, in the order it reads them (module comment). */
 export async function tieredLinkReads(db: Kysely<Database>, side: TierSide, input: TierReadInput): Promise<Float64Array> {
   const signals = signalsOf(side, hotCutoff(input.now, input.hotWindowMs));
@@ -116,7 +123,11 @@ export async function tieredLinkReads(db: Kysely<Database>, side: TierSide, inpu
   }
   const hot = anySignal(id, signals);
   const cold = sql`not ${hot}`;
-  if (whole) parts.push(await allIds(db, side, cold, whole));
+  // The rest, whatever tier: every eligible set the hot parts did not take. Not `not hot`: the parts are
+  // separate queries while other streams write, so a record that turned hot between them (listed after
+  // the listed part ran) was in neither, and a full sync left its set unread (seen on PostgreSQL, where
+  // commits interleave more: 1–2 companies of 498).
+  if (whole) parts.push(without(await allIds(db, side, sql`1 = 1`, whole), parts));
   if (caps) {
     // Under no budget these take what the sets read at once left: marked or new sets are read already.
     const hotRead = sql`${hot} and ${readBefore(input.now, caps.hotPeriodMs)}${whole ? sql` and not (${markedOrNew(side)})` : sql``}`;

@@ -4,7 +4,7 @@
  * change log never shows reaches the warehouse). Neither process prints or logs the secret.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
+import { freePort } from '../helpers/free-port.ts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { renameCompany } from '../../src/simulator/index.ts';
 import { deliveryStats } from '../../src/webhooks/deliveries.ts';
@@ -13,14 +13,6 @@ import { forEachDialect } from '../helpers/dialects.ts';
 import { startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';
 
 const SECRET = 'kill-test-secret-0123456789abcdef';
-
-async function freePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
-  const { port } = srv.address() as AddressInfo;
-  await new Promise<void>((resolve) => srv.close(() => resolve()));
-  return port;
-}
 
 interface Child {
   child: ChildProcess;

@@ -5,17 +5,11 @@
 import { UNAVAILABLE } from '../../state/sources.ts';
 import type { Status, StreamStatus } from '../../state/status.ts';
 import { streamModeWords } from './stream-words.ts';
+import { textTable } from './text-table.ts';
 import { tierWords } from './tier-words.ts';
 
-function table(headers: string[], rows: string[][]): string {
-  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((c, i) => c.padEnd(widths[i] ?? 0))
-      .join('  ')
-      .trimEnd();
-  return [line(headers), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
-}
+/** status's tables carry a rule under their headers. */
+const table = (headers: string[], rows: string[][]): string => textTable(headers, rows, { rule: true });
 
 function ago(seconds: number | null): string {
   if (seconds === null) return '-';

@@ -69,6 +69,13 @@ export interface SyncSourcesTable {
 }
 
 /** When a record's association set was last read whole (migration 021; planner/tiers.ts). */
+/** Companies and persons a webhook hint named, and when last (migration 025): hot for the hot window. */
+export interface SyncHintedTable {
+  kind: string;
+  id: number;
+  hinted_at: Ts;
+}
+
 export interface SyncReadWholeTable {
   kind: string;
   id: number;
@@ -91,6 +98,7 @@ export interface InfraTables {
   sync_dirty: SyncDirtyTable;
   webhook_deliveries: WebhookDeliveriesTable;
   sync_read_whole: SyncReadWholeTable;
+  sync_hinted: SyncHintedTable;
   sync_runs: SyncRunsTable;
   sync_state: SyncStateTable;
   sync_lock: SyncLockTable;
@@ -103,6 +111,7 @@ const INFRA: Readonly<Record<keyof InfraTables, true>> = {
   sync_dirty: true,
   webhook_deliveries: true,
   sync_read_whole: true,
+  sync_hinted: true,
   sync_runs: true,
   sync_state: true,
   sync_lock: true,

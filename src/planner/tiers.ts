@@ -1,8 +1,8 @@
 /**
  * Relevance tiers. A record is HOT when the warehouse shows someone cares about it: it is on a list, it is
  * on a deal, or within `tiers.hotWindow` it took part in an interaction (a company: through one of its
- * persons), a note named it, the change log named it, or it holds a mark for a re-read (a change-log or a
- * webhook hint in `sync_dirty`). Everything else is COLD. Computed at plan time from warehouse tables
+ * persons), a note named it, the change log named it, a webhook hint named it (`sync_hinted`), or it holds
+ * a mark for a re-read (a change-log or a webhook hint in `sync_dirty`). Everything else is COLD. Computed at plan time from warehouse tables
  * alone, never from the API, by one indexed subquery per signal: a new signal is one more entry in
  * `signalsOf`, not a new code path.
  *
@@ -43,7 +43,8 @@ export function signalsOf(side: TierSide, cutoff: string): HotSignal[] {
         union select na.entity_id from note_attachments na join notes n on n.id = na.note_id
           where na.entity_type = ${side} and n.created_at >= ${cutoff} and n._deleted_at is null
         union select entity_id from field_value_changes where entity_type = ${side} and changed_at >= ${cutoff}
-        union select id from sync_dirty where kind = ${side}`,
+        union select id from sync_dirty where kind = ${side}
+        union select id from sync_hinted where kind = ${side} and hinted_at >= ${cutoff}`,
     },
   ];
 }

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../load/db.ts';
 import type { Database } from '../load/schema.ts';
 import { markDirty, type DirtyMark } from '../state/dirty.ts';
+import { noteHinted } from '../state/hinted.ts';
 import { deliveryStats, pendingDeliveries, type DeliveryPosition } from './deliveries.ts';
 import { parseDelivery, type Hint } from './hints.ts';
 
@@ -123,6 +124,7 @@ export async function applyPendingHints(db: Db, opts: { maxCalls: number; now: D
       out.deletes.push(...deletes);
       await db.kysely.transaction().execute(async (trx) => {
         if (marks.length > 0) await markDirty(trx, db.dialect, marks, now);
+        await noteHinted(trx, marks, now);
         if (deletes.length === 0) {
           await trx.updateTable('webhook_deliveries').set({ status: 'applied', applied_at: now, marks: marks.length }).where('id', '=', d.id).execute();
         }

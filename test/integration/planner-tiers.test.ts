@@ -7,6 +7,8 @@ import { expect, it } from 'vitest';
 import { companyPersonTiered } from '../../src/planner/associations.ts';
 import { tieredLinkReads, type TierCaps } from '../../src/planner/tier-reads.ts';
 import { tierCounts } from '../../src/planner/tiers.ts';
+import { applyPendingHints } from '../../src/webhooks/apply-hints.ts';
+import { storeDelivery } from '../../src/webhooks/deliveries.ts';
 import { forEachDialect, useMigratedDb } from '../helpers/dialects.ts';
 
 const NOW = new Date('2026-06-01T00:00:00.000Z');
@@ -16,7 +18,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const T0 = iso(NOW.getTime() - 400 * DAY);
 
 forEachDialect('planner: relevance tiers', (dialect) => {
-  const db = useMigratedDb(dialect, { extraTables: ['sync_dirty', 'sync_read_whole'] });
+  const db = useMigratedDb(dialect, { extraTables: ['sync_dirty', 'sync_read_whole', 'sync_hinted', 'webhook_deliveries'] });
   const k = () => db().kysely;
 
   /**
@@ -152,6 +154,18 @@ forEachDialect('planner: relevance tiers', (dialect) => {
     await k().insertInto('sync_dirty').values({ kind: 'company', id: 10, list_id: null, marked_at: T0, attempts: 0 }).execute();
     expect((await tierCounts(k(), 'company', NOW, WINDOW)).hot.records).toBe(5);
     expect((await reads(null)).slice(0, 5)).toEqual([11, 7, 3, 5, 10]);
+  });
+
+  it('a webhook hint keeps a cold company hot for the hot window after its mark is consumed', async () => {
+    await tenant();
+    const at = new Date(NOW.getTime() - DAY);
+    await storeDelivery(k(), JSON.stringify({ type: 'organization.updated', body: { id: 10, name: 'c10', person_ids: [] }, sent_at: iso(at.getTime()) }), at);
+    const applied = await applyPendingHints(db(), { maxCalls: 200, now: at });
+    expect(applied.deliveries).toBe(1);
+    // The hint run reads company 10 and consumes its marks; the hint itself is remembered.
+    await k().deleteFrom('sync_dirty').execute();
+    expect((await tierCounts(k(), 'company', NOW, WINDOW)).hot.records).toBe(5);
+    expect((await tierCounts(k(), 'company', new Date(at.getTime() + WINDOW + DAY), WINDOW)).hot.records).toBe(2);
   });
 
   it('the hot window moves with the clock: activity older than it is cold', async () => {

@@ -74,6 +74,15 @@ export const INFRA_DECLS: InfraDecls = {
       read_at: c('ts', 'when the set was last read whole'),
     },
   },
+  sync_hinted: {
+    meaning: 'Companies and persons a webhook hint named; relevance tiers keep them hot for the hot window (migration 025).',
+    pk: ['kind', 'id'],
+    columns: {
+      kind: c('text', 'company or person'),
+      id: c('id', 'the record id'),
+      hinted_at: c('ts', 'when a hint last named it'),
+    },
+  },
   sync_dirty: {
     meaning: 'Records the change log named that need a targeted re-read (migration 003).',
     pk: ['kind', 'id'],

@@ -1,9 +1,10 @@
 import { columnTypes, type AnyDb } from './helpers.ts';
 
 /**
- * The companies and persons a webhook hint last named (issue 19): a hint promotes its record to the hot
- * relevance tier for `tiers.hotWindow` (planner/tiers.ts), not only while its `sync_dirty` mark waits for the
- * hint run that consumes it. Frozen once released: later changes go in a new migration.
+ * What a webhook hint last marked (issue 19), by mark kind and id: a hint run reads only these sets, not the
+ * link marks entity sweeps leave for the relevance tiers; and a company or person a hint named stays in the
+ * hot tier for `tiers.hotWindow` (planner/tiers.ts), not only while its `sync_dirty` mark waits for the
+ * hint run. Frozen once released: later changes go in a new migration.
  */
 export async function up(db: AnyDb): Promise<void> {
   const t = columnTypes(db);

@@ -69,7 +69,7 @@ export interface SyncSourcesTable {
 }
 
 /** When a record's association set was last read whole (migration 021; planner/tiers.ts). */
-/** Companies and persons a webhook hint named, and when last (migration 025): hot for the hot window. */
+/** What a webhook hint marked, and when last (migration 025): a hint run reads only these; tiers keep them hot. */
 export interface SyncHintedTable {
   kind: string;
   id: number;

@@ -7,7 +7,7 @@ export function markedIds(ctx: PlanContext, kind: DirtyKind, listId?: number): I
   return (after, limit) => dirtyIds(ctx.db.kysely, kind, { after, limit }, listId);
 }
 
-/** Marked ids whose record is live in the warehouse (a gone record's mark is never read). */
+/** Marked ids whose record is live in the warehouse (a gone record's mark is never read); in a hint run, only the hints' own. */
 export function liveMarkedIds(ctx: PlanContext, kind: DirtyKind): IdChunks {
-  return (after, limit) => liveDirtyIds(ctx.db.kysely, kind, { after, limit });
+  return (after, limit) => liveDirtyIds(ctx.db.kysely, kind, { after, limit }, ctx.hintedSince);
 }

@@ -68,6 +68,8 @@ export interface ExecuteOptions {
   since?: string;
   /** The run's clock (the bench's simulated day); default the wall clock. */
   now?: () => Date;
+  /** A webhook hint run: set reads take only the marks its hints made from this instant. */
+  hintedSince?: string;
 }
 
 /** Open (and migrate) the warehouse, run one sync, close everything; used by sync, backfill, demo and schedule. */
@@ -93,6 +95,7 @@ export async function executeSync(opts: ExecuteOptions): Promise<SyncResult> {
         command: opts.command,
         ...(opts.since ? { since: opts.since } : {}),
         ...(opts.now ? { now: opts.now } : {}),
+        ...(opts.hintedSince !== undefined ? { hintedSince: opts.hintedSince } : {}),
         hooks: { ...progress.hooks, ...(opts.shouldStop ? { shouldStop: opts.shouldStop } : {}) },
       });
     } finally {

@@ -32,6 +32,8 @@ export interface SyncOptions {
   /** backfill --since: feed streams re-read from this instant. */
   since?: string;
   now?: () => Date;
+  /** A webhook hint run: set reads take only the marks its hints made from this instant (planner/context.ts). */
+  hintedSince?: string;
 }
 
 export interface SyncResult {

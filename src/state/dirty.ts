@@ -100,13 +100,16 @@ export interface IdWindow {
 }
 
 /** Ids marked with `kind` whose record is live in the warehouse (a gone record's mark is never read). */
-export async function liveDirtyIds(trx: Conn, kind: DirtyKind, window: IdWindow): Promise<number[]> {
-  const q = trx
+export async function liveDirtyIds(trx: Conn, kind: DirtyKind, window: IdWindow, hintedSince?: string): Promise<number[]> {
+  let q = trx
     .selectFrom('sync_dirty')
     .select('id')
     .where('kind', '=', kind)
     .where('id', 'in', (eb) => eb.selectFrom(TABLE_OF[kind]).select('id').where('_deleted_at', 'is', null))
     .where('id', '>', window.after);
+  // A hint run reads only what its hints marked (state/hinted.ts), not every mark a sweep left.
+  if (hintedSince !== undefined)
+    q = q.where('id', 'in', (eb) => eb.selectFrom('sync_hinted').select('id').where('kind', '=', kind).where('hinted_at', '>=', hintedSince));
   const rows = await q.orderBy('id').limit(window.limit).execute();
   return rows.map((r) => Number(r.id));
 }

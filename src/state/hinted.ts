@@ -7,12 +7,13 @@ type Conn = Kysely<Database> | Transaction<Database>;
 const CHUNK = 500;
 
 /**
- * Remember which companies and persons a webhook hint named, at `now` (in the transaction that marks them):
- * relevance tiers count a hint within the hot window as a hot signal (planner/tiers.ts), so a record a
- * hint named stays hot after the hint run has consumed its mark.
+ * Remember what a webhook hint marked, at `now` (in the transaction that marks it): relevance tiers count a
+ * company or person a hint named within the hot window as hot (planner/tiers.ts), so it stays hot after the
+ * hint run has consumed its mark; and the hint run reads only the sets its hints marked (planner/ids.ts),
+ * not the backlog of link marks the entity sweeps left for the tiers.
  */
 export async function noteHinted(trx: Conn, marks: readonly DirtyMark[], now: string): Promise<void> {
-  const rows = [...new Map(marks.filter((m) => m.kind === 'company' || m.kind === 'person').map((m) => [`${m.kind}:${m.id}`, m])).values()];
+  const rows = [...new Map(marks.map((m) => [`${m.kind}:${m.id}`, m])).values()];
   for (let i = 0; i < rows.length; i += CHUNK) {
     await trx
       .insertInto('sync_hinted')

@@ -17,6 +17,8 @@ export interface StreamContext {
   now?: () => Date;
   /** Incremental runs under the budget: each relevance tier's share of a pass per run (planner/tier-reads.ts). */
   tierCaps?: TierCaps;
+  /** A webhook hint run: set reads take only the marks its hints made from this instant (planner/context.ts). */
+  hintedSince?: string;
 }
 
 /** Parameters of an unpartitioned stream. */

@@ -7,6 +7,8 @@ import { expect, it } from 'vitest';
 import { companyPersonTiered } from '../../src/planner/associations.ts';
 import { tieredLinkReads, type TierCaps } from '../../src/planner/tier-reads.ts';
 import { tierCounts } from '../../src/planner/tiers.ts';
+import { collectIds } from '../../src/planner/id-chunks.ts';
+import { liveMarkedIds } from '../../src/planner/ids.ts';
 import { applyPendingHints } from '../../src/webhooks/apply-hints.ts';
 import { storeDelivery } from '../../src/webhooks/deliveries.ts';
 import { forEachDialect, useMigratedDb } from '../helpers/dialects.ts';
@@ -166,6 +168,19 @@ forEachDialect('planner: relevance tiers', (dialect) => {
     await k().deleteFrom('sync_dirty').execute();
     expect((await tierCounts(k(), 'company', NOW, WINDOW)).hot.records).toBe(5);
     expect((await tierCounts(k(), 'company', new Date(at.getTime() + WINDOW + DAY), WINDOW)).hot.records).toBe(2);
+  });
+
+  it('a hint run reads only the sets its hints marked, not the backlog of link marks the sweeps left', async () => {
+    await tenant();
+    const at = new Date(NOW.getTime() - DAY);
+    await storeDelivery(k(), JSON.stringify({ type: 'organization.updated', body: { id: 10, name: 'c10', person_ids: [] }, sent_at: iso(at.getTime()) }), at);
+    await applyPendingHints(db(), { maxCalls: 200, now: at });
+    const ids = async (hintedSince?: string) =>
+      collectIds(liveMarkedIds({ db: db(), ...(hintedSince ? { hintedSince } : {}) }, 'company_links'), Number.MIN_SAFE_INTEGER, 100);
+    // Every live company carries the sweep's company_links mark; the hint marked company 10's set.
+    expect(Array.from(await ids())).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(Array.from(await ids(at.toISOString()))).toEqual([10]);
+    expect(Array.from(await ids(iso(at.getTime() + 1)))).toEqual([]);
   });
 
   it('the hot window moves with the clock: activity older than it is cold', async () => {

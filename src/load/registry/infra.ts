@@ -75,10 +75,11 @@ export const INFRA_DECLS: InfraDecls = {
     },
   },
   sync_hinted: {
-    meaning: 'Companies and persons a webhook hint named; relevance tiers keep them hot for the hot window (migration 025).',
+    meaning:
+      'What a webhook hint marked for a re-read: a hint run reads only these; relevance tiers keep a named company or person hot for the hot window (migration 025).',
     pk: ['kind', 'id'],
     columns: {
-      kind: c('text', 'company or person'),
+      kind: c('text', 'the mark: company, person, list_entry, company_links, person_links, opportunity_links'),
       id: c('id', 'the record id'),
       hinted_at: c('ts', 'when a hint last named it'),
     },

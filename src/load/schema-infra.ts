@@ -4,7 +4,7 @@ import type { ColumnType } from 'kysely';
 export type Ts = string;
 /** JSON columns are read back as text on both dialects; write text (JSON.stringify). */
 export type JsonText = string;
-/** Booleans are boolean on PostgreSQL and 0/1 on SQLite; `toDbBool` in upsert.ts converts. */
+/** Booleans are boolean on PostgreSQL and 0/1 on SQLite; each dialect object's `bool` converts (load/dialects.ts). */
 export type DbBool = ColumnType<boolean | number, boolean | number, boolean | number>;
 
 export interface SyncRunsTable {

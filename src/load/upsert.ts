@@ -21,10 +21,6 @@ export type PreparedRow = Record<string, RowValue>;
 /** Bound parameters allowed per statement, per dialect (each dialect object's `paramLimit`). */
 export const PARAM_LIMIT: Readonly<Record<DialectName, number>> = { sqlite: dialectOf('sqlite').paramLimit, postgres: dialectOf('postgres').paramLimit };
 
-export function toDbBool(dialect: DialectName, v: boolean | number): boolean | number {
-  return dialectOf(dialect).bool(v);
-}
-
 /** Booleans come back as 0/1 from SQLite and true/false from PostgreSQL; compare through this. */
 export function fromDbBool(v: unknown): boolean | null {
   if (v === null || v === undefined) return null;

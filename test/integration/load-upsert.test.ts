@@ -2,7 +2,8 @@ import { expect, it } from 'vitest';
 import type { RowOf } from '../../src/load/batch.ts';
 import { WAREHOUSE_TABLES } from '../../src/load/tables.ts';
 import { DEFAULT_PG_UPSERT_ROWS, DEFAULT_SQLITE_UPSERT_ROWS } from '../../src/defaults.ts';
-import { PARAM_LIMIT, fromDbBool, quarantineRecords, toDbBool, upsertRows } from '../../src/load/upsert.ts';
+import { dialectOf } from '../../src/load/dialects.ts';
+import { PARAM_LIMIT, fromDbBool, quarantineRecords, upsertRows } from '../../src/load/upsert.ts';
 import { forEachDialect, useMigratedDb } from '../helpers/dialects.ts';
 
 const T1 = '2024-04-01T07:00:00.000Z';
@@ -154,7 +155,7 @@ forEachDialect('load: upsert', (dialect) => {
     );
     const rows = await k.selectFrom('companies').select(['id', 'is_global']).orderBy('id').execute();
     expect(rows.map((r) => fromDbBool(r.is_global))).toEqual([true, false, true, null]);
-    const globals = await k.selectFrom('companies').select('id').where('is_global', '=', toDbBool(dialect, true)).orderBy('id').execute();
+    const globals = await k.selectFrom('companies').select('id').where('is_global', '=', dialectOf(dialect).bool(true)).orderBy('id').execute();
     expect(globals.map((r) => r.id)).toEqual([1, 3]);
   });
 

@@ -5,7 +5,7 @@
  * history; the plan's month (its own model: every-run calls × runs + passes over their periods) is then
  * scaled to the runs measured (× runs ÷ runs a month) and compared with the calls day 2's runs actually spend, periodic passes included.
  */
-import { planReport } from '../src/runner/plan-report.ts';
+import { planReport } from '../src/budget/plan-report.ts';
 import { openDatabase } from '../src/load/db.ts';
 import { silentLogger } from '../src/log.ts';
 import { executeSync } from '../src/runner/execute.ts';

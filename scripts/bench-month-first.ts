@@ -8,7 +8,7 @@
 import { openDatabase } from '../src/load/db.ts';
 import { silentLogger } from '../src/log.ts';
 import { executeSync } from '../src/runner/execute.ts';
-import { planReport } from '../src/runner/plan-report.ts';
+import { planReport } from '../src/budget/plan-report.ts';
 import { tierCounts } from '../src/planner/tiers.ts';
 import { startSimulator, type Scale } from '../src/simulator/index.ts';
 import { GEN_END_MS } from '../src/simulator/generate-names.ts';

@@ -1,5 +1,5 @@
 /**
- * Prices before the first sync, from what a few counting calls told (runner/count-service.ts) instead of
+ * Prices before the first sync, from what a few counting calls told (budget/count-service.ts) instead of
  * from the warehouse's runs. Pure arithmetic. Each price says what it rests on: `counted` (exact counts),
  * `at least` (a count that stopped at its cap, or a stream priced from one), `not counted` (neither
  * document offers a cheap count: priced at one call per pass or per run, the least it can cost, never 0).

@@ -7,10 +7,10 @@ import { ApiError } from '../extract/http/errors.ts';
 import { openDatabase, warehouseFile } from '../load/db.ts';
 import type { Logger } from '../log.ts';
 import { clientFromConfig } from '../runner/execute.ts';
-import { countedPlanReport } from '../runner/plan-counted.ts';
+import { countedPlanReport } from '../budget/plan-counted.ts';
 import { checkSweepOverrides } from '../runner/stream-order.ts';
 import { ALL_STREAMS } from '../streams/registry.ts';
-import { hasPricedRun, planReport, type PlanReport } from '../runner/plan-report.ts';
+import { hasPricedRun, planReport, type PlanReport } from '../budget/plan-report.ts';
 import { formatPlan } from './format/plan-text.ts';
 import { commandContext } from './context.ts';
 

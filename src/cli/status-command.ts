@@ -6,7 +6,7 @@ import { commandContext } from './context.ts';
 import { readStatus, type MonthProjection } from '../state/status.ts';
 import { formatStatus } from './format/status-text.ts';
 import { streamNames } from '../streams/registry.ts';
-import { hasPricedRun, planReport } from '../runner/plan-report.ts';
+import { hasPricedRun, planReport } from '../budget/plan-report.ts';
 import type { Config } from '../config/schema.ts';
 import type { Db } from '../load/db.ts';
 import type { TierSummary } from '../state/tier-lines.ts';

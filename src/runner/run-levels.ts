@@ -11,7 +11,7 @@ import { runAsSource } from './run-source.ts';
 import type { StreamRunOptions, SyncMode } from './run-stream.ts';
 import { countingPageSources, newStats } from './run-summary.ts';
 import type { SyncOptions } from './run-sync.ts';
-import { SourceBook } from './sources.ts';
+import { SourceBook } from '../streams/source-book.ts';
 
 /** The origin of the base URL, without credentials: what a remembered refusal is tied to. */
 function apiOrigin(baseUrl: string): string | undefined {

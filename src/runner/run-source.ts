@@ -4,8 +4,9 @@ import type { StreamRunStats } from '../state/runs.ts';
 import type { AnyStream } from '../streams/define.ts';
 import type { ReadEnv } from './env.ts';
 import { permissionLine, refusalOf } from './failure-policy.ts';
-import { runStream, skipReason, type StreamRunOptions } from './run-stream.ts';
-import { NO_SOURCE, type SourceBook } from './sources.ts';
+import { runStream, type StreamRunOptions } from './run-stream.ts';
+import { skipReason } from '../streams/selection.ts';
+import { NO_SOURCE, type SourceBook } from '../streams/source-book.ts';
 
 export interface SourceRunContext {
   book: SourceBook;

@@ -2,7 +2,6 @@ import type PQueue from 'p-queue';
 import { errorMessage, redact } from '../errors.ts';
 import { fatalDatabaseError } from '../load/db-errors.ts';
 import { readCheckpoint } from '../state/checkpoint.ts';
-import type { Config } from '../config/schema.ts';
 import type { StreamModeCode, StreamRunStats } from '../state/runs.ts';
 import { WHOLE, type AnyStream, type Partition } from '../streams/define.ts';
 import type { ReadEnv } from './env.ts';
@@ -10,7 +9,8 @@ import { readPartition, type ReadMode } from './page-loop.ts';
 import type { PageAllowance } from '../budget/run-budget.ts';
 import type { FailureAction, RunPolicy } from './failure-policy.ts';
 import { sweepInterval } from '../budget/sweep-period.ts';
-import { compareVersions, sweepDue } from './stream-order.ts';
+import { sweepDue } from './stream-order.ts';
+import { skipReason } from '../streams/selection.ts';
 
 export type SyncMode = 'full' | 'incremental' | 'backfill';
 
@@ -29,17 +29,10 @@ export interface StreamRunOptions {
   onStream?: (e: StreamEvent) => void;
   /** What the run does about an error (failure-policy.ts): stop, fall back, skip with one line, or fail the stream. */
   policy: RunPolicy;
-  /** Streams swept every `sweeps.feedless` because the feed that would spare their sweeps is refused (runner/sources.ts). */
+  /** Streams swept every `sweeps.feedless` because the feed that would spare their sweeps is refused (streams/source-book.ts). */
   sweptWithoutFeed?: (name: string) => string | null;
   /** Incremental runs: the page allowance of a periodic stream (budget/run-budget.ts), shared by its partitions. */
   allowance?: (name: string) => PageAllowance | null;
-}
-
-/** Why a stream does not run at all under this config (a code, state/runs.ts), or null. */
-export function skipReason(def: AnyStream, config: Config): Pick<StreamRunStats, 'mode' | 'needsApiVersion'> | null {
-  if (def.enabled && !def.enabled(config)) return { mode: 'disabled' };
-  if (def.minApiVersion && compareVersions(config.apiVersion, def.minApiVersion) < 0) return { mode: 'needs-api-version', needsApiVersion: def.minApiVersion };
-  return null;
 }
 
 /** Per partition: a full read (sweep, ids, or a feed-only stream's feed), the between-sweeps feed, or nothing. */

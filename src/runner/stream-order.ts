@@ -59,7 +59,3 @@ export function sweepDue(cp: Checkpoint, intervalMs: number, now: Date): boolean
   if (!cp.lastSweepCompletedAt) return true;
   return now.getTime() - Date.parse(cp.lastSweepCompletedAt) >= intervalMs;
 }
-
-export function compareVersions(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}

@@ -4,7 +4,7 @@ import { DEFAULT_PLAN_COUNT_CALLS } from '../../src/defaults.ts';
 import { openDatabase } from '../../src/load/db.ts';
 import { migrateToLatest } from '../../src/load/migrate.ts';
 import { parseDatabaseUrl } from '../../src/load/db.ts';
-import type { PlanReport } from '../../src/runner/plan-report.ts';
+import type { PlanReport } from '../../src/budget/plan-report.ts';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/index.ts';
 import { runCli } from '../helpers/cli.ts';
 import { forEachContract, forEachDialect, freshDatabaseUrl, type TestDatabase } from '../helpers/dialects.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planBudget, type StreamCost } from '../../src/budget/month-plan.ts';
 import { formatPlan } from '../../src/cli/format/plan-text.ts';
-import { adviceFor } from '../../src/runner/plan-report.ts';
+import { adviceFor } from '../../src/budget/plan-report.ts';
 
 const HOUR = 3_600_000;
 // Hourly runs: 720 a month. Every run reads the change log (2 calls); companies cost 200 calls a pass, once a day.

@@ -1,7 +1,7 @@
-/** `relsync plan` as text: the numbers are runner/plan-report.ts (`PlanReport`). */
+/** `relsync plan` as text: the numbers are budget/plan-report.ts (`PlanReport`). */
 import type { BudgetPlan } from '../../budget/month-plan.ts';
-import type { CountedPlan } from '../../runner/plan-counted.ts';
-import type { PlanReport } from '../../runner/plan-report.ts';
+import type { CountedPlan } from '../../budget/plan-counted.ts';
+import type { PlanReport } from '../../budget/plan-report.ts';
 import { tierWords } from './tier-words.ts';
 
 const HOURS = 3_600_000;

@@ -21,7 +21,7 @@ import type { AffinityClient } from '../extract/http/client.ts';
 import { V1_SEARCH_PAGE } from '../extract/limits.ts';
 import { Pager } from '../extract/pager.ts';
 import { v1ListSchema } from '../extract/schemas/index.ts';
-import type { Count, ListKind, ServiceCounts } from '../budget/counted-costs.ts';
+import type { Count, ListKind, ServiceCounts } from './counted-costs.ts';
 
 const LIST_KIND: Record<number, ListKind> = { 0: 'person', 1: 'company', 8: 'opportunity' };
 const listsSchema = z.array(v1ListSchema);

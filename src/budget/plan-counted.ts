@@ -1,14 +1,14 @@
 import type { Config } from '../config/schema.ts';
 import type { AffinityClient } from '../extract/http/client.ts';
-import { monthlyBudgetOf, planBudget } from '../budget/month-plan.ts';
-import { countedCosts, type Basis, type CountedStream } from '../budget/counted-costs.ts';
+import { monthlyBudgetOf, planBudget } from './month-plan.ts';
+import { countedCosts, type Basis, type CountedStream } from './counted-costs.ts';
 import { meanIntervalMs } from '../planner/schedule-interval.ts';
 import type { AnyStream } from '../streams/define.ts';
 import { ALL_STREAMS } from '../streams/registry.ts';
 import { countService, type CountingResult } from './count-service.ts';
-import { sweepInterval } from '../budget/sweep-period.ts';
+import { sweepInterval } from './sweep-period.ts';
 import { adviceFor, type PlanReport } from './plan-report.ts';
-import { skipReason } from './run-stream.ts';
+import { skipReason } from '../streams/selection.ts';
 
 /** Before the first sync: what the counting found and what each price rests on. */
 export interface CountedPlan extends CountingResult {

@@ -1,13 +1,13 @@
 import type { Config } from '../config/schema.ts';
 import { tableExists, type Db } from '../load/db.ts';
-import type { BudgetPlan } from '../budget/month-plan.ts';
+import type { BudgetPlan } from './month-plan.ts';
 import { ALL_STREAMS } from '../streams/registry.ts';
-import { budgetPlan } from '../budget/run-budget.ts';
-import { skipReason } from './run-stream.ts';
+import { budgetPlan } from './run-budget.ts';
+import { skipReason } from '../streams/selection.ts';
 import type { CountedPlan } from './plan-counted.ts';
-import { tierSummary } from '../budget/tier-summary.ts';
+import { tierSummary } from './tier-summary.ts';
 import type { TierSummary } from '../state/tier-lines.ts';
-import { SourceBook } from './sources.ts';
+import { SourceBook } from '../streams/source-book.ts';
 
 export interface PlanReport {
   plan: BudgetPlan;

@@ -9,6 +9,30 @@
  */
 const ROW_BATCH_CONTRACT = ['^src/load/batch\\.ts$', '^src/load/schema-warehouse\\.ts$', '^src/load/registry/'];
 
+/**
+ * The simulator's rooms, bottom up (src/simulator/README.md, "Layout"): each may import only the rooms
+ * listed for it, itself, and the shared leaves at the simulator's root (prng.ts, contract.ts). index.ts and
+ * server.ts at the root wire the rooms together and nothing imports them from inside a room.
+ */
+const SIMULATOR_ROOMS = {
+  store: [],
+  generate: ['store'],
+  http: ['store'],
+  render: ['store', 'http'],
+  routes: ['store', 'http', 'render'],
+  webhooks: ['store', 'http'],
+};
+
+function simulatorRooms() {
+  return Object.entries(SIMULATOR_ROOMS).map(([room, below]) => ({
+    name: `simulator-${room}-imports-below-it`,
+    comment: `src/simulator/${room} imports only ${[room, ...below].join(', ')} and the root's prng.ts / contract.ts.`,
+    severity: 'error',
+    from: { path: `^src/simulator/${room}/` },
+    to: { path: '^src/simulator/', pathNot: [`^src/simulator/(${[room, ...below].join('|')})/`, '^src/simulator/(prng|contract)\\.ts$'] },
+  }));
+}
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
   forbidden: [
@@ -92,6 +116,14 @@ export default {
       severity: 'error',
       from: { path: '^src/(extract|transform|load|state|planner|streams|runner|simulator)/' },
       to: { path: '^src/webhooks/' },
+    },
+    ...simulatorRooms(),
+    {
+      name: 'simulator-is-a-stand-in',
+      comment: 'The simulator stands in for the service in tests, benches and `relsync simulate`/`demo`: no layer of relsync itself imports it.',
+      severity: 'error',
+      from: { path: '^src/(extract|transform|load|state|planner|streams|runner|budget|scheduler|webhooks)/' },
+      to: { path: '^src/simulator/' },
     },
   ],
   options: {

@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../src/load/db.ts';
 import { deleteCompany, renameCompany, type SimStore } from '../src/simulator/index.ts';
-import { addListEntry, setCompanyPersons } from '../src/simulator/store-mutations.ts';
+import { addListEntry, setCompanyPersons } from '../src/simulator/store/store-mutations.ts';
 
 export type ChangeKind = 'link_add' | 'link_remove' | 'rename' | 'delete' | 'list' | 'field';
 export const CHANGE_KINDS: readonly ChangeKind[] = ['link_add', 'link_remove', 'rename', 'delete', 'list', 'field'];

@@ -11,7 +11,7 @@ import { executeSync } from '../src/runner/execute.ts';
 import { planReport } from '../src/budget/plan-report.ts';
 import { tierCounts } from '../src/planner/tiers.ts';
 import { startSimulator, type Scale } from '../src/simulator/index.ts';
-import { GEN_END_MS } from '../src/simulator/generate-names.ts';
+import { GEN_END_MS } from '../src/simulator/generate/generate-names.ts';
 import { benchConfig, freshWarehouse, report } from './bench-support.ts';
 
 const HOUR = 3_600_000;

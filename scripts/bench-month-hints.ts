@@ -11,7 +11,7 @@ import { openDatabase, type Db } from '../src/load/db.ts';
 import { silentLogger } from '../src/log.ts';
 import { executeSync } from '../src/runner/execute.ts';
 import { startSimulator, type Scale } from '../src/simulator/index.ts';
-import { GEN_END_MS } from '../src/simulator/generate-names.ts';
+import { GEN_END_MS } from '../src/simulator/generate/generate-names.ts';
 import { mulberry32 } from '../src/simulator/prng.ts';
 import type { Config } from '../src/config/schema.ts';
 import { storeDelivery } from '../src/webhooks/deliveries.ts';

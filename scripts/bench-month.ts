@@ -12,7 +12,7 @@ import { executeSync } from '../src/runner/execute.ts';
 import { planReport } from '../src/budget/plan-report.ts';
 import { hotCutoff, signalsOf, anySignal } from '../src/planner/tiers.ts';
 import { startSimulator, type Scale } from '../src/simulator/index.ts';
-import { GEN_END_MS } from '../src/simulator/generate-names.ts';
+import { GEN_END_MS } from '../src/simulator/generate/generate-names.ts';
 import { mulberry32 } from '../src/simulator/prng.ts';
 import { sql } from 'kysely';
 import type { Config } from '../src/config/schema.ts';

@@ -5,25 +5,25 @@
  */
 import type { AddressInfo } from 'node:net';
 import { createLogger } from '../log.ts';
-import { generateStore, resolveScale, type Scale } from './generate.ts';
+import { generateStore, resolveScale, type Scale } from './generate/generate.ts';
 import { SimServer, type SimStats } from './server.ts';
-import { RateLimiter } from './rate-limit.ts';
-import { FaultInjector, parseFaults, type FaultSpec } from './faults.ts';
-import { CURRENT_VERSION, KNOWN_VERSIONS } from './http-types.ts';
-import type { SimStore } from './store.ts';
-import type { ScaleCounts } from './store-types.ts';
+import { RateLimiter } from './http/rate-limit.ts';
+import { FaultInjector, parseFaults, type FaultSpec } from './http/faults.ts';
+import { CURRENT_VERSION, KNOWN_VERSIONS } from './http/http-types.ts';
+import type { SimStore } from './store/store.ts';
+import type { ScaleCounts } from './store/store-types.ts';
 import { contractProfile, type ContractName } from './contract.ts';
-import { parseDeny, type Permission } from './permissions.ts';
-import { WebhookDeliveries } from './webhook-deliveries.ts';
+import { parseDeny, type Permission } from './http/permissions.ts';
+import { WebhookDeliveries } from './webhooks/webhook-deliveries.ts';
 
-export type { Scale } from './generate.ts';
-export type { ScaleCounts } from './store-types.ts';
-export type { FaultSpec, FaultKind } from './faults.ts';
-export { parseFaults } from './faults.ts';
-export { SimStore, ID_BASE } from './store.ts';
-export * from './store-types.ts';
-export { generateStore, SCALES } from './generate.ts';
-export { getCell, setCell, fieldValuesOfEntity, fieldValuesOfEntry, iterFieldValues, v1FieldValueId } from './store-values.ts';
+export type { Scale } from './generate/generate.ts';
+export type { ScaleCounts } from './store/store-types.ts';
+export type { FaultSpec, FaultKind } from './http/faults.ts';
+export { parseFaults } from './http/faults.ts';
+export { SimStore, ID_BASE } from './store/store.ts';
+export * from './store/store-types.ts';
+export { generateStore, SCALES } from './generate/generate.ts';
+export { getCell, setCell, fieldValuesOfEntity, fieldValuesOfEntry, iterFieldValues, v1FieldValueId } from './store/store-values.ts';
 export {
   createCompany,
   createPerson,
@@ -34,11 +34,11 @@ export {
   deleteListEntry,
   renameCompany,
   setOpportunityAssociations,
-} from './store-mutations.ts';
-export { mergeEntities } from './store-merge.ts';
-export { storeFingerprint } from './fingerprint.ts';
+} from './store/store-mutations.ts';
+export { mergeEntities } from './store/store-merge.ts';
+export { storeFingerprint } from './store/fingerprint.ts';
 export { CONTRACT_NAMES, DEFAULT_CONTRACT, type ContractName } from './contract.ts';
-export { PERMISSIONS, type Permission } from './permissions.ts';
+export { PERMISSIONS, type Permission } from './http/permissions.ts';
 
 export const SIMULATOR_DEFAULT_KEY = 'sim-key';
 

@@ -4,17 +4,17 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Logger } from '../log.ts';
-import { CURRENT_VERSION, HttpError, KNOWN_VERSIONS, errorBody, type Ctx, type Reply, type ServerSettings } from './http-types.ts';
-import { Router } from './router.ts';
-import { RateLimiter, rateHeaders, type RateState } from './rate-limit.ts';
-import { FaultInjector, HTML_502, type FaultKind } from './faults.ts';
-import type { WebhookDeliveries } from './webhook-deliveries.ts';
-import { decodeCursor } from './paging.ts';
-import type { SimStore } from './store.ts';
-import { ALL_ROUTES } from './routes.ts';
-import { checkAuth } from './auth.ts';
-import { checkParams } from './params.ts';
-import { deniedBy } from './permissions.ts';
+import { CURRENT_VERSION, HttpError, KNOWN_VERSIONS, errorBody, type Ctx, type Reply, type ServerSettings } from './http/http-types.ts';
+import { Router } from './http/router.ts';
+import { RateLimiter, rateHeaders, type RateState } from './http/rate-limit.ts';
+import { FaultInjector, HTML_502, type FaultKind } from './http/faults.ts';
+import type { WebhookDeliveries } from './webhooks/webhook-deliveries.ts';
+import { decodeCursor } from './http/paging.ts';
+import type { SimStore } from './store/store.ts';
+import { ALL_ROUTES } from './routes/routes.ts';
+import { checkAuth } from './http/auth.ts';
+import { checkParams } from './http/params.ts';
+import { deniedBy } from './http/permissions.ts';
 
 export interface SimStats {
   requests: number;

@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { silentLogger } from '../../src/log.ts';
-import { DELIVERY_ATTEMPTS } from '../../src/simulator/webhook-deliveries.ts';
+import { DELIVERY_ATTEMPTS } from '../../src/simulator/webhooks/webhook-deliveries.ts';
 import { renameCompany, type RunningSimulator } from '../../src/simulator/index.ts';
 import { simCall } from '../../src/simulator/test-client.ts';
 import { deliveryStats, storeDelivery } from '../../src/webhooks/deliveries.ts';

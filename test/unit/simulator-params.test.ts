@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_ROUTES } from '../../src/simulator/routes.ts';
-import { checkParams, routeParamKeys } from '../../src/simulator/params.ts';
-import { HttpError } from '../../src/simulator/http-types.ts';
+import { ALL_ROUTES } from '../../src/simulator/routes/routes.ts';
+import { checkParams, routeParamKeys } from '../../src/simulator/http/params.ts';
+import { HttpError } from '../../src/simulator/http/http-types.ts';
 
 /** params.ts is the one list of query parameters each read route takes; it must cover every GET route. */
 describe('simulator parameter lists', () => {

@@ -23,7 +23,10 @@ function withPending(ranked: Float64Array, pendingIds: readonly number[]): Float
  * token is the last id committed, so a crash resumes after it. A `ranked` read goes in its own order
  * instead, recomputed when it resumes (what it read is remembered with the rows, see IdsRead.ranked). An
  * id that answers 404 through the whole read-after-create window is kept in `pendingIds` for the next
- * run instead of being dropped.
+ * run instead of being dropped: it may be a record created moments ago. If it answers 404 again in that
+ * later run, long past any such lag, the record is gone (deleted or merged away; the entity sweep
+ * soft-deletes it): it leaves `pendingIds` and counts as read, so neither the pending list nor a tier's
+ * share asks for it again every run. Its second read asks once, without the lag's retries.
  */
 export async function idsReader(
   def: AnyStream,
@@ -48,6 +51,8 @@ export async function idsReader(
     : await collectIds(unionIds(await read.ids(env.ctx, p), fixedIds(cp.pendingIds)), after, DEFAULT_ID_CHUNK);
   log.info({ ids: wanted.length, batchSize: read.batchSize, calls: Math.ceil(wanted.length / read.batchSize), resumed }, 'reading records by id');
   const pending = new Set(resumed ? cp.pendingIds : []);
+  // Ids that already answered 404 through the lag window in an earlier run.
+  const earlier = new Set(cp.pendingIds);
   let state: Checkpoint = { ...cp, sweep };
   let at = 0;
 
@@ -61,7 +66,7 @@ export async function idsReader(
       const raws: unknown[] = [];
       const invalid: InvalidRecord[] = [];
       try {
-        const source = env.pageSources({ ...read.request(ids, p), expectExists: true }, def.schema, null);
+        const source = env.pageSources({ ...read.request(ids, p), expectExists: !ids.every((id) => earlier.has(id)) }, def.schema, null);
         while (!source.done) {
           const page = await source.next();
           records.push(...page.records);
@@ -71,9 +76,13 @@ export async function idsReader(
         for (const id of ids) pending.delete(id);
       } catch (err) {
         if (!(err instanceof NotFoundError)) throw err;
-        // Still invisible after the lag window (or deleted): try again next run, never drop it silently.
-        for (const id of ids) pending.add(id);
-        log.warn({ ids: ids.length }, 'records not readable yet; kept for the next run');
+        // Still invisible after the lag window: try again next run, never drop it silently. Missing again
+        // in a later run: gone, read as such (module comment).
+        const gone = ids.filter((id) => earlier.has(id));
+        for (const id of ids) if (earlier.has(id)) pending.delete(id);
+        else pending.add(id);
+        if (gone.length < ids.length) log.warn({ ids: ids.length - gone.length }, 'records not readable yet; kept for the next run');
+        if (gone.length > 0) log.info({ ids: gone.length }, 'records still missing a run later: gone, not asked for again');
       }
       const prev = state.sweep ?? sweep;
       state = {

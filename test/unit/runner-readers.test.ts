@@ -138,6 +138,25 @@ describe('ids reader', () => {
     expect(again.map(ids)).toEqual([[7]]);
   });
 
+  it('an id missing again a run later is gone: asked once without the lag retries, counted as read, not kept', async () => {
+    // 7 answered 404 through the lag window last run (pending); 9 is missing for the first time now.
+    const cp: Checkpoint = { ...emptyCheckpoint(), pendingIds: [7] };
+    const r = read([8, 9], 1);
+    const sources = memorySources({ pages: { '/things/8': [[{ id: 8 }]] }, missing: new Set(['/things/7', '/things/9']) });
+    const reader = await idsReader(stream(r), r, WHOLE, cp, readerEnv(sources), { restart: false });
+    const got = await drain(reader);
+    expect(got.map((f) => f.page.ids)).toEqual([[7], [8], [9]]);
+    expect(sources.opened.map((o) => [o.request.path, o.request.expectExists])).toEqual([
+      ['/things/7', false],
+      ['/things/8', true],
+      ['/things/9', true],
+    ]);
+    // 7 is read (its set is known: the record is gone), so its mark clears and its read time is noted.
+    expect(got[0]?.consumed).toMatchObject({ done: [7], missing: [] });
+    expect(got[2]?.consumed).toMatchObject({ done: [], missing: [9] });
+    expect(reader.finish().checkpoint.pendingIds).toEqual([9]);
+  });
+
   it('fetches the ids a chunk at a time, yet batches them as over the whole set, pending ids merged in order', async () => {
     const all = Array.from({ length: 2 * DEFAULT_ID_CHUNK + 250 }, (_, i) => 10 + i * 2);
     const asked: Array<[number, number]> = [];

@@ -27,6 +27,27 @@ export interface Change {
   tier: 'hot' | 'cold';
 }
 
+/**
+ * Whether `later` makes `earlier` (same company, not shown yet) impossible to see: a delete hides every
+ * earlier change of its company, a rename the earlier rename, a field write the earlier value of that
+ * field, and a link change the earlier change of the same pair. Such a change has no staleness: the benches
+ * drop it from what they wait for and count it apart.
+ */
+export function supersedes(later: Change, earlier: Change): boolean {
+  if (later.company !== earlier.company) return false;
+  const link = (c: Change) => c.kind === 'link_add' || c.kind === 'link_remove';
+  if (later.kind === 'delete') return true;
+  if (later.kind === 'rename') return earlier.kind === 'rename';
+  if (later.kind === 'field') return earlier.kind === 'field' && earlier.field === later.field;
+  return link(later) && link(earlier) && earlier.person === later.person;
+}
+
+/** `pending` without the changes `c` supersedes, and how many those were. */
+export function withoutSuperseded<T extends Change>(pending: T[], c: Change): { pending: T[]; dropped: number } {
+  const kept = pending.filter((p) => !supersedes(c, p));
+  return { pending: kept, dropped: pending.length - kept.length };
+}
+
 export interface ChangeWriter {
   apply(kind: ChangeKind, company: number, at: number, tier: 'hot' | 'cold'): Change | null;
 }

@@ -16,7 +16,7 @@ import { mulberry32 } from '../src/simulator/prng.ts';
 import type { Config } from '../src/config/schema.ts';
 import { storeDelivery } from '../src/webhooks/deliveries.ts';
 import { runHintRun } from '../src/webhooks/hint-run.ts';
-import { CHANGE_KINDS, DAILY_PER_1000, changeWriter, shown, type Change, type ChangeKind } from './bench-month-changes.ts';
+import { CHANGE_KINDS, DAILY_PER_1000, changeWriter, shown, withoutSuperseded, type Change, type ChangeKind } from './bench-month-changes.ts';
 import { benchConfig, freshWarehouse, report } from './bench-support.ts';
 
 const MINUTE = 60_000;
@@ -31,6 +31,8 @@ interface Side {
   calls: number;
   pending: Tracked[];
   seen: Array<Tracked & { staleness: number }>;
+  /** Changes a later change made impossible to see before any run showed them (bench-month-changes.ts). */
+  superseded: number;
 }
 
 /** The event and body the service sends for the bench's write (the older record shape, ids only used). */
@@ -57,7 +59,9 @@ async function observe(s: Side, now: number): Promise<void> {
 }
 
 function table(s: Side, changes: number): void {
-  console.log(`  ${s.label}: ${s.calls} calls after day 1 (${(s.calls / Math.max(1, changes)).toFixed(2)} a change)`);
+  console.log(
+    `  ${s.label}: ${s.calls} calls after day 1 (${(s.calls / Math.max(1, changes)).toFixed(2)} a change); ${s.superseded} changes superseded before shown (not counted)`,
+  );
   console.log(`    ${'change (delivery)'.padEnd(26)} ${'n'.padStart(5)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'max'.padStart(8)} unseen`);
   for (const k of CHANGE_KINDS)
     for (const delivered of [true, false]) {
@@ -102,7 +106,7 @@ export async function runMonthHintsPart(scale: Scale, days: number, rate: number
   try {
     for (const [i, label] of (['hints', 'no hints'] as const).entries()) {
       const config = benchConfig(sim, whs[i]!.databaseUrl, { schedule: '0 * * * *', monthlyBudget: BUDGET });
-      sides.push({ label, config, db: await openDatabase(config.databaseUrl), calls: 0, pending: [], seen: [] });
+      sides.push({ label, config, db: await openDatabase(config.databaseUrl), calls: 0, pending: [], seen: [], superseded: 0 });
     }
     const [hinted] = sides as [Side, Side];
     const cron = async (s: Side) =>
@@ -136,7 +140,11 @@ export async function runMonthHintsPart(scale: Scale, days: number, rate: number
         if (!c) continue;
         changes += hour > 24 ? 1 : 0;
         const delivered = rand() >= drop;
-        for (const s of sides) s.pending.push({ ...c, delivered });
+        for (const s of sides) {
+          const left = withoutSuperseded(s.pending, c);
+          s.pending = [...left.pending, { ...c, delivered }];
+          s.superseded += left.dropped;
+        }
         if (!delivered) continue;
         await storeDelivery(hinted.db.kysely, deliveryOf(c, sim.store.companies.get(c.company)?.personIds ?? [], listId), new Date(clock));
         armedAt ??= clock + hinted.config.webhookDelaySeconds * 1000;

@@ -16,7 +16,7 @@ import { GEN_END_MS } from '../src/simulator/generate/generate-names.ts';
 import { mulberry32 } from '../src/simulator/prng.ts';
 import { sql } from 'kysely';
 import type { Config } from '../src/config/schema.ts';
-import { CHANGE_KINDS, DAILY_PER_1000, changeWriter, shown, type Change, type ChangeKind } from './bench-month-changes.ts';
+import { CHANGE_KINDS, DAILY_PER_1000, changeWriter, shown, withoutSuperseded, type Change, type ChangeKind } from './bench-month-changes.ts';
 import { benchConfig, freshWarehouse, report } from './bench-support.ts';
 
 const HOUR = 3_600_000;
@@ -35,6 +35,8 @@ interface Design {
   firstSync: number;
   pending: Change[];
   seen: Array<Change & { staleness: number }>;
+  /** Changes a later change made impossible to see before any run showed them (bench-month-changes.ts). */
+  superseded: number;
   predicted: number | null;
   /** Per stream: calls spent after day 1, and the plan's month after day 1 (where plan and spend part). */
   spentBy: Map<string, number>;
@@ -67,7 +69,9 @@ function table(d: Design, end: number): void {
   const groups: Array<[string, (c: Change) => boolean]> = [
     ...(['hot', 'cold'] as const).flatMap((t) => CHANGE_KINDS.map((k): [string, (c: Change) => boolean] => [`${t} ${k}`, (c) => c.tier === t && c.kind === k])),
   ];
-  console.log(`  ${d.label}: month ${d.calls} calls (first sync ${d.firstSync} before it)${d.predicted === null ? '' : `, plan predicted ${d.predicted}`}`);
+  console.log(
+    `  ${d.label}: month ${d.calls} calls (first sync ${d.firstSync} before it)${d.predicted === null ? '' : `, plan predicted ${d.predicted}`}; ${d.superseded} changes superseded before shown (not counted)`,
+  );
   console.log(`    ${'tier / change'.padEnd(18)} ${'n'.padStart(5)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'max'.padStart(8)} unseen`);
   for (const [name, f] of groups) {
     const s = d.seen.filter(f).map((c) => c.staleness);
@@ -138,6 +142,7 @@ async function runMonth(scale: Scale, days: number, focus: 'uniform' | 'interact
         firstSync: 0,
         pending: [],
         seen: [],
+        superseded: 0,
         predicted: null,
         spentBy: new Map(),
         predictedBy: new Map(),
@@ -179,7 +184,12 @@ async function runMonth(scale: Scale, days: number, focus: 'uniform' | 'interact
           const pool = focus === 'interactions' && rand() < FOCUSED_SHARE && hot.length > 0 ? hot : all;
           const id = pool[Math.floor(rand() * pool.length)]!;
           const c = writer.apply(kind, id, clock, hotSet.has(id) ? 'hot' : 'cold');
-          if (c) for (const d of designs) d.pending.push({ ...c });
+          if (c)
+            for (const d of designs) {
+              const left = withoutSuperseded(d.pending, c);
+              d.pending = [...left.pending, { ...c }];
+              d.superseded += left.dropped;
+            }
         }
       }
       clock += HOUR;

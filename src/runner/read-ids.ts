@@ -79,8 +79,10 @@ export async function idsReader(
         // Still invisible after the lag window: try again next run, never drop it silently. Missing again
         // in a later run: gone, read as such (module comment).
         const gone = ids.filter((id) => earlier.has(id));
-        for (const id of ids) if (earlier.has(id)) pending.delete(id);
-        else pending.add(id);
+        for (const id of ids) {
+          if (earlier.has(id)) pending.delete(id);
+          else pending.add(id);
+        }
         if (gone.length < ids.length) log.warn({ ids: ids.length - gone.length }, 'records not readable yet; kept for the next run');
         if (gone.length > 0) log.info({ ids: gone.length }, 'records still missing a run later: gone, not asked for again');
       }

@@ -19,7 +19,9 @@ export default defineConfig({
       // runs many files without re-importing src for each: `npx vitest run --project unit` took 26.9 s of CPU
       // isolated and 11.8 s without (user+sys, /usr/bin/time), every test passing either way.
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], isolate: false } },
-      { extends: true, test: { name: 'integration', include: ['test/integration/**/*.test.ts'] } },
+      // Integration files share a fork the same way: each opens its own databases, simulators and ports and
+      // closes them in afterAll, and none mocks modules or leaves process-wide settings behind.
+      { extends: true, test: { name: 'integration', include: ['test/integration/**/*.test.ts'], isolate: false } },
       { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'] } },
     ],
   },

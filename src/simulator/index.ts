@@ -75,6 +75,8 @@ export interface RunningSimulator {
   /** Replace the denied permissions (e.g. `sim.setDeny('emails')`, `sim.setDeny('')` to allow all). */
   setDeny(spec: readonly Permission[] | string): void;
   setFaults(spec: string): void;
+  /** Replace the delay added to every answer (a test slows a run to interrupt it, then lets the next one run fast). */
+  setLatency(ms: number): void;
   setRateLimit(perMin: number): void;
   resetRateWindow(): void;
   /** Webhook deliveries to subscribed 127.0.0.1 URLs: `idle()` waits for those in flight, `stats` counts them. */
@@ -152,6 +154,9 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
       deliveries.setDrop(parsed['webhook-drop'] ?? 0);
     },
     webhooks: deliveries,
+    setLatency: (ms) => {
+      sim.opts.latencyMs = nonNegInt('latencyMs', ms, 0);
+    },
     setRateLimit: (n) => limiter.setPerMinute(nonNegInt('rateLimitPerMin', n, 900, 1)),
     resetRateWindow: () => limiter.resetWindows(),
     close: () => {

@@ -8,20 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageEvent } from '../../src/runner/env.ts';
 import type { SyncResult } from '../../src/runner/run-sync.ts';
 import { parseCheckpoint } from '../../src/state/checkpoint.ts';
-import type { RunningSimulator, ScaleCounts } from '../../src/simulator/index.ts';
+import type { RunningSimulator } from '../../src/simulator/index.ts';
 import type { ContractName } from '../../src/simulator/index.ts';
 import { forEachContract } from '../helpers/dialects.ts';
-import { CrashError, startE2eSimulator, startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';
+import { CrashError, E2E_SCALE, startE2eSimulator, startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';
 import { dumpWarehouse, expectWarehouseMatchesStore } from '../helpers/warehouse-compare.ts';
 import type { ExpRow } from './support/norm.ts';
 
-/**
- * Just past what the crash points need (seed 7: 208 companies and 210 opportunity entries, three pages
- * each; 309 persons, four pages; 9 transcripts, a fragments page each; two companies and two opportunities
- * with more than 100 persons, which the generator makes from 300 external persons up). Each case syncs the
- * tenant twice per contract and dialect, so every row is paid for many times over (it was 300/600/4/300).
- */
-const SCALE: ScaleCounts = { companies: 210, persons: 310, lists: 4, opportunities: 210 };
+// E2E_SCALE is just past what the crash points below need: three pages of companies and of opportunity
+// entries, four of persons, a fragments page per transcript.
 
 interface CrashCase {
   stream: string;
@@ -64,7 +59,7 @@ forEachContract('e2e: crash after page k, then resume', (contract, dialect) => {
   let baseline: Record<string, ExpRow[]>;
   const baselinePages = pageLog();
   beforeAll(async () => {
-    sim = await startE2eSimulator({ scale: SCALE, contract });
+    sim = await startE2eSimulator({ scale: E2E_SCALE, contract });
     const f = await startSyncFixture({ dialect, simulator: sim });
     try {
       const r = await f.runFull({ hooks: { onPageCommitted: baselinePages.hook } });

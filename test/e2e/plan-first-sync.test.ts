@@ -8,7 +8,7 @@ import type { PlanReport } from '../../src/budget/plan-report.ts';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/index.ts';
 import { runCli } from '../helpers/cli.ts';
 import { forEachContract, forEachDialect, freshDatabaseUrl, type TestDatabase } from '../helpers/dialects.ts';
-import { E2E_SEED, startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';
+import { E2E_SCALE, E2E_SEED, startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';
 
 let sim: RunningSimulator | undefined;
 let wh: TestDatabase | undefined;
@@ -29,7 +29,7 @@ const envOf = (s: { url: string }, databaseUrl: string, apiKey: string) => ({
 
 forEachContract('plan before the first sync', (contract, dialect) => {
   it('counts with a few calls, says so, and prices the first sync near what it then costs', async () => {
-    sim = await startSimulator({ scale: 'small', seed: E2E_SEED, rateLimitPerMin: 1_000_000, monthlyLimit: null, contract });
+    sim = await startSimulator({ scale: E2E_SCALE, seed: E2E_SEED, rateLimitPerMin: 1_000_000, monthlyLimit: null, contract });
     // A warehouse that does not exist yet: no SQLite file, an empty PostgreSQL schema.
     wh = await freshDatabaseUrl(dialect);
     const env = envOf(sim, wh.url, sim.apiKey);

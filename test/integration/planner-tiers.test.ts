@@ -102,11 +102,15 @@ forEachDialect('planner: relevance tiers', (dialect) => {
       .insertInto('sync_read_whole')
       .values([readAt(11, 1), readAt(7, 3), readAt(3, 2), readAt(1, 5), readAt(2, 9), readAt(4, 1)])
       .execute();
-    // 5 never read (hot: at once); then the hot set read longest ago (7); then the cold share: a never-read one (6) first.
-    expect(await reads(caps)).toEqual([5, 7, 6]);
+    // 5 never read (hot: at once), which takes this run's hot share (1): no refresh of the set read longest
+    // ago (7) on top of it; then the cold share: a never-read one (6) first.
+    expect(await reads(caps)).toEqual([5, 6]);
     const counts = await tierCounts(k(), 'company', NOW, WINDOW);
     expect(counts.hot).toEqual({ records: 4, neverRead: 1, oldestReadAt: null });
     expect(counts.cold.neverRead).toBe(4);
+    // Once 5 is read, the hot share goes to the set read longest ago again.
+    await k().insertInto('sync_read_whole').values(readAt(5, 0)).execute();
+    expect(await reads(caps)).toEqual([7, 6]);
   });
 
   it('under caps: any live set is re-read by its age, marked or not, but not one read within the part of the period the share does not need', async () => {

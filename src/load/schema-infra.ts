@@ -68,7 +68,6 @@ export interface SyncSourcesTable {
   decided_at: Ts | null;
 }
 
-/** When a record's association set was last read whole (migration 021; planner/tiers.ts). */
 /** What a webhook hint marked, and when last (migration 025): a hint run reads only these; tiers keep them hot. */
 export interface SyncHintedTable {
   kind: string;
@@ -76,6 +75,7 @@ export interface SyncHintedTable {
   hinted_at: Ts;
 }
 
+/** When a record's association set was last read whole (migration 021; planner/tiers.ts). */
 export interface SyncReadWholeTable {
   kind: string;
   id: number;

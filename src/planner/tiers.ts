@@ -2,9 +2,9 @@
  * Relevance tiers. A record is HOT when the warehouse shows someone cares about it: it is on a list, it is
  * on a deal, or within `tiers.hotWindow` it took part in an interaction (a company: through one of its
  * persons), a note named it, the change log named it, a webhook hint named it (`sync_hinted`), or it holds
- * a mark for a re-read (a change-log or a webhook hint in `sync_dirty`). Everything else is COLD. Computed at plan time from warehouse tables
- * alone, never from the API, by one indexed subquery per signal: a new signal is one more entry in
- * `signalsOf`, not a new code path.
+ * a mark for a re-read (a change-log or a webhook hint in `sync_dirty`). Everything else is COLD. Computed
+ * at plan time from warehouse tables alone, never from the API, by one indexed subquery per signal: a new
+ * signal is one more entry in `signalsOf`, not a new code path.
  *
  * Tiers schedule the passes no change signal covers: a record's company↔person set is read whole by a
  * single read (one call per record), hot records every `sweeps.hot`, cold ones every `sweeps.cold`.

@@ -29,6 +29,8 @@ export interface PageCommit {
   consumed?: Consumed;
   /** A completed sweep: rows of `table` (within `scope`) it did not write since `startedAt` are gone upstream. */
   softDelete?: { table: EntityTableName; scope?: Row; startedAt: string };
+  /** Records of `table` a read by id found missing twice, a run apart: gone, unless written since `since`. */
+  gone?: { table: EntityTableName; ids: readonly number[]; since: string };
   /** A completed sweep covers the dirty marks of `kind` set before `before`. */
   clearDirty?: { kind: DirtyKind; before: string; listId?: number };
   /** The read finished: record the success time with the checkpoint. */
@@ -61,6 +63,11 @@ export async function commitPage(env: ReadEnv, stream: string, partition: string
         now,
         ...(c.softDelete.scope ? { scope: c.softDelete.scope } : {}),
       });
+    }
+    if (c.gone) {
+      const { table, ids, since } = c.gone;
+      // Rows written after the read began are newer than the 404 and stay.
+      for (const id of ids) softDeleted += await softDeleteMissing(trx, table, { sweepStartedAt: since, now, scope: { id } });
     }
     if (c.clearDirty) await clearDirtyBefore(trx, c.clearDirty.kind, c.clearDirty.before, c.clearDirty.listId);
     await writeCheckpoint(trx, stream, partition, c.checkpoint, now, { success: c.success === true });

@@ -71,17 +71,19 @@ export async function readPartition(def: AnyStream, p: Partition<unknown>, env: 
     allowance?.take();
     const f = await reader.next();
     const out = def.transform(f.records, f.raws, f.page);
-    const { rows } = await commitPage(env, def.name, p.key, {
+    const { rows, softDeleted } = await commitPage(env, def.name, p.key, {
       rows: out.rows,
       marks: out.marks ?? [],
       invalid: f.invalid,
       checkpoint: f.checkpoint,
       ...(f.consumed ? { consumed: f.consumed } : {}),
+      ...(f.gone ? { gone: f.gone } : {}),
     });
     tally.pages += 1;
     tally.records += f.records.length;
     tally.rows += rows;
     tally.invalid += f.invalid.length;
+    tally.softDeleted += softDeleted;
     if (f.invalid.length > 0) log.warn({ page: f.pageNumber, invalid: f.invalid.length }, 'records failed validation and were quarantined');
     log.debug({ page: f.pageNumber, records: f.records.length, rows }, 'page committed');
     await env.hooks.onPageCommitted?.({ stream: def.name, partition: p.key, page: f.pageNumber, records: f.records.length, rows, invalid: f.invalid.length });

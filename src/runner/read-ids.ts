@@ -24,9 +24,10 @@ function withPending(ranked: Float64Array, pendingIds: readonly number[]): Float
  * instead, recomputed when it resumes (what it read is remembered with the rows, see IdsRead.ranked). An
  * id that answers 404 through the whole read-after-create window is kept in `pendingIds` for the next
  * run instead of being dropped: it may be a record created moments ago. If it answers 404 again in that
- * later run, long past any such lag, the record is gone (deleted or merged away; the entity sweep
- * soft-deletes it): it leaves `pendingIds` and counts as read, so neither the pending list nor a tier's
- * share asks for it again every run. Its second read asks once, without the lag's retries.
+ * later run, long past any such lag, the record is gone (deleted or merged away): it leaves `pendingIds`
+ * and counts as read, so neither the pending list nor a tier's share asks for it again every run, and a
+ * read with `goneFrom` soft-deletes it with that page, a hot tier's period after the delete at most, not
+ * a whole entity sweep later. Its second read asks once, without the lag's retries.
  */
 export async function idsReader(
   def: AnyStream,
@@ -62,6 +63,7 @@ export async function idsReader(
       const ids = Array.from(wanted.subarray(at, at + read.batchSize));
       at += ids.length;
       const batchStart = env.clock();
+      let gone: number[] = [];
       const records: unknown[] = [];
       const raws: unknown[] = [];
       const invalid: InvalidRecord[] = [];
@@ -78,7 +80,7 @@ export async function idsReader(
         if (!(err instanceof NotFoundError)) throw err;
         // Still invisible after the lag window: try again next run, never drop it silently. Missing again
         // in a later run: gone, read as such (module comment).
-        const gone = ids.filter((id) => earlier.has(id));
+        gone = ids.filter((id) => earlier.has(id));
         for (const id of ids) {
           if (earlier.has(id)) pending.delete(id);
           else pending.add(id);
@@ -102,6 +104,7 @@ export async function idsReader(
         page: { partition: p, ids, initialRead: false },
         checkpoint: state,
         ...(read.consumes ? { consumed: { kind: read.consumes, done: ids.filter((id) => !missing.includes(id)), missing, since: batchStart } } : {}),
+        ...(read.goneFrom && gone.length > 0 ? { gone: { table: read.goneFrom, ids: gone, since: batchStart } } : {}),
         pageNumber: state.sweep?.pages ?? 0,
       };
     },

@@ -11,6 +11,7 @@ export interface Fetched<T> {
   page: PageContext<unknown>;
   checkpoint: Checkpoint;
   consumed?: PageCommit['consumed'];
+  gone?: PageCommit['gone'];
   /** Page number for progress and hooks (a sweep counts across a resume). */
   pageNumber: number;
 }

@@ -1,6 +1,6 @@
 import { v1OrganizationSchema } from '../extract/schemas/index.ts';
 import { companyPersonReads, companyPersonTiered } from '../planner/associations.ts';
-import { v1OrganizationAssociations } from '../transform/index.ts';
+import { v1OrganizationRead } from '../transform/index.ts';
 import { perRecord } from './common.ts';
 import { defineStream } from './define.ts';
 
@@ -23,7 +23,8 @@ export const companyPersonsFullStream = defineStream({
         : null,
     batchSize: 1,
     consumes: 'company_links',
+    goneFrom: 'companies',
     request: (ids) => ({ path: `/organizations/${ids[0]}`, paginator: 'single', endpoint: 'GET /organizations/{id}' }),
   },
-  transform: perRecord((o) => v1OrganizationAssociations(o)),
+  transform: perRecord((o) => v1OrganizationRead(o)),
 });

@@ -99,6 +99,11 @@ export interface IdsRead<P> extends Partitioned<P> {
   /** The ids come from these dirty marks; a batch read removes them in its transaction. */
   consumes?: DirtyKind;
   /**
+   * The table whose records these ids are: one that answers 404 again a run after the read-after-create
+   * window is gone upstream and soft-deleted there, with the page (runner/read-ids.ts).
+   */
+  goneFrom?: EntityTableName;
+  /**
    * Instead of `ids`' ascending order: the ids in the order to read them (hot first, planner/tier-reads.ts),
    * recomputed when a read starts or resumes. Only for a read that consumes marks and remembers what it
    * read, so the recomputed order leaves out, or puts last, what an interrupted read already covered.

@@ -21,6 +21,7 @@ export const opportunityAssociationsFullStream = defineStream({
     ids: opportunityLinkReads,
     batchSize: 1,
     consumes: 'opportunity_links',
+    goneFrom: 'opportunities',
     request: (ids) => ({ path: `/opportunities/${ids[0]}`, paginator: 'single', endpoint: 'GET /opportunities/{id}' }),
   },
   transform: perRecord((o) => v1OpportunityAssociations(o)),

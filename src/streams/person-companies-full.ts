@@ -1,6 +1,6 @@
 import { v1PersonSchema } from '../extract/schemas/index.ts';
 import { companyPersonReads, companyPersonTiered } from '../planner/associations.ts';
-import { v1PersonAssociations } from '../transform/index.ts';
+import { v1PersonRead } from '../transform/index.ts';
 import { perRecord } from './common.ts';
 import { defineStream } from './define.ts';
 
@@ -20,7 +20,8 @@ export const personCompaniesFullStream = defineStream({
         : null,
     batchSize: 1,
     consumes: 'person_links',
+    goneFrom: 'persons',
     request: (ids) => ({ path: `/persons/${ids[0]}`, paginator: 'single', endpoint: 'GET /persons/{id}' }),
   },
-  transform: perRecord((p) => v1PersonAssociations(p)),
+  transform: perRecord((p) => v1PersonRead(p)),
 });

@@ -2,7 +2,7 @@ import { addReplace, emptyBatch, type ColumnOf, type OwnerOf, type RowBatch, typ
 import type { V1Organization, V1Person, V2Company, V2Field, V2Person } from '../extract/schemas/index.ts';
 import { entityFieldValuesReplace, isTruncated, type FieldSelection } from './field-values.ts';
 import { addOptionColours, fieldsOptionColours } from './option-colours.ts';
-import { addUpsert, jsonArrayOrNull, rawJson, replaceSet, uniqueIds } from './rows.ts';
+import { addUpdate, addUpsert, jsonArrayOrNull, rawJson, replaceSet, uniqueIds } from './rows.ts';
 
 /**
  * Companies and persons (v2 pages and v1 reads) → `companies` / `persons` rows, their entity-level
@@ -124,19 +124,35 @@ export function v2PersonRows(person: V2Person, raw?: unknown, opts: FieldSelecti
 }
 
 /**
- * v1 organization (single read or search item) → its associations only: `person_ids` → company_persons,
- * `opportunity_ids` → opportunity_companies, each replaced per company when present.
+ * v1 organization single read → its associations (`person_ids` → company_persons, `opportunity_ids` →
+ * opportunity_companies, each replaced per company when present) and the name and domains it carries,
+ * set on the company row the warehouse already holds (an update, never a new row: `_raw` and the field
+ * values stay those of the last `/v2` read). A hot company's rename is then seen by its tier's read, not
+ * only a whole entity sweep later.
  */
-export function v1OrganizationAssociations(org: V1Organization): RowBatch {
+export function v1OrganizationRead(org: V1Organization): RowBatch {
   const b = emptyBatch();
+  const domains = org.domains === undefined ? undefined : jsonArrayOrNull(org.domains);
+  addUpdate(b, 'companies', { id: org.id, name: org.name, domain: org.domain, domains_json: domains, is_global: org.global });
   addAssociation(b, 'company_persons', 'company_id', org.id, 'person_id', org.person_ids);
   addAssociation(b, 'opportunity_companies', 'company_id', org.id, 'opportunity_id', org.opportunity_ids);
   return b;
 }
 
-/** v1 person → `organization_ids` → company_persons, `opportunity_ids` → opportunity_persons. */
-export function v1PersonAssociations(person: V1Person): RowBatch {
+/**
+ * v1 person single read → `organization_ids` → company_persons, `opportunity_ids` → opportunity_persons,
+ * and the names and addresses it carries on the person row already held (as v1OrganizationRead).
+ */
+export function v1PersonRead(person: V1Person): RowBatch {
   const b = emptyBatch();
+  const emails = person.emails === undefined ? undefined : jsonArrayOrNull(person.emails);
+  addUpdate(b, 'persons', {
+    id: person.id,
+    first_name: person.first_name,
+    last_name: person.last_name,
+    primary_email: person.primary_email,
+    emails_json: emails,
+  });
   addAssociation(b, 'company_persons', 'person_id', person.id, 'company_id', person.organization_ids);
   addAssociation(b, 'opportunity_persons', 'person_id', person.id, 'opportunity_id', person.opportunity_ids);
   return b;

@@ -1,5 +1,6 @@
 import {
   addRows,
+  addUpdates,
   emptyBatch,
   type ChildTableName,
   type ColumnOf,
@@ -50,6 +51,11 @@ export function single<T extends WarehouseTableName>(table: T, row: RowOf<T>): R
 /** Add upserted rows to a batch (members left `undefined` are dropped). */
 export function addUpsert<T extends WarehouseTableName>(b: RowBatch, table: T, ...rows: Array<RowOf<T>>): RowBatch {
   return addRows(b, table, rows.map(withoutUndefined));
+}
+
+/** Set columns on rows the table already holds (members left `undefined` are dropped: the source does not say). */
+export function addUpdate<T extends WarehouseTableName>(b: RowBatch, table: T, ...rows: Array<RowOf<T>>): RowBatch {
+  return addUpdates(b, table, rows.map(withoutUndefined));
 }
 
 export function replaceSet<T extends ChildTableName>(

@@ -3,7 +3,8 @@ import type { Db } from '../../src/load/db.ts';
 import { readPartition } from '../../src/runner/page-loop.ts';
 import { emptyTally } from '../../src/runner/env.ts';
 import { readCheckpoint } from '../../src/state/checkpoint.ts';
-import type { AnyStream } from '../../src/streams/define.ts';
+import { fixedIds } from '../../src/planner/id-chunks.ts';
+import type { AnyStream, IdsRead } from '../../src/streams/define.ts';
 import { usersStream } from '../../src/streams/users.ts';
 import { forEachDialect, useMigratedDb } from '../helpers/dialects.ts';
 import { memorySources, readerEnv, type MemoryPages } from '../helpers/memory-source.ts';
@@ -85,6 +86,31 @@ forEachDialect('the page loop (runner/page-loop.ts, commit-page.ts)', (dialect) 
     expect(tally.softDeleted).toBe(1);
     expect(await userIds(db())).toEqual([1, 2, 4]);
     expect(await userIds(db(), false)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('an id read finds a record missing twice, a run apart: soft-deleted with that page', async () => {
+    await readPartition(def, partition, env(db(), { pages: { [PATH]: PAGES } }).env, READ, emptyTally());
+    const read: IdsRead<unknown> = {
+      kind: 'ids',
+      ids: () => fixedIds([1, 2]),
+      batchSize: 1,
+      goneFrom: 'users',
+      request: (ids) => ({ path: `/u/${ids[0]}`, paginator: 'single' }),
+    };
+    const byId: AnyStream = { ...def, read };
+    const mem: MemoryPages = { pages: { '/u/1': [[{ id: 1, firstName: 'Ada' }]] }, missing: new Set(['/u/2']) };
+    // The first 404 may be the read-after-create lag: kept for the next run, nothing deleted.
+    const first = emptyTally();
+    expect(await readPartition(byId, partition, env(db(), mem).env, READ, first)).toBe('completed');
+    expect(first.softDeleted).toBe(0);
+    expect(await userIds(db())).toEqual([1, 2, 3, 4]);
+    expect((await readCheckpoint(db().kysely, 'users')).checkpoint.pendingIds).toEqual([2]);
+
+    const second = emptyTally();
+    expect(await readPartition(byId, partition, env(db(), mem).env, READ, second)).toBe('completed');
+    expect(second.softDeleted).toBe(1);
+    expect(await userIds(db())).toEqual([1, 3, 4]);
+    expect((await readCheckpoint(db().kysely, 'users')).checkpoint.pendingIds).toEqual([]);
   });
 
   it('a page whose commit fails leaves neither its rows nor its checkpoint; the next read redoes that page', async () => {

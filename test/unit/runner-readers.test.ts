@@ -155,6 +155,12 @@ describe('ids reader', () => {
     expect(got[0]?.consumed).toMatchObject({ done: [7], missing: [] });
     expect(got[2]?.consumed).toMatchObject({ done: [], missing: [9] });
     expect(reader.finish().checkpoint.pendingIds).toEqual([9]);
+    // Without `goneFrom` nothing is deleted; with it, the gone id is, with its page (never one missing once).
+    expect(got.some((f) => f.gone)).toBe(false);
+    const withGone = { ...r, goneFrom: 'companies' as const };
+    const again = await drain(await idsReader(stream(withGone), withGone, WHOLE, cp, readerEnv(sources), { restart: false }));
+    expect(again.map((f) => f.gone?.ids ?? [])).toEqual([[7], [], []]);
+    expect(again[0]?.gone).toMatchObject({ table: 'companies', since: again[0]?.consumed?.since });
   });
 
   it('fetches the ids a chunk at a time, yet batches them as over the whole set, pending ids merged in order', async () => {

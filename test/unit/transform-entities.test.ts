@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { v1OrganizationSchema, v1PersonSchema, v2CompanySchema, v2PersonSchema } from '../../src/extract/schemas/index.ts';
-import { v1OrganizationAssociations, v1PersonAssociations, v2CompanyRows, v2PersonRows } from '../../src/transform/index.ts';
+import { v1OrganizationRead, v1PersonRead, v2CompanyRows, v2PersonRows } from '../../src/transform/index.ts';
 
 const pd = (id: number) => ({ id, firstName: `P${id}`, lastName: null, primaryEmailAddress: null, type: 'external' });
 const cd = (id: number) => ({ id, name: `C${id}`, domain: null });
@@ -136,7 +136,7 @@ describe('v1 single reads and searches → associations', () => {
       opportunity_ids: [117],
       list_entries: [],
     });
-    const b = v1OrganizationAssociations(org);
+    const b = v1OrganizationRead(org);
     expect(b.replace).toEqual([
       {
         table: 'company_persons',
@@ -150,11 +150,30 @@ describe('v1 single reads and searches → associations', () => {
       { table: 'opportunity_companies', scope: ['company_id'], owners: [{ company_id: 64779194 }], rows: [{ company_id: 64779194, opportunity_id: 117 }] },
     ]);
     expect(b.upserts).toEqual({});
+    // The name and domains set on the row already held, so a rename shows with the tier's read.
+    expect(b.updates).toEqual({ companies: [{ id: 64779194, name: 'Affinity', domain: 'affinity.co', domains_json: '[]', is_global: false }] });
+  });
+
+  it.each([
+    ['organization, only id and name', v1OrganizationRead(v1OrganizationSchema.parse({ id: 1, name: 'A' })).updates, { companies: [{ id: 1, name: 'A' }] }],
+    [
+      'organization, null domain',
+      v1OrganizationRead(v1OrganizationSchema.parse({ id: 1, name: 'A', domain: null })).updates,
+      { companies: [{ id: 1, name: 'A', domain: null }] },
+    ],
+    ['person, only id', v1PersonRead(v1PersonSchema.parse({ id: 5 })).updates, { persons: [{ id: 5 }] }],
+    [
+      'person, names and addresses',
+      v1PersonRead(v1PersonSchema.parse({ id: 5, first_name: 'Jo', last_name: null, emails: ['j@x.io'] })).updates,
+      { persons: [{ id: 5, first_name: 'Jo', last_name: null, emails_json: '["j@x.io"]' }] },
+    ],
+  ])('a single read sets only the members it carries (%s)', (_, got, want) => {
+    expect(got).toEqual(want);
   });
 
   it('search items without arrays change nothing (absent ≠ empty); [] clears', () => {
-    expect(v1OrganizationAssociations(v1OrganizationSchema.parse({ id: 1, name: 'A' })).replace).toEqual([]);
-    const cleared = v1OrganizationAssociations(v1OrganizationSchema.parse({ id: 1, name: 'A', person_ids: [] }));
+    expect(v1OrganizationRead(v1OrganizationSchema.parse({ id: 1, name: 'A' })).replace).toEqual([]);
+    const cleared = v1OrganizationRead(v1OrganizationSchema.parse({ id: 1, name: 'A', person_ids: [] }));
     expect(cleared.replace).toEqual([{ table: 'company_persons', scope: ['company_id'], owners: [{ company_id: 1 }], rows: [] }]);
   });
 
@@ -169,7 +188,7 @@ describe('v1 single reads and searches → associations', () => {
       organization_ids: [1687449],
       opportunity_ids: [4, 11],
     });
-    const b = v1PersonAssociations(p);
+    const b = v1PersonRead(p);
     expect(b.replace.map((s) => [s.table, s.scope, s.rows.length])).toEqual([
       ['company_persons', ['person_id'], 1],
       ['opportunity_persons', ['person_id'], 2],

@@ -14,8 +14,9 @@ const ENTITY_VALUES = ['companies', 'persons', 'list_entries', 'companies_change
 
 export const TABLE_WRITERS: Readonly<Record<WarehouseTableName, readonly string[]>> = {
   // A merge sets the duplicate's merged_into_id (and re-keys references: src/load/merge.ts).
-  companies: ['companies', 'companies_changed', 'company_merges'],
-  persons: ['persons', 'persons_changed', 'person_merges'],
+  // The older single reads set a record's name (transform/entities.ts, v1OrganizationRead / v1PersonRead).
+  companies: ['companies', 'companies_changed', 'company_merges', 'company_persons_full'],
+  persons: ['persons', 'persons_changed', 'person_merges', 'person_companies_full'],
   opportunities: ['opportunities', 'list_entries', 'list_entries_changed'],
   lists: ['lists', 'lists_v1'],
   list_entries: ['list_entries', 'list_entries_changed'],

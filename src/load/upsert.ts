@@ -129,9 +129,12 @@ export async function upsertPrepared(
   return rows.length;
 }
 
+const FIRST_SEEN = '_first_seen_at';
+
 /**
  * Upsert rows into a warehouse table. Sets `_synced_at = syncedAt` and, on entity tables,
- * `_deleted_at = null` (a record seen again is alive again). Returns the number of distinct rows written.
+ * `_deleted_at = null` (a record seen again is alive again); a table with `_first_seen_at` gets it on
+ * insert only. Returns the number of distinct rows written.
  */
 export async function upsertRows<T extends WarehouseTableName>(
   trx: Trx,
@@ -147,11 +150,17 @@ export async function upsertRows<T extends WarehouseTableName>(
 export async function upsertLoose(trx: Trx, dialect: DialectName, table: string, rows: readonly LooseRow[], syncedAt: string): Promise<number> {
   if (rows.length === 0) return 0;
   const spec = tableSpec(table);
-  const stamp: LooseRow = spec.kind === 'entity' ? { _synced_at: syncedAt, _deleted_at: null, _deleted_seen_at: null } : { _synced_at: syncedAt };
+  // When the row was first stored: set by the insert, kept by every later update (migration 026).
+  const firstSeen = spec.columns[FIRST_SEEN] === undefined ? [] : [FIRST_SEEN];
+  const stamp: LooseRow = {
+    _synced_at: syncedAt,
+    ...(spec.kind === 'entity' ? { _deleted_at: null, _deleted_seen_at: null } : {}),
+    ...Object.fromEntries(firstSeen.map((c) => [c, syncedAt])),
+  };
   // The stamp is the same for every row: checked and converted once.
   const preparedStamp = prepareRow(spec, dialect, stamp);
   const prepared = mergeByKey(table, spec.pk, rows).map((r) => prepareRow(spec, dialect, r, preparedStamp));
-  return upsertPrepared(trx, dialect, table, spec.pk, spec.columns, prepared);
+  return upsertPrepared(trx, dialect, table, spec.pk, spec.columns, prepared, firstSeen);
 }
 
 export interface QuarantinedRecord {

@@ -20,7 +20,7 @@ import type { Database } from '../load/schema.ts';
 import { DEFAULT_SHARE_SLACK } from '../defaults.ts';
 import { pagesPerRun } from './pass-share.ts';
 import { collectIds } from './id-chunks.ts';
-import { LINKS_OF_SIDE, TABLE_OF_SIDE, anySignal, hotCutoff, signalsOf, type TierSide } from './tiers.ts';
+import { LINKS_OF_SIDE, TABLE_OF_SIDE, anySignal, hotSignals, type TierSide } from './tiers.ts';
 
 /** Each tier's (stretched) period and the schedule's interval: a run reads its share of each tier's pass. */
 export interface TierCaps {
@@ -111,7 +111,7 @@ function without(ids: Float64Array, taken: readonly Float64Array[]): Float64Arra
 
 /** The ids a link read asks for this run, in the order it reads them (module comment). */
 export async function tieredLinkReads(db: Kysely<Database>, side: TierSide, input: TierReadInput): Promise<Float64Array> {
-  const signals = signalsOf(side, hotCutoff(input.now, input.hotWindowMs));
+  const signals = await hotSignals(db, side, input.now, input.hotWindowMs);
   const id = sql.ref('t.id');
   const parts: Float64Array[] = [];
   const caps = input.caps;

@@ -1,8 +1,9 @@
 /**
  * Relevance tiers. A record is HOT when the warehouse shows someone cares about it: it is on a list, it is
  * on a deal, or within `tiers.hotWindow` it took part in an interaction (a company: through one of its
- * persons), a note named it, the change log named it, a webhook hint named it (`sync_hinted`), or it holds
- * a mark for a re-read (a change-log or a webhook hint in `sync_dirty`). Everything else is COLD. Computed
+ * persons), a note named it, the change log named it, a webhook hint named it (`sync_hinted`), it was
+ * created (first stored after its collection's first complete sweep: newSinceOf), or it holds a mark for
+ * a re-read (a change-log or a webhook hint in `sync_dirty`). Everything else is COLD. Computed
  * at plan time from warehouse tables alone, never from the API, by one indexed subquery per signal: a new
  * signal is one more entry in `signalsOf`, not a new code path.
  *
@@ -11,6 +12,7 @@
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../load/schema.ts';
+import { readCheckpoint } from '../state/checkpoint.ts';
 
 export type TierSide = 'company' | 'person';
 export type Tier = 'hot' | 'cold';
@@ -23,8 +25,11 @@ export interface HotSignal {
   ids: RawBuilder<unknown>;
 }
 
-/** The hot signals of one side, from the cutoff (ISO time) of the hot window. */
-export function signalsOf(side: TierSide, cutoff: string): HotSignal[] {
+/**
+ * The hot signals of one side, from the cutoff (ISO time) of the hot window. `newSince`: records first
+ * stored at or after it were created upstream within the window (null: none is known to be).
+ */
+export function signalsOf(side: TierSide, cutoff: string, newSince: string | null = null): HotSignal[] {
   const talked = sql`select ip.person_id from interaction_participants ip
     join interactions i on i.kind = ip.kind and i.id = ip.interaction_id
     where i.started_at >= ${cutoff} and i._deleted_at is null and ip.person_id is not null`;
@@ -44,9 +49,34 @@ export function signalsOf(side: TierSide, cutoff: string): HotSignal[] {
           where na.entity_type = ${side} and n.created_at >= ${cutoff} and n._deleted_at is null
         union select entity_id from field_value_changes where entity_type = ${side} and changed_at >= ${cutoff}
         union select id from sync_dirty where kind = ${side}
-        union select id from sync_hinted where kind = ${side} and hinted_at >= ${cutoff}`,
+        union select id from sync_hinted where kind = ${side} and hinted_at >= ${cutoff}${
+          newSince === null
+            ? sql``
+            : sql`
+        union select id from ${sql.table(TABLE_OF_SIDE[side])} where _first_seen_at >= ${newSince}`
+        }`,
     },
   ];
+}
+
+/**
+ * Since when a record first stored was new upstream: neither interface says when a company or person was
+ * created, so relsync counts one first stored (`_first_seen_at`, migration 026) after the first complete
+ * sweep of its collection, within the hot window. Before that first sweep every record is simply being
+ * loaded (null); a warehouse whose first sweep predates the column holds only null there for older rows.
+ */
+export async function newSinceOf(db: Kysely<Database>, side: TierSide, cutoff: string): Promise<string | null> {
+  // The collection's sweep stream is named after its table.
+  const { checkpoint } = await readCheckpoint(db, TABLE_OF_SIDE[side]);
+  if (checkpoint.lastSweepCompletedAt === null) return null;
+  const first = checkpoint.firstPassAt;
+  return first !== null && first > cutoff ? first : cutoff;
+}
+
+/** The hot signals of one side now: the window's cutoff and the records new within it (newSinceOf). */
+export async function hotSignals(db: Kysely<Database>, side: TierSide, now: Date, hotWindowMs: number): Promise<HotSignal[]> {
+  const cutoff = hotCutoff(now, hotWindowMs);
+  return signalsOf(side, cutoff, await newSinceOf(db, side, cutoff));
 }
 
 /** A predicate on `id`: some signal of `signals` holds (none given: false). */
@@ -76,7 +106,7 @@ export interface TierCount {
 
 /** Live records of each tier, with the oldest whole read: the staleness bound that holds now. */
 export async function tierCounts(db: Kysely<Database>, side: TierSide, now: Date, hotWindowMs: number): Promise<Record<Tier, TierCount>> {
-  const signals = signalsOf(side, hotCutoff(now, hotWindowMs));
+  const signals = await hotSignals(db, side, now, hotWindowMs);
   const hot = anySignal(sql.ref('t.id'), signals);
   const out = {} as Record<Tier, TierCount>;
   for (const tier of ['hot', 'cold'] as const) {

@@ -73,6 +73,8 @@ export function sweepReader(
           sweep: null,
           lastSweepCompletedAt: sweep.startedAt,
           lastSweepPages: sweep.pages,
+          // A warehouse that completed passes before relsync kept this holds no row known to be new.
+          firstPassAt: cp.firstPassAt ?? (cp.lastSweepCompletedAt === null ? env.clock() : null),
           // The pass an upgrade asked for is this one.
           due: null,
           highWater: read.between ? { at: sweep.startedAt, id: null } : cp.highWater,

@@ -41,6 +41,11 @@ export const checkpointSchema = z.object({
   pendingIds: z.array(z.number().int()).default([]),
   /** A full pass an upgrade made due (which migration, and why), cleared when that pass completes. */
   due: z.object({ reason: z.string(), at: z.string() }).nullable().default(null),
+  /**
+   * When the first complete sweep finished (the run clock of its end); null before it, and in documents
+   * written before relsync kept it. A record first stored after it was new upstream (planner/tiers.ts).
+   */
+  firstPassAt: z.string().nullable().default(null),
 });
 
 export type Checkpoint = z.infer<typeof checkpointSchema>;
@@ -49,7 +54,16 @@ export type SweepProgress = z.infer<typeof sweepSchema>;
 export type HighWater = z.infer<typeof highWaterSchema>;
 
 export function emptyCheckpoint(): Checkpoint {
-  return { v: CHECKPOINT_VERSION, sweep: null, lastSweepCompletedAt: null, lastSweepPages: null, highWater: null, pendingIds: [], due: null };
+  return {
+    v: CHECKPOINT_VERSION,
+    sweep: null,
+    lastSweepCompletedAt: null,
+    lastSweepPages: null,
+    highWater: null,
+    pendingIds: [],
+    due: null,
+    firstPassAt: null,
+  };
 }
 
 type Doc = Record<string, unknown>;

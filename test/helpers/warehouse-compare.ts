@@ -45,14 +45,16 @@ export async function readTable(db: Db, table: WarehouseTableName, omit: readonl
   return rows.sort((a, b) => (keyOf(a, spec.pk) < keyOf(b, spec.pk) ? -1 : keyOf(a, spec.pk) > keyOf(b, spec.pk) ? 1 : 0));
 }
 
+/** Columns holding the run's clock: when a row was written, first stored, or found deleted. */
+const RUN_CLOCK = ['_synced_at', '_deleted_seen_at', '_first_seen_at'];
+
 /**
- * All warehouse tables, normalised, without `_synced_at` and `_deleted_seen_at` (the run's clock) or the
- * other `omit` columns: for warehouse-to-warehouse equality (two runs over the same data must leave every
- * table identical).
+ * All warehouse tables, normalised, without the run's clock (RUN_CLOCK) or the other `omit` columns: for
+ * warehouse-to-warehouse equality (two runs over the same data must leave every table identical).
  */
-export async function dumpWarehouse(db: Db, omit: readonly string[] = ['_synced_at', '_deleted_seen_at']): Promise<Record<string, ExpRow[]>> {
+export async function dumpWarehouse(db: Db, omit: readonly string[] = []): Promise<Record<string, ExpRow[]>> {
   const out: Record<string, ExpRow[]> = {};
-  for (const t of Object.keys(WAREHOUSE_TABLES) as WarehouseTableName[]) out[t] = await readTable(db, t, omit);
+  for (const t of Object.keys(WAREHOUSE_TABLES) as WarehouseTableName[]) out[t] = await readTable(db, t, [...RUN_CLOCK, ...omit]);
   return out;
 }
 

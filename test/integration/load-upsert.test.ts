@@ -30,6 +30,8 @@ forEachDialect('load: upsert', (dialect) => {
       [1, 'Acme Inc', 'acme.com', T2, null],
       [2, 'Globex', 'globex.com', T1, null],
     ]);
+    // When each row was first stored: set by the insert, kept by the update.
+    expect(rows.map((r) => r._first_seen_at)).toEqual([T1, T1]);
     expect(JSON.parse(rows[0]!._raw!)).toEqual({ id: 1, v: 2 });
   });
 

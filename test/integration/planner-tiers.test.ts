@@ -11,6 +11,7 @@ import { collectIds } from '../../src/planner/id-chunks.ts';
 import { liveMarkedIds } from '../../src/planner/ids.ts';
 import { applyPendingHints } from '../../src/webhooks/apply-hints.ts';
 import { storeDelivery } from '../../src/webhooks/deliveries.ts';
+import { emptyCheckpoint, writeCheckpoint } from '../../src/state/checkpoint.ts';
 import { forEachDialect, useMigratedDb } from '../helpers/dialects.ts';
 
 const NOW = new Date('2026-06-01T00:00:00.000Z');
@@ -20,7 +21,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const T0 = iso(NOW.getTime() - 400 * DAY);
 
 forEachDialect('planner: relevance tiers', (dialect) => {
-  const db = useMigratedDb(dialect, { extraTables: ['sync_dirty', 'sync_read_whole', 'sync_hinted', 'webhook_deliveries'] });
+  const db = useMigratedDb(dialect, { extraTables: ['sync_dirty', 'sync_read_whole', 'sync_hinted', 'webhook_deliveries', 'sync_state'] });
   const k = () => db().kysely;
 
   /**
@@ -185,6 +186,37 @@ forEachDialect('planner: relevance tiers', (dialect) => {
     expect(Array.from(await ids())).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
     expect(Array.from(await ids(at.toISOString()))).toEqual([10]);
     expect(Array.from(await ids(iso(at.getTime() + 1)))).toEqual([]);
+  });
+
+  it('a company first stored after the first complete companies sweep was created: hot for the hot window', async () => {
+    await tenant();
+    const firstPass = iso(NOW.getTime() - 50 * DAY);
+    // 1 came with the first sweep, 6 just before it finished, 4 ten days ago, 2 ninety-three days ago.
+    const seen: Array<[number, number]> = [
+      [1, 51 * DAY],
+      [6, 50 * DAY + 1],
+      [4, 10 * DAY],
+      [2, 93 * DAY],
+    ];
+    for (const [id, ago] of seen)
+      await k()
+        .updateTable('companies')
+        .set({ _first_seen_at: iso(NOW.getTime() - ago) })
+        .where('id', '=', id)
+        .execute();
+    // Before any sweep completed every record is simply being loaded: none is new.
+    expect((await tierCounts(k(), 'company', NOW, WINDOW)).hot.records).toBe(4);
+    const cp = { ...emptyCheckpoint(), lastSweepCompletedAt: iso(NOW.getTime() - 51 * DAY), firstPassAt: firstPass };
+    await k()
+      .transaction()
+      .execute((trx) => writeCheckpoint(trx, 'companies', '', cp, firstPass));
+    expect((await tierCounts(k(), 'company', NOW, WINDOW)).hot.records).toBe(5);
+    expect((await reads(null)).slice(0, 5)).toEqual([11, 7, 3, 4, 5]);
+    // A warehouse whose first sweep predates firstPassAt: every row stamped within the window is new (2 is past it).
+    await k()
+      .transaction()
+      .execute((trx) => writeCheckpoint(trx, 'companies', '', { ...cp, firstPassAt: null }, firstPass));
+    expect((await tierCounts(k(), 'company', NOW, WINDOW)).hot.records).toBe(7);
   });
 
   it('the hot window moves with the clock: activity older than it is cold', async () => {

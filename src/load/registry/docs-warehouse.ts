@@ -63,6 +63,7 @@ export const WAREHOUSE_DOCS: WarehouseDocs = {
       domains_json: 'every domain (JSON array)',
       is_global: 'a company of the global database, not created by the organisation',
       merged_into_id: 'the survivor this company was merged into',
+      _first_seen_at: 'when relsync first stored it (the run clock; null if stored before migration 026): no interface says when a record was created',
     },
   },
   persons: {
@@ -73,6 +74,7 @@ export const WAREHOUSE_DOCS: WarehouseDocs = {
       emails_json: 'every email address (JSON array)',
       type: 'internal | external | collaborator',
       merged_into_id: 'the survivor this person was merged into',
+      _first_seen_at: 'when relsync first stored it (the run clock; null if stored before migration 026): no interface says when a record was created',
     },
   },
   opportunities: {

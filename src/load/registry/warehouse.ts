@@ -23,6 +23,7 @@ export const WAREHOUSE = {
     domains_json: 'json?',
     is_global: 'bool?',
     merged_into_id: 'id?',
+    _first_seen_at: 'ts?',
   }),
   persons: entity(['id'], {
     id: 'id',
@@ -32,6 +33,7 @@ export const WAREHOUSE = {
     emails_json: 'json?',
     type: 'text?',
     merged_into_id: 'id?',
+    _first_seen_at: 'ts?',
   }),
   opportunities: entity(['id'], {
     id: 'id',

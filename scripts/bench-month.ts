@@ -10,7 +10,7 @@ import { openDatabase, type Db } from '../src/load/db.ts';
 import { silentLogger } from '../src/log.ts';
 import { executeSync } from '../src/runner/execute.ts';
 import { planReport } from '../src/budget/plan-report.ts';
-import { hotCutoff, signalsOf, anySignal } from '../src/planner/tiers.ts';
+import { anySignal, hotSignals } from '../src/planner/tiers.ts';
 import { startSimulator, type Scale } from '../src/simulator/index.ts';
 import { GEN_END_MS } from '../src/simulator/generate/generate-names.ts';
 import { mulberry32 } from '../src/simulator/prng.ts';
@@ -44,7 +44,7 @@ interface Design {
 }
 
 async function hotCompanies(db: Db, now: number, windowMs: number): Promise<number[]> {
-  const hot = anySignal(sql.ref('t.id'), signalsOf('company', hotCutoff(new Date(now), windowMs)));
+  const hot = anySignal(sql.ref('t.id'), await hotSignals(db.kysely, 'company', new Date(now), windowMs));
   const r = await sql<{ id: number | string }>`select t.id from companies t where t._deleted_at is null and ${hot}`.execute(db.kysely);
   return r.rows.map((x) => Number(x.id));
 }

@@ -27,7 +27,9 @@ export interface HotSignal {
 
 /**
  * The hot signals of one side, from the cutoff (ISO time) of the hot window. `newSince`: records first
- * stored at or after it were created upstream within the window (null: none is known to be).
+ * stored after it were created upstream within the window (null: none is known to be). Strictly after: the
+ * first sweep's last page is stored at the instant the sweep completes (and a run on a fixed clock stores
+ * every page at it), and none of its records is new.
  */
 export function signalsOf(side: TierSide, cutoff: string, newSince: string | null = null): HotSignal[] {
   const talked = sql`select ip.person_id from interaction_participants ip
@@ -53,7 +55,7 @@ export function signalsOf(side: TierSide, cutoff: string, newSince: string | nul
           newSince === null
             ? sql``
             : sql`
-        union select id from ${sql.table(TABLE_OF_SIDE[side])} where _first_seen_at >= ${newSince}`
+        union select id from ${sql.table(TABLE_OF_SIDE[side])} where _first_seen_at > ${newSince}`
         }`,
     },
   ];

@@ -191,10 +191,12 @@ forEachDialect('planner: relevance tiers', (dialect) => {
   it('a company first stored after the first complete companies sweep was created: hot for the hot window', async () => {
     await tenant();
     const firstPass = iso(NOW.getTime() - 50 * DAY);
-    // 1 came with the first sweep, 6 just before it finished, 4 ten days ago, 2 ninety-three days ago.
+    // 1 came with the first sweep, 6 just before it finished, 8 with its last page (the instant it completed),
+    // 4 ten days ago, 2 ninety-three days ago.
     const seen: Array<[number, number]> = [
       [1, 51 * DAY],
       [6, 50 * DAY + 1],
+      [8, 50 * DAY],
       [4, 10 * DAY],
       [2, 93 * DAY],
     ];
@@ -216,7 +218,7 @@ forEachDialect('planner: relevance tiers', (dialect) => {
     await k()
       .transaction()
       .execute((trx) => writeCheckpoint(trx, 'companies', '', { ...cp, firstPassAt: null }, firstPass));
-    expect((await tierCounts(k(), 'company', NOW, WINDOW)).hot.records).toBe(7);
+    expect((await tierCounts(k(), 'company', NOW, WINDOW)).hot.records).toBe(8);
   });
 
   it('the hot window moves with the clock: activity older than it is cold', async () => {

@@ -5,6 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../src/load/db.ts';
+import { anySignal, hotSignals } from '../src/planner/tiers.ts';
 import { deleteCompany, renameCompany, type SimStore } from '../src/simulator/index.ts';
 import { addListEntry, setCompanyPersons } from '../src/simulator/store/store-mutations.ts';
 
@@ -46,6 +47,13 @@ export function supersedes(later: Change, earlier: Change): boolean {
 export function withoutSuperseded<T extends Change>(pending: T[], c: Change): { pending: T[]; dropped: number } {
   const kept = pending.filter((p) => !supersedes(c, p));
   return { pending: kept, dropped: pending.length - kept.length };
+}
+
+/** The live companies the warehouse counts hot now (the planner's own signals): a change's tier is theirs. */
+export async function hotCompanies(db: Db, now: number, windowMs: number): Promise<number[]> {
+  const hot = anySignal(sql.ref('t.id'), await hotSignals(db.kysely, 'company', new Date(now), windowMs));
+  const r = await sql<{ id: number | string }>`select t.id from companies t where t._deleted_at is null and ${hot}`.execute(db.kysely);
+  return r.rows.map((x) => Number(x.id));
 }
 
 export interface ChangeWriter {

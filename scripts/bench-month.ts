@@ -10,13 +10,11 @@ import { openDatabase, type Db } from '../src/load/db.ts';
 import { silentLogger } from '../src/log.ts';
 import { executeSync } from '../src/runner/execute.ts';
 import { planReport } from '../src/budget/plan-report.ts';
-import { anySignal, hotSignals } from '../src/planner/tiers.ts';
 import { startSimulator, type Scale } from '../src/simulator/index.ts';
 import { GEN_END_MS } from '../src/simulator/generate/generate-names.ts';
 import { mulberry32 } from '../src/simulator/prng.ts';
-import { sql } from 'kysely';
 import type { Config } from '../src/config/schema.ts';
-import { CHANGE_KINDS, DAILY_PER_1000, changeWriter, shown, withoutSuperseded, type Change, type ChangeKind } from './bench-month-changes.ts';
+import { CHANGE_KINDS, DAILY_PER_1000, changeWriter, hotCompanies, shown, withoutSuperseded, type Change, type ChangeKind } from './bench-month-changes.ts';
 import { benchConfig, freshWarehouse, report } from './bench-support.ts';
 
 const HOUR = 3_600_000;
@@ -41,12 +39,6 @@ interface Design {
   /** Per stream: calls spent after day 1, and the plan's month after day 1 (where plan and spend part). */
   spentBy: Map<string, number>;
   predictedBy: Map<string, number>;
-}
-
-async function hotCompanies(db: Db, now: number, windowMs: number): Promise<number[]> {
-  const hot = anySignal(sql.ref('t.id'), await hotSignals(db.kysely, 'company', new Date(now), windowMs));
-  const r = await sql<{ id: number | string }>`select t.id from companies t where t._deleted_at is null and ${hot}`.execute(db.kysely);
-  return r.rows.map((x) => Number(x.id));
 }
 
 const pct = (xs: number[], p: number) => (xs.length === 0 ? NaN : [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!);

@@ -98,6 +98,13 @@ export const DEFAULT_TIERS_ENABLED = true;
  * become 90): past it the hot tier stretches too, so the cold tail is never left without re-reads.
  */
 export const DEFAULT_MAX_COLD_STRETCH = 3;
+/**
+ * A record a lookup by id was asked for and did not return in this many runs is given up (its mark
+ * dropped): gone upstream, merged away, or out of reach. The read-after-create lag lasts well under a
+ * second, and with tiers the collection's own sweep, which used to give such marks up, comes only every
+ * cold period: kept, one such mark cost a call a run for a month.
+ */
+export const DEFAULT_LOOKUP_ATTEMPTS = 3;
 /** A record with a list entry, a deal, or an interaction, note or change within this window is hot. */
 export const DEFAULT_HOT_WINDOW = '90d';
 /**

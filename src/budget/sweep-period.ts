@@ -14,6 +14,15 @@ export function sweepInterval(config: Config, name: string, group: SweepGroup, w
 function ownInterval(config: Config, name: string, group: SweepGroup): number {
   const override = config.sweeps.overrides[name];
   if (override !== undefined) return override;
-  if (group === 'metadata') return config.sweeps.metadata;
-  return group === 'entities' ? config.sweeps.entities : config.sweeps.other;
+  switch (group) {
+    case 'metadata':
+      return config.sweeps.metadata;
+    case 'entities':
+      return config.sweeps.entities;
+    // Hot records are re-read by id every hot period (planner/hot-refresh.ts): the whole sweep is the cold tier's.
+    case 'tiered':
+      return config.tiers.enabled ? config.sweeps.cold : config.sweeps.entities;
+    case 'other':
+      return config.sweeps.other;
+  }
 }

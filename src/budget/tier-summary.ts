@@ -29,7 +29,7 @@ export function tierSummary(tiers: LinkTiers, plan: BudgetPlan, config: Config, 
       neverRead: c.neverRead,
       oldestReadAt: c.oldestReadAt,
       periodMs,
-      // The tier's own reads (entity sweeps are hot work too, but shared by both tiers).
+      // The tier's own link reads (the sweeps and the re-reads by id serve both tiers and are priced apart).
       callsPerMonth: plan.streams.filter((s) => s.tier === tier && s.name === tiers.costs[0]?.name).reduce((x, s) => x + s.perMonth, 0),
       completeBy: completeBy(c.neverRead, Number.isFinite(share) ? share : c.records, plan, now, tier === 'hot' || caps.neverReadAtOnce === true),
     };

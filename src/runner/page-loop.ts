@@ -2,6 +2,7 @@ import { emptyBatch } from '../load/batch.ts';
 import { readCheckpoint, type HighWater } from '../state/checkpoint.ts';
 import type { SweepPart } from '../state/runs.ts';
 import type { AnyStream, Partition } from '../streams/define.ts';
+import { referenceMarks } from '../streams/reference-marks.ts';
 import { commitPage } from './commit-page.ts';
 import type { PartitionTally, ReadEnv } from './env.ts';
 import { feedReader } from './read-feed.ts';
@@ -73,7 +74,7 @@ export async function readPartition(def: AnyStream, p: Partition<unknown>, env: 
     const out = def.transform(f.records, f.raws, f.page);
     const { rows, softDeleted } = await commitPage(env, def.name, p.key, {
       rows: out.rows,
-      marks: out.marks ?? [],
+      marks: [...(out.marks ?? []), ...referenceMarks(env.ctx, out.rows)],
       invalid: f.invalid,
       checkpoint: f.checkpoint,
       ...(f.consumed ? { consumed: f.consumed } : {}),

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DialectName } from '../load/db.ts';
 import type { Database } from '../load/schema.ts';
+import { DEFAULT_LOOKUP_ATTEMPTS } from '../defaults.ts';
 
 type Conn = Kysely<Database> | Transaction<Database>;
 
@@ -194,13 +195,19 @@ export async function clearDirtyBefore(trx: Conn, kind: DirtyKind, before: strin
   return Number(r.numDeletedRows ?? 0);
 }
 
-export async function bumpAttempts(trx: Conn, kind: DirtyKind, ids: readonly number[]): Promise<void> {
+/**
+ * One more attempt for marks a lookup by id did not return; those that reach `giveUpAt` attempts are
+ * dropped (DEFAULT_LOOKUP_ATTEMPTS: the record is gone or out of reach, and asking every run costs a call).
+ */
+export async function bumpAttempts(trx: Conn, kind: DirtyKind, ids: readonly number[], giveUpAt = DEFAULT_LOOKUP_ATTEMPTS): Promise<void> {
   for (let i = 0; i < ids.length; i += CHUNK) {
+    const chunk = ids.slice(i, i + CHUNK);
     await trx
       .updateTable('sync_dirty')
       .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
       .where('kind', '=', kind)
-      .where('id', 'in', ids.slice(i, i + CHUNK))
+      .where('id', 'in', chunk)
       .execute();
+    await trx.deleteFrom('sync_dirty').where('kind', '=', kind).where('id', 'in', chunk).where('attempts', '>=', giveUpAt).execute();
   }
 }

@@ -1,23 +1,26 @@
 import { V2_IDS_BATCH } from '../extract/limits.ts';
 import { v2CompanySchema } from '../extract/schemas/index.ts';
-import { markedIds } from '../planner/ids.ts';
 import { v2CompanyRows } from '../transform/index.ts';
 import { ENTITY_FIELD_TYPES, perRecord } from './common.ts';
 import { defineStream } from './define.ts';
+import { entityReReads } from './entity-rereads.ts';
 
 /**
- * Targeted re-reads of what the change log marked. They run after the sweep of their collection (which,
- * when it runs, clears the marks it covers), so a record is never read twice in one run.
+ * Targeted re-reads of what the change log (or a hint, or a row naming a company the warehouse lacks)
+ * marked, and with relevance tiers the hot companies due their re-read (streams/entity-rereads.ts). They run
+ * after the sweep of their collection (which, when it runs, clears the marks it covers and writes every row
+ * afresh), so a record is never read twice in one run.
  */
 export const companiesChangedStream = defineStream({
   name: 'companies_changed',
-  description: 'companies named by the change log, 100 per call (GET /v2/companies?ids=…)',
+  description:
+    'companies the change log, a hint or a row naming an unknown one marked, and the hot tier due its re-read, 100 per call (GET /v2/companies?ids=…)',
   group: 'metadata',
   after: ['field_value_changes', 'field_value_changes_v1', 'companies'],
   schema: v2CompanySchema,
   read: {
     kind: 'ids',
-    ids: (ctx) => markedIds(ctx, 'company'),
+    ids: (ctx) => entityReReads(ctx, 'company'),
     batchSize: V2_IDS_BATCH,
     consumes: 'company',
     request: (ids) => ({

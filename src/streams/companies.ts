@@ -14,7 +14,7 @@ import { linkMark } from './link-marks.ts';
 export const companiesStream = defineStream({
   name: 'companies',
   description: 'companies with enriched, global and relationship-intelligence fields (GET /v2/companies)',
-  group: 'entities',
+  group: 'tiered',
   after: ['field_value_changes', 'field_value_changes_v1'],
   schema: v2CompanySchema,
   read: {

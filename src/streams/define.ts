@@ -45,11 +45,14 @@ export interface PageContext<P = NoParams> {
 
 /**
  * Sweep groups decide how often a stream without a change signal is fully re-read: `entities` nightly,
- * `other` weekly, `metadata` every 6 hours by default (config `sweeps`). Metadata is also re-read at once
- * when a run's rows name a list, field or option id the warehouse lacks (runner/run-sync.ts). Targeted
- * re-reads of marked records (`ids` reads that consume dirty marks) run every run whatever their group.
+ * `other` weekly, `metadata` every 6 hours by default (config `sweeps`). `tiered`: the companies and persons
+ * sweeps, which with relevance tiers on come every cold period (`sweeps.cold`) while the hot tier's records
+ * are re-read by id every hot period (planner/hot-refresh.ts); with tiers off, like `entities`. Metadata is
+ * also re-read at once when a run's rows name a list, field or option id the warehouse lacks
+ * (runner/run-sync.ts). Targeted re-reads of marked records (`ids` reads that consume dirty marks) run
+ * every run whatever their group.
  */
-export type SweepGroup = 'metadata' | 'entities' | 'other';
+export type SweepGroup = 'metadata' | 'entities' | 'tiered' | 'other';
 
 /*
  * Callbacks below use method syntax on purpose: TypeScript checks method parameters bivariantly, so a

@@ -1,20 +1,20 @@
 import { V2_IDS_BATCH } from '../extract/limits.ts';
 import { v2PersonSchema } from '../extract/schemas/index.ts';
-import { markedIds } from '../planner/ids.ts';
 import { v2PersonRows } from '../transform/index.ts';
 import { ENTITY_FIELD_TYPES, perRecord } from './common.ts';
 import { defineStream } from './define.ts';
+import { entityReReads } from './entity-rereads.ts';
 
-/** Persons the change log marked, 100 per `ids` lookup (see companies-changed.ts). */
+/** Persons marked for a re-read, and the hot tier due its re-read, 100 per `ids` lookup (see companies-changed.ts). */
 export const personsChangedStream = defineStream({
   name: 'persons_changed',
-  description: 'persons named by the change log, 100 per call (GET /v2/persons?ids=…)',
+  description: 'persons the change log, a hint or a row naming an unknown one marked, and the hot tier due its re-read, 100 per call (GET /v2/persons?ids=…)',
   group: 'metadata',
   after: ['field_value_changes', 'field_value_changes_v1', 'persons'],
   schema: v2PersonSchema,
   read: {
     kind: 'ids',
-    ids: (ctx) => markedIds(ctx, 'person'),
+    ids: (ctx) => entityReReads(ctx, 'person'),
     batchSize: V2_IDS_BATCH,
     consumes: 'person',
     request: (ids) => ({

@@ -9,7 +9,7 @@ import { linkMark } from './link-marks.ts';
 export const personsStream = defineStream({
   name: 'persons',
   description: 'persons with enriched, global and relationship-intelligence fields (GET /v2/persons)',
-  group: 'entities',
+  group: 'tiered',
   after: ['field_value_changes', 'field_value_changes_v1'],
   schema: v2PersonSchema,
   read: {

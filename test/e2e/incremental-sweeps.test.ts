@@ -3,7 +3,8 @@
  * (entries added and removed), associations (an opportunity's persons and companies, a company's persons),
  * deletes, and a `note` field whose note was edited never reach the field value change log, and `/v2`
  * has no updated-since filter for them. By design they are caught by the scheduled sweep of their
- * collection (entities every 24h, the rest weekly by default), not by the run that follows them. Merges
+ * collection (entities every 24h, companies and persons every cold period with relevance tiers, the rest
+ * weekly by default) or a hot record's re-read by id, not by the run that follows them. Merges
  * are metadata (`company_merges` / `person_merges`, read when `sweeps.metadata` is due, 6h by default).
  *
  * (a) An incremental run with the default entity intervals, metadata due, applies the merges. (b) An incremental run in which
@@ -222,7 +223,8 @@ forEachContract('e2e: incremental sync of changes without a change signal', (con
     let incDump: Dump;
     let freshDump: Dump;
     beforeAll(async () => {
-      second = await f.runIncremental({ config: { sweeps: { entities: '1ms', other: '1ms', metadata: '1ms' } } });
+      // Every sweep: with relevance tiers (the default) companies and persons are swept every cold period.
+      second = await f.runIncremental({ config: { sweeps: { entities: '1ms', other: '1ms', metadata: '1ms', cold: '1ms' } } });
       incDump = await dumpWarehouse(f.db);
       const g = await startSyncFixture({ dialect, simulator: f.sim });
       try {

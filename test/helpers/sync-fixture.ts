@@ -65,6 +65,8 @@ export interface RunOptions {
   config?: Partial<ConfigInput>;
   /** backfill --since */
   since?: string;
+  /** The run's clock (default: the wall clock), for runs a simulated day or a month apart. */
+  now?: () => Date;
 }
 
 export interface SyncFixture {
@@ -133,6 +135,7 @@ export async function startSyncFixture(opts: SyncFixtureOptions): Promise<SyncFi
         command: 'e2e',
         ...(r.hooks ? { hooks: r.hooks } : {}),
         ...(r.since ? { since: r.since } : {}),
+        ...(r.now ? { now: r.now } : {}),
       });
     } finally {
       await client.close();

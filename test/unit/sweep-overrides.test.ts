@@ -28,3 +28,21 @@ describe('sweeps.overrides', () => {
     expect((err as UserError).hint).toContain('persons');
   });
 });
+
+describe('sweep periods by group', () => {
+  const hours = (n: number) => n * 3_600_000;
+  it('with relevance tiers the companies and persons sweeps come every cold period, the other entity sweeps every day', () => {
+    const c = configSchema.parse({});
+    const of = (name: string) => ALL_STREAMS.find((s) => s.name === name)!;
+    expect(sweepInterval(c, 'companies', of('companies').group)).toBe(c.sweeps.cold);
+    expect(sweepInterval(c, 'persons', of('persons').group)).toBe(c.sweeps.cold);
+    expect(sweepInterval(c, 'list_entries', of('list_entries').group)).toBe(hours(24));
+    expect(sweepInterval(c, 'opportunities', of('opportunities').group)).toBe(hours(24));
+  });
+
+  it('without tiers they are entity sweeps again, and an override still wins', () => {
+    const off = configSchema.parse({ tiers: { enabled: false } });
+    expect(sweepInterval(off, 'companies', 'tiered')).toBe(off.sweeps.entities);
+    expect(sweepInterval(withOverrides({ persons: '72h' }), 'persons', 'tiered')).toBe(hours(72));
+  });
+});

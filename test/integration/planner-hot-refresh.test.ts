@@ -1,0 +1,93 @@
+/**
+ * With relevance tiers, companies and persons are swept whole every cold period; the hot tier's records are
+ * re-read by id once their row is older than the hot period ÷ slack (src/planner/hot-refresh.ts), and a
+ * lookup that keeps missing a record gives its mark up (state/dirty.ts bumpAttempts).
+ */
+import { expect, it } from 'vitest';
+import { DEFAULT_LOOKUP_ATTEMPTS } from '../../src/defaults.ts';
+import { collectIds } from '../../src/planner/id-chunks.ts';
+import { hotRefreshIds, refreshBefore } from '../../src/planner/hot-refresh.ts';
+import { bumpAttempts, markDirty } from '../../src/state/dirty.ts';
+import { forEachDialect, useMigratedDb } from '../helpers/dialects.ts';
+
+const NOW = new Date('2026-06-01T00:00:00.000Z');
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const iso = (ms: number) => new Date(ms).toISOString();
+const ago = (ms: number) => iso(NOW.getTime() - ms);
+
+forEachDialect('planner: the hot tier re-read by id', (dialect) => {
+  const db = useMigratedDb(dialect, { extraTables: ['sync_dirty', 'sync_state'] });
+  const k = () => db().kysely;
+
+  /**
+   * Companies 1..6, all listed but 5 and 6 (cold). Rows last written: 1 two days ago, 2 twenty hours ago,
+   * 3 eighteen hours ago, 4 two days ago but deleted, 5 and 6 forty days ago.
+   */
+  async function tenant() {
+    const written: Array<[number, number, boolean]> = [
+      [1, 2 * DAY, false],
+      [2, 20 * HOUR, false],
+      [3, 18 * HOUR, false],
+      [4, 2 * DAY, true],
+      [5, 40 * DAY, false],
+      [6, 40 * DAY, false],
+    ];
+    await k()
+      .insertInto('companies')
+      .values(written.map(([id, age, gone]) => ({ id, name: `c${id}`, _synced_at: ago(age), _deleted_at: gone ? ago(HOUR) : null })) as never)
+      .execute();
+    await k()
+      .insertInto('list_entries')
+      .values([1, 2, 3, 4].map((id) => ({ id: 100 + id, list_id: 9, entity_type: 'company', entity_id: id, _synced_at: ago(DAY), _deleted_at: null })) as never)
+      .execute();
+  }
+  const due = async (hotPeriodMs: number) =>
+    Array.from(await collectIds(await hotRefreshIds({ db: db() }, 'company', { now: NOW, hotWindowMs: 90 * DAY, hotPeriodMs }), 0, 1000));
+
+  it('takes live hot records written longer ago than the period ÷ slack (19.2 h of 24 h), never cold or deleted ones', async () => {
+    await tenant();
+    expect(refreshBefore(NOW, DAY)).toBe(ago(19.2 * HOUR));
+    expect(await due(DAY)).toEqual([1, 2]);
+    // A longer (stretched) hot period: only the record written two days ago.
+    expect(await due(2 * DAY)).toEqual([1]);
+    // A hot tier with no room in the budget is never refreshed.
+    expect(await due(Infinity)).toEqual([]);
+  });
+
+  it('a record turned hot (a change-log mark) is due by the same rule', async () => {
+    await tenant();
+    await k()
+      .transaction()
+      .execute((trx) => markDirty(trx, dialect, [{ kind: 'company', id: 5 }], NOW.toISOString()));
+    expect(await due(DAY)).toEqual([1, 2, 5]);
+  });
+
+  it('a mark a lookup missed in DEFAULT_LOOKUP_ATTEMPTS runs is given up; others keep waiting', async () => {
+    await tenant();
+    const t = NOW.toISOString();
+    await k()
+      .transaction()
+      .execute((trx) =>
+        markDirty(
+          trx,
+          dialect,
+          [
+            { kind: 'person', id: 77, ifMissing: true },
+            { kind: 'person', id: 78, ifMissing: true },
+          ],
+          t,
+        ),
+      );
+    const marked = async () => (await k().selectFrom('sync_dirty').select('id').where('kind', '=', 'person').orderBy('id').execute()).map((r) => Number(r.id));
+    for (let run = 1; run < DEFAULT_LOOKUP_ATTEMPTS; run++)
+      await k()
+        .transaction()
+        .execute((trx) => bumpAttempts(trx, 'person', [77]));
+    expect(await marked()).toEqual([77, 78]);
+    await k()
+      .transaction()
+      .execute((trx) => bumpAttempts(trx, 'person', [77]));
+    expect(await marked()).toEqual([78]);
+  });
+});

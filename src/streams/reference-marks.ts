@@ -1,4 +1,6 @@
 import type { RowBatch, WarehouseTableName } from '../load/batch.ts';
+import { TABLE_OF_SIDE } from '../planner/tiers.ts';
+import { readCheckpoint } from '../state/checkpoint.ts';
 import type { DirtyMark } from '../state/dirty.ts';
 import type { StreamContext } from './define.ts';
 
@@ -34,14 +36,24 @@ export function namedRecordMarks(b: RowBatch): DirtyMark[] {
   return [...out.values()];
 }
 
+/** The side's collection has completed a sweep: its records are held, so one missing was created since. */
+async function swept(ctx: StreamContext, side: Side): Promise<boolean> {
+  return (await readCheckpoint(ctx.db.kysely, TABLE_OF_SIDE[side])).checkpoint.lastSweepCompletedAt !== null;
+}
+
 /**
  * With relevance tiers, companies and persons are swept whole only every cold period (budget/sweep-period.ts),
  * so a record created upstream since could wait that long. One that someone cares about is named sooner by
  * rows that come every run or every day: a list entry, a deal's links, a company's persons, an interaction's
  * participants, a note. In an incremental run with tiers, each record those rows name and the warehouse does
  * not hold gets a mark (`ifMissing`: dropped at commit when the row exists, state/dirty.ts), and the next
- * lookup by id reads it (`*_changed`, 100 a call). First and full syncs sweep everything and mark nothing.
+ * lookup by id reads it (`*_changed`, 100 a call). Not before the side's first complete sweep: a first sync
+ * names records its own sweep has not stored yet (at medium, 330 persons read twice), and a full sync sweeps.
  */
-export function referenceMarks(ctx: StreamContext, b: RowBatch): DirtyMark[] {
-  return ctx.tierCaps !== undefined && ctx.config.tiers.enabled ? namedRecordMarks(b) : [];
+export async function referenceMarks(ctx: StreamContext, b: RowBatch): Promise<DirtyMark[]> {
+  if (ctx.tierCaps === undefined || !ctx.config.tiers.enabled) return [];
+  const marks = namedRecordMarks(b);
+  if (marks.length === 0) return marks;
+  const ready = { company: await swept(ctx, 'company'), person: await swept(ctx, 'person') };
+  return marks.filter((m) => (m.kind === 'company' && ready.company) || (m.kind === 'person' && ready.person));
 }

@@ -8,6 +8,10 @@ import { DEFAULT_LOOKUP_ATTEMPTS } from '../../src/defaults.ts';
 import { collectIds } from '../../src/planner/id-chunks.ts';
 import { hotRefreshIds, refreshBefore } from '../../src/planner/hot-refresh.ts';
 import { bumpAttempts, markDirty } from '../../src/state/dirty.ts';
+import { emptyCheckpoint, writeCheckpoint } from '../../src/state/checkpoint.ts';
+import { configSchema } from '../../src/config/schema.ts';
+import { addRows, emptyBatch } from '../../src/load/batch.ts';
+import { referenceMarks } from '../../src/streams/reference-marks.ts';
 import { forEachDialect, useMigratedDb } from '../helpers/dialects.ts';
 
 const NOW = new Date('2026-06-01T00:00:00.000Z');
@@ -89,5 +93,25 @@ forEachDialect('planner: the hot tier re-read by id', (dialect) => {
       .transaction()
       .execute((trx) => bumpAttempts(trx, 'person', [77]));
     expect(await marked()).toEqual([78]);
+  });
+
+  it('rows naming a company or person mark it only once its collection has completed a sweep (not during a first sync)', async () => {
+    const b = emptyBatch();
+    addRows(b, 'list_entries', [
+      { id: 1, list_id: 9, entity_type: 'company', entity_id: 10 },
+      { id: 2, list_id: 8, entity_type: 'person', entity_id: 20 },
+    ]);
+    const ctx = { db: db(), config: configSchema.parse({}), tierCaps: { hotPeriodMs: DAY, coldPeriodMs: 30 * DAY, runIntervalMs: HOUR } };
+    const kinds = async () => (await referenceMarks(ctx, b)).map((m) => `${m.kind}:${m.id}`);
+    expect(await kinds()).toEqual([]);
+    const done = { ...emptyCheckpoint(), lastSweepCompletedAt: ago(DAY) };
+    await k()
+      .transaction()
+      .execute((trx) => writeCheckpoint(trx, 'persons', '', done, ago(DAY)));
+    expect(await kinds()).toEqual(['person:20']);
+    await k()
+      .transaction()
+      .execute((trx) => writeCheckpoint(trx, 'companies', '', done, ago(DAY)));
+    expect(await kinds()).toEqual(['company:10', 'person:20']);
   });
 });

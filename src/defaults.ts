@@ -105,7 +105,14 @@ export const DEFAULT_MAX_COLD_STRETCH = 3;
  * cold period: kept, one such mark cost a call a run for a month.
  */
 export const DEFAULT_LOOKUP_ATTEMPTS = 3;
-/** A record with a list entry, a deal, or an interaction, note or change within this window is hot. */
+/**
+ * A change-log entry or a webhook hint promotes its record to the hot tier for this long: its sets are read
+ * at once at the hot tier's pace, then it is back in the tier its list entries, deals, interactions and notes
+ * give it. Kept hot for the whole window instead, the medium month bench's field changes (100 a day on
+ * random companies) added about 100 hot companies a day, a hot tier past the budget within the month.
+ */
+export const DEFAULT_HOT_PROMOTION_MS = 24 * 3_600_000;
+/** A record with a list entry, a deal, or an interaction or note within this window is hot. */
 export const DEFAULT_HOT_WINDOW = '90d';
 /**
  * How often metadata (lists, fields and their dropdown options, users, teams, merges) is re-read when nothing
@@ -153,3 +160,11 @@ export const DEFAULT_ANALYZE_FRACTION = 0.1;
 
 /** Periodic work per run gets this much slack over its exact share, so a pass ends within its period despite growth. */
 export const DEFAULT_SHARE_SLACK = 1.25;
+/**
+ * The cold tier's share slack (planner/tier-reads.ts): its bound is the MAX staleness of its period (30 days),
+ * which needs a pass to end a run or two before the period does, not a fifth early; at 1.25 the cold reads
+ * cost 4,700 calls a month more at medium (18,651 cold companies), enough to stretch the cold tier past 30
+ * days under 100,000 (the medium month bench's plan: 33 days). The hot tier keeps DEFAULT_SHARE_SLACK: its
+ * bound is a p95 of its period, and its reads are moved by promotions.
+ */
+export const DEFAULT_COLD_SHARE_SLACK = 1.05;

@@ -4,6 +4,7 @@ import { pagesPerRun } from '../planner/pass-share.ts';
 import type { LinkTiers } from './tier-costs.ts';
 import type { TierLine, TierSummary } from '../state/tier-lines.ts';
 import { tierCapsOf } from './run-budget.ts';
+import { TIER_SLACK } from '../planner/tiers.ts';
 
 /**
  * When a tier's never-read sets will all have been read: hot ones at the next run, cold ones at the
@@ -22,7 +23,7 @@ export function tierSummary(tiers: LinkTiers, plan: BudgetPlan, config: Config, 
   const lines = (['hot', 'cold'] as const).map((tier): TierLine => {
     const c = tiers.counts[tier];
     const periodMs = tier === 'hot' ? caps.hotPeriodMs : caps.coldPeriodMs;
-    const share = pagesPerRun(c.records, periodMs, caps.runIntervalMs);
+    const share = pagesPerRun(c.records, periodMs, caps.runIntervalMs, TIER_SLACK[tier]);
     return {
       tier,
       records: c.records,

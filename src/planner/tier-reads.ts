@@ -17,10 +17,9 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { DEFAULT_ID_CHUNK } from '../defaults.ts';
 import type { Database } from '../load/schema.ts';
-import { DEFAULT_SHARE_SLACK } from '../defaults.ts';
 import { pagesPerRun } from './pass-share.ts';
 import { collectIds } from './id-chunks.ts';
-import { LINKS_OF_SIDE, TABLE_OF_SIDE, anySignal, hotSignals, type TierSide } from './tiers.ts';
+import { LINKS_OF_SIDE, TABLE_OF_SIDE, TIER_SLACK, anySignal, hotSignals, type TierSide } from './tiers.ts';
 
 /** Each tier's (stretched) period and the schedule's interval: a run reads its share of each tier's pass. */
 export interface TierCaps {
@@ -80,9 +79,9 @@ async function countIds(db: Kysely<Database>, side: TierSide, where: Where): Pro
   return Number(r.rows[0]?.n ?? 0);
 }
 
-/** Calls of a tier's pass one run may spend (its share, with slack), bounded for SQL. */
-function share(records: number, periodMs: number, runIntervalMs: number): number {
-  const n = pagesPerRun(records, periodMs, runIntervalMs);
+/** Calls of a tier's pass one run may spend (its share, with the tier's slack), bounded for SQL. */
+function share(records: number, periodMs: number, runIntervalMs: number, slack: number): number {
+  const n = pagesPerRun(records, periodMs, runIntervalMs, slack);
   return Number.isFinite(n) ? n : records;
 }
 
@@ -93,8 +92,8 @@ function share(records: number, periodMs: number, runIntervalMs: number): number
  * a `sync --full` has just read are not read again at once (an idle run after it reads none), and that
  * cohort's first re-read still ends within the period.
  */
-function readBefore(now: Date, periodMs: number): RawBuilder<unknown> {
-  const ageMs = Number.isFinite(periodMs) ? periodMs * (1 - 1 / DEFAULT_SHARE_SLACK) : 0;
+function readBefore(now: Date, periodMs: number, slack: number): RawBuilder<unknown> {
+  const ageMs = Number.isFinite(periodMs) ? periodMs * (1 - 1 / slack) : 0;
   return sql`rw.read_at is not null and rw.read_at <= ${new Date(now.getTime() - ageMs).toISOString()}`;
 }
 
@@ -131,15 +130,16 @@ export async function tieredLinkReads(db: Kysely<Database>, side: TierSide, inpu
   if (whole) parts.push(without(await allIds(db, side, sql`1 = 1`, whole), parts));
   if (caps) {
     // Under no budget these take what the sets read at once left: marked or new sets are read already.
-    const hotRead = sql`${hot} and ${readBefore(input.now, caps.hotPeriodMs)}${whole ? sql` and not (${markedOrNew(side)})` : sql``}`;
+    const hotRead = sql`${hot} and ${readBefore(input.now, caps.hotPeriodMs, TIER_SLACK.hot)}${whole ? sql` and not (${markedOrNew(side)})` : sql``}`;
     // Under a budget the hot sets read at once (never read: just promoted, or new) count against the hot
     // share, which is all the plan prices for the tier (budget/tier-costs.ts): read on top of it, the
     // records a day's change log promotes overspent the month (medium month bench: 2.9% over by day 6).
     const atOnce = whole ? 0 : parts.reduce((n, p) => n + p.length, 0);
-    const hotShare = Math.max(0, share(await countIds(db, side, hot), caps.hotPeriodMs, caps.runIntervalMs) - atOnce);
+    const hotShare = Math.max(0, share(await countIds(db, side, hot), caps.hotPeriodMs, caps.runIntervalMs, TIER_SLACK.hot) - atOnce);
     parts.push(await oldestIds(db, side, hotRead, hotShare));
-    const coldRead = sql`${cold} and ${whole ? sql`${readBefore(input.now, caps.coldPeriodMs)} and not (${markedOrNew(side)})` : sql`(rw.read_at is null or ${readBefore(input.now, caps.coldPeriodMs)})`}`;
-    parts.push(await oldestIds(db, side, coldRead, share(await countIds(db, side, cold), caps.coldPeriodMs, caps.runIntervalMs)));
+    const coldBefore = readBefore(input.now, caps.coldPeriodMs, TIER_SLACK.cold);
+    const coldRead = sql`${cold} and ${whole ? sql`${coldBefore} and not (${markedOrNew(side)})` : sql`(rw.read_at is null or ${coldBefore})`}`;
+    parts.push(await oldestIds(db, side, coldRead, share(await countIds(db, side, cold), caps.coldPeriodMs, caps.runIntervalMs, TIER_SLACK.cold)));
   }
   const out = new Float64Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;

@@ -1,9 +1,9 @@
 /**
  * Relevance tiers. A record is HOT when the warehouse shows someone cares about it: it is on a list, it is
  * on a deal, or within `tiers.hotWindow` it took part in an interaction (a company: through one of its
- * persons), a note named it, the change log named it, a webhook hint named it (`sync_hinted`), it was
- * created (first stored after its collection's first complete sweep: newSinceOf), or it holds a mark for
- * a re-read (a change-log or a webhook hint in `sync_dirty`). Everything else is COLD. Computed
+ * persons), a note named it, or it was created (first stored after its collection's first complete sweep:
+ * newSinceOf). The change log, a webhook hint (`sync_hinted`) or a mark for a re-read (`sync_dirty`)
+ * promote it for a day (DEFAULT_HOT_PROMOTION_MS), so it is read at once. Everything else is COLD. Computed
  * at plan time from warehouse tables alone, never from the API, by one indexed subquery per signal: a new
  * signal is one more entry in `signalsOf`, not a new code path.
  *
@@ -13,9 +13,13 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../load/schema.ts';
 import { readCheckpoint } from '../state/checkpoint.ts';
+import { DEFAULT_COLD_SHARE_SLACK, DEFAULT_HOT_PROMOTION_MS, DEFAULT_SHARE_SLACK } from '../defaults.ts';
 
 export type TierSide = 'company' | 'person';
 export type Tier = 'hot' | 'cold';
+
+/** Each tier's share slack (defaults.ts): the hot tier's bound is a p95 of its period, the cold tier's a max. */
+export const TIER_SLACK: Readonly<Record<Tier, number>> = { hot: DEFAULT_SHARE_SLACK, cold: DEFAULT_COLD_SHARE_SLACK };
 
 /** One reason a record is hot; `rank` orders a first sync's reads (listed first, then deals, then recent activity). */
 export interface HotSignal {
@@ -25,13 +29,28 @@ export interface HotSignal {
   ids: RawBuilder<unknown>;
 }
 
+/** The instants the hot signals count from (ISO times). */
+export interface SignalWindows {
+  /** The start of the hot window (`tiers.hotWindow`): interactions and notes since then make a record hot. */
+  cutoff: string;
+  /** A change-log entry, a webhook hint or a mark since then promotes its record (DEFAULT_HOT_PROMOTION_MS). */
+  promotedSince: string;
+  /**
+   * Records first stored after it were created upstream within the window (null: none is known to be).
+   * Strictly after: the first sweep's last page is stored at the instant the sweep completes (and a run on
+   * a fixed clock stores every page at it), and none of its records is new.
+   */
+  newSince: string | null;
+}
+
 /**
- * The hot signals of one side, from the cutoff (ISO time) of the hot window. `newSince`: records first
- * stored after it were created upstream within the window (null: none is known to be). Strictly after: the
- * first sweep's last page is stored at the instant the sweep completes (and a run on a fixed clock stores
- * every page at it), and none of its records is new.
+ * The hot signals of one side. Standing ones keep a record hot while they hold: a list entry, a deal, an
+ * interaction or a note within the hot window, its creation within it. A change-log entry or a webhook
+ * hint only promotes it, for DEFAULT_HOT_PROMOTION_MS: long enough for its sets to be read at once at the
+ * hot tier's pace, after which it is back in the tier its standing signals give it.
  */
-export function signalsOf(side: TierSide, cutoff: string, newSince: string | null = null): HotSignal[] {
+export function signalsOf(side: TierSide, w: SignalWindows): HotSignal[] {
+  const { cutoff, promotedSince, newSince } = w;
   const talked = sql`select ip.person_id from interaction_participants ip
     join interactions i on i.kind = ip.kind and i.id = ip.interaction_id
     where i.started_at >= ${cutoff} and i._deleted_at is null and ip.person_id is not null`;
@@ -49,9 +68,9 @@ export function signalsOf(side: TierSide, cutoff: string, newSince: string | nul
       ids: sql`${viaInteraction}
         union select na.entity_id from note_attachments na join notes n on n.id = na.note_id
           where na.entity_type = ${side} and n.created_at >= ${cutoff} and n._deleted_at is null
-        union select entity_id from field_value_changes where entity_type = ${side} and changed_at >= ${cutoff}
+        union select entity_id from field_value_changes where entity_type = ${side} and changed_at >= ${promotedSince}
         union select id from sync_dirty where kind = ${side}
-        union select id from sync_hinted where kind = ${side} and hinted_at >= ${cutoff}${
+        union select id from sync_hinted where kind = ${side} and hinted_at >= ${promotedSince}${
           newSince === null
             ? sql``
             : sql`
@@ -75,10 +94,11 @@ export async function newSinceOf(db: Kysely<Database>, side: TierSide, cutoff: s
   return first !== null && first > cutoff ? first : cutoff;
 }
 
-/** The hot signals of one side now: the window's cutoff and the records new within it (newSinceOf). */
+/** The hot signals of one side now: the window's cutoff, the promotions' and the records new within the window (newSinceOf). */
 export async function hotSignals(db: Kysely<Database>, side: TierSide, now: Date, hotWindowMs: number): Promise<HotSignal[]> {
   const cutoff = hotCutoff(now, hotWindowMs);
-  return signalsOf(side, cutoff, await newSinceOf(db, side, cutoff));
+  const promotedSince = hotCutoff(now, Math.min(hotWindowMs, DEFAULT_HOT_PROMOTION_MS));
+  return signalsOf(side, { cutoff, promotedSince, newSince: await newSinceOf(db, side, cutoff) });
 }
 
 /** A predicate on `id`: some signal of `signals` holds (none given: false). */

@@ -6,7 +6,9 @@
 import { expect, it } from 'vitest';
 import { companyPersonTiered } from '../../src/planner/associations.ts';
 import { tieredLinkReads, type TierCaps } from '../../src/planner/tier-reads.ts';
-import { tierCounts } from '../../src/planner/tiers.ts';
+import { TIER_SLACK, tierCounts } from '../../src/planner/tiers.ts';
+import { linkTierCosts } from '../../src/budget/tier-costs.ts';
+import { DEFAULT_HOT_PROMOTION_MS } from '../../src/defaults.ts';
 import { collectIds } from '../../src/planner/id-chunks.ts';
 import { liveMarkedIds } from '../../src/planner/ids.ts';
 import { applyPendingHints } from '../../src/webhooks/apply-hints.ts';
@@ -114,6 +116,24 @@ forEachDialect('planner: relevance tiers', (dialect) => {
     expect(await reads(caps)).toEqual([7, 6]);
   });
 
+  it('each tier is priced and shared with its own slack: the hot tier 1.25 (its bound is a p95), the cold tier 1.05 (a max)', async () => {
+    await tenant();
+    expect(TIER_SLACK).toEqual({ hot: 1.25, cold: 1.05 });
+    // Companies were read whole last (no person_links marks): the company side is priced.
+    await k()
+      .insertInto('sync_read_whole')
+      .values([11, 7, 3, 5].map((id) => readAt(id, 1 / 24)))
+      .execute();
+    const priced = await linkTierCosts({ db: db() }, 'company_persons_full', 'company', { hotMs: DAY, coldMs: 30 * DAY, hotWindowMs: WINDOW, now: NOW });
+    expect(priced!.costs.map((c) => [c.tier, c.calls])).toEqual([
+      ['hot', 4 * 1.25],
+      ['cold', 7 * 1.05],
+    ]);
+    // Every hot set was read an hour ago (none due); the 7 cold sets over an 8-hour period: ceil(7 x 1.05 / 8)
+    // = 1 a run (with the hot tier's 1.25 it would be 2).
+    expect(await reads({ hotPeriodMs: DAY, coldPeriodMs: 8 * 3_600_000, runIntervalMs: 3_600_000 })).toEqual([1]);
+  });
+
   it('under caps: any live set is re-read by its age, marked or not, but not one read within the part of the period the share does not need', async () => {
     await tenant();
     // No marks at all (the sweep has not come round): the tiers' refresh goes by read time alone.
@@ -163,16 +183,32 @@ forEachDialect('planner: relevance tiers', (dialect) => {
     expect((await reads(null)).slice(0, 5)).toEqual([11, 7, 3, 5, 10]);
   });
 
-  it('a webhook hint keeps a cold company hot for the hot window after its mark is consumed', async () => {
+  it('a webhook hint or a change-log entry promotes a cold company for a day after its mark is consumed, not for the hot window', async () => {
     await tenant();
-    const at = new Date(NOW.getTime() - DAY);
+    const at = new Date(NOW.getTime() - 12 * 3_600_000);
     await storeDelivery(k(), JSON.stringify({ type: 'organization.updated', body: { id: 10, name: 'c10', person_ids: [] }, sent_at: iso(at.getTime()) }), at);
     const applied = await applyPendingHints(db(), { maxCalls: 200, now: at });
     expect(applied.deliveries).toBe(1);
     // The hint run reads company 10 and consumes its marks; the hint itself is remembered.
     await k().deleteFrom('sync_dirty').execute();
-    expect((await tierCounts(k(), 'company', NOW, WINDOW)).hot.records).toBe(5);
-    expect((await tierCounts(k(), 'company', new Date(at.getTime() + WINDOW + DAY), WINDOW)).hot.records).toBe(2);
+    // The change log names company 8 at the same instant.
+    await k()
+      .insertInto('field_value_changes')
+      .values({
+        id: 1,
+        field_id: 'field-1',
+        entity_type: 'company',
+        entity_id: 8,
+        list_entry_id: 0,
+        action_type: 'update',
+        changed_at: iso(at.getTime()),
+        _synced_at: T0,
+      } as never)
+      .execute();
+    const hot = async (now: Date) => (await tierCounts(k(), 'company', now, WINDOW)).hot.records;
+    expect(await hot(NOW)).toBe(6);
+    expect(await hot(new Date(at.getTime() + DEFAULT_HOT_PROMOTION_MS - 1))).toBe(6);
+    expect(await hot(new Date(at.getTime() + DEFAULT_HOT_PROMOTION_MS + 1))).toBe(4);
   });
 
   it('a hint run reads only the sets its hints marked, not the backlog of link marks the sweeps left', async () => {

@@ -8,7 +8,7 @@ import { createLogger } from '../log.ts';
 import { generateStore, resolveScale, type Scale } from './generate/generate.ts';
 import { SimServer, type SimStats } from './server.ts';
 import { RateLimiter } from './http/rate-limit.ts';
-import { FaultInjector, parseFaults, type FaultSpec } from './http/faults.ts';
+import { FaultInjector, SLOW_PAUSE_MS, parseFaults, type FaultSpec } from './http/faults.ts';
 import { CURRENT_VERSION, KNOWN_VERSIONS } from './http/http-types.ts';
 import type { SimStore } from './store/store.ts';
 import type { ScaleCounts } from './store/store-types.ts';
@@ -50,6 +50,11 @@ export interface SimulatorOptions {
   rateLimitPerMin?: number;
   monthlyLimit?: number | null;
   faults?: string;
+  /**
+   * The pause of a `slow` fault between the two halves of a body (default 2 s). A test that only needs slow
+   * bodies to happen, not to take long, shortens it (test/e2e/chaos.test.ts).
+   */
+  slowPauseMs?: number;
   /**
    * Which document to follow where the seed and the reference differ (default `reference`); `seed` also
    * brings the seed's `{data, next_cursor}` envelope. See contract.ts and the contract table of src/simulator/README.md.
@@ -121,6 +126,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
       cursorTtlMs: nonNegInt('cursorTtlMs', opts.cursorTtlMs, 15 * 60_000, 1),
     },
     latencyMs: nonNegInt('latencyMs', opts.latencyMs, 0),
+    slowPauseMs: nonNegInt('slowPauseMs', opts.slowPauseMs, SLOW_PAUSE_MS),
     retryAfter: opts.retryAfter ?? 'seconds',
     log,
     deliveries,

@@ -25,6 +25,8 @@ export interface SimStats {
 export interface PipelineOptions {
   settings: ServerSettings;
   latencyMs: number;
+  /** The stall of a `slow` fault between the two halves of the body. */
+  slowPauseMs: number;
   retryAfter: 'seconds' | 'http-date' | 'none';
   log: Logger | null;
   /** Webhook deliveries fired by writes (webhook-deliveries.ts). */
@@ -230,7 +232,7 @@ export class SimServer {
     if (fault === 'slow' && data.length > 1) {
       const half = Math.floor(data.length / 2);
       res.write(data.subarray(0, half));
-      await this.later(2_000);
+      await this.later(this.opts.slowPauseMs);
       if (!res.destroyed) res.end(data.subarray(half));
     } else {
       res.end(data);

@@ -58,7 +58,10 @@ forEachDialect('chaos: faults, SIGKILLs and lost connections, then resume', (dia
   const spans = { full: 1000, incremental: 500 };
 
   beforeAll(async () => {
-    sim = await startE2eSimulator({ scale: SIZE.scale, sim: { latencyMs: 5 } });
+    // A `slow` answer stalls mid-body; what the run must survive is the stall, not its length. The CI size
+    // pauses 200 ms instead of the simulator's 2 s: ~17 slow answers a dialect had made this file wait ~35 s
+    // more, on a worker that then sat idle. The big run keeps the 2 s.
+    sim = await startE2eSimulator({ scale: SIZE.scale, sim: { latencyMs: 5, ...(BIG ? {} : { slowPauseMs: 200 }) } });
     baseline = await startSyncFixture({ dialect, simulator: sim });
     if (dialect === 'postgres') {
       const named = await namedPgDatabase();

@@ -62,6 +62,16 @@ describe('simulator faults', () => {
     expect((r.json as { data: unknown[] }).data).toHaveLength(10);
   });
 
+  it('slowPauseMs sets that pause, and the body still arrives complete', async () => {
+    await expect(startSimulator({ scale: 'tiny', slowPauseMs: -1 })).rejects.toThrow(/slowPauseMs must be an integer >= 0/);
+    sim = await startSimulator({ scale: 'tiny', faults: 'slow=1', slowPauseMs: 300 });
+    const t = Date.now();
+    const r = await simCall(sim, '/v2/companies?limit=10');
+    expect(Date.now() - t).toBeGreaterThanOrEqual(280);
+    expect(r.status).toBe(200);
+    expect((r.json as { data: unknown[] }).data).toHaveLength(10);
+  });
+
   it('malformed bodies are truncated JSON with a consistent length', async () => {
     sim = await startSimulator({ scale: 'tiny', faults: 'malformed=1' });
     const r = await simCall(sim, '/organizations?page_size=5');

@@ -3,7 +3,7 @@
  *   5xx        500 or 503 with a JSON error body
  *   html       502 with an HTML page (content-type text/html)
  *   reset      the socket is destroyed without any response
- *   slow       headers and half the body, a ~2 s pause, then the rest
+ *   slow       headers and half the body, a pause (`slowPauseMs`, 2 s by default), then the rest
  *   malformed  200 with a truncated JSON body
  * Spec: `5xx=0.05,reset=0.02,html=0.01,slow=0.01,malformed=0.005` (probabilities per GET; sum <= 1).
  * Also `webhook-drop=0.1`: the share of webhook deliveries lost (webhook-deliveries.ts), not a GET fault.
@@ -11,6 +11,8 @@
 import { Rng } from '../prng.ts';
 
 export const FAULT_KINDS = ['5xx', 'reset', 'html', 'slow', 'malformed'] as const;
+/** How long a `slow` answer stalls between its two halves, unless the simulator is told otherwise. */
+export const SLOW_PAUSE_MS = 2_000;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 export const DELIVERY_FAULTS = ['webhook-drop'] as const;
 export type FaultSpec = Partial<Record<FaultKind | (typeof DELIVERY_FAULTS)[number], number>>;

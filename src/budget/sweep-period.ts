@@ -19,9 +19,12 @@ function ownInterval(config: Config, name: string, group: SweepGroup): number {
       return config.sweeps.metadata;
     case 'entities':
       return config.sweeps.entities;
-    // Hot records are re-read by id every hot period (planner/hot-refresh.ts): the whole sweep is the cold tier's.
+    // Hot records are re-read by id every hot period (planner/hot-refresh.ts): the whole sweep is the cold
+    // tier's. A deletion shows when a pass begun after it completes; a pass begins a period after the last
+    // began and is spread over period ÷ 1.25, so a sweep every cold period would show one up to 1.8 cold
+    // periods late (54 days). Begun every half period, a cold deletion shows within 0.9 of it, a rename half.
     case 'tiered':
-      return config.tiers.enabled ? config.sweeps.cold : config.sweeps.entities;
+      return config.tiers.enabled ? config.sweeps.cold / 2 : config.sweeps.entities;
     case 'other':
       return config.sweeps.other;
   }

@@ -64,8 +64,8 @@ forEachContract('plan before the first sync', (contract, dialect) => {
     expect(text.code).toBe(0);
     expect(text.stdout).toContain(`priced from ${counted.calls} counting calls (at most ${DEFAULT_PLAN_COUNT_CALLS}; --count-calls)`);
     expect(text.stdout).toMatch(/^first full sync: at least [\d,]+ calls$/m);
-    // With relevance tiers (the default) companies are swept whole every cold period; list entries every day.
-    expect(text.stdout).toMatch(/^companies\s+periodic\s+720\.0h\s.*\scounted$/m);
+    // With relevance tiers (the default) companies are swept whole every half cold period; list entries every day.
+    expect(text.stdout).toMatch(/^companies\s+periodic\s+360\.0h\s.*\scounted$/m);
     expect(text.stdout).toMatch(/^list_entries\s+periodic\s+24\.0h\s.*\scounted$/m);
     expect(text.stdout).toMatch(/^total a month as configured: at least [\d,]+ calls/m);
 

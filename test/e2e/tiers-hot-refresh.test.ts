@@ -1,6 +1,6 @@
 /**
  * Issue 18, each tier its own entity period: with relevance tiers, companies and persons are swept whole
- * only every cold period (`sweeps.cold`), hot records are re-read by id every hot period (a rename no change
+ * only every half cold period (`sweeps.cold` ÷ 2), hot records are re-read by id every hot period (a rename no change
  * log names shows within a day), and a record created upstream that a list entry names is read by id
  * without waiting for its collection's sweep. Cold records wait for the cold sweep.
  */
@@ -80,8 +80,10 @@ forEachDialect('relevance tiers: the hot tier re-read by id, the sweep every col
     expect(later.reduce((n, r) => n + (r.summary.streams.persons_changed?.records ?? 0), 0)).toBeGreaterThanOrEqual(1);
   });
 
-  it('the cold sweep, when due, brings the cold rename', async () => {
-    const month = await f.runIncremental({ now: at(24 * 31) });
+  it('the cold sweep, due every half cold period (15 days), brings the cold rename', async () => {
+    const fortnight = await f.runIncremental({ now: at(24 * 14) });
+    expect(fortnight.summary.streams.companies?.mode).toBe('not due');
+    const month = await f.runIncremental({ now: at(24 * 15 + 1) });
     expect(month.summary.streams.companies?.mode).toBe('sweep');
     expect(await nameOf(cold)).toBe('Cold Renamed Holdings');
   });

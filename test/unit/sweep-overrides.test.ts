@@ -31,11 +31,11 @@ describe('sweeps.overrides', () => {
 
 describe('sweep periods by group', () => {
   const hours = (n: number) => n * 3_600_000;
-  it('with relevance tiers the companies and persons sweeps come every cold period, the other entity sweeps every day', () => {
+  it('with relevance tiers the companies and persons sweeps begin every half cold period (a deletion within 0.9 of it), the other entity sweeps every day', () => {
     const c = configSchema.parse({});
     const of = (name: string) => ALL_STREAMS.find((s) => s.name === name)!;
-    expect(sweepInterval(c, 'companies', of('companies').group)).toBe(c.sweeps.cold);
-    expect(sweepInterval(c, 'persons', of('persons').group)).toBe(c.sweeps.cold);
+    expect(sweepInterval(c, 'companies', of('companies').group)).toBe(c.sweeps.cold / 2);
+    expect(sweepInterval(c, 'persons', of('persons').group)).toBe(c.sweeps.cold / 2);
     expect(sweepInterval(c, 'list_entries', of('list_entries').group)).toBe(hours(24));
     expect(sweepInterval(c, 'opportunities', of('opportunities').group)).toBe(hours(24));
   });

@@ -112,6 +112,8 @@ export const DEFAULT_LOOKUP_ATTEMPTS = 3;
  * random companies) added about 100 hot companies a day, a hot tier past the budget within the month.
  */
 export const DEFAULT_HOT_PROMOTION_MS = 24 * 3_600_000;
+/** Days of webhook hint runs the month plan prices hints from (budget/costs.ts hintRunCost). */
+export const DEFAULT_HINT_PRICING_DAYS = 7;
 /** A record with a list entry, a deal, or an interaction or note within this window is hot. */
 export const DEFAULT_HOT_WINDOW = '90d';
 /**

@@ -1,4 +1,6 @@
 import { parseCheckpoint } from '../state/checkpoint.ts';
+import { HINT_RUN_COMMAND } from '../state/runs.ts';
+import { DEFAULT_HINT_PRICING_DAYS } from '../defaults.ts';
 import type { StreamCost } from './month-plan.ts';
 import type { PlanContext } from '../planner/context.ts';
 
@@ -118,10 +120,13 @@ async function withoutFirstRun(ctx: PlanContext, runs: readonly RunRow[]): Promi
  * one the latest run skipped (not its capability's chosen source, or denied) at none.
  */
 export async function streamCosts(ctx: PlanContext, streams: readonly PricedStream[], fallback = 1): Promise<{ costs: StreamCost[]; unknown: string[] }> {
+  // Hint runs come between the scheduled ones, as often as deliveries do: averaged in, their few calls
+  // priced every-run work as if a month had as many runs (hintRunCost prices them apart).
   const runs = await ctx.db.kysely
     .selectFrom('sync_runs')
     .select(['id', 'mode', 'streams_json'])
     .where('status', 'in', ['succeeded', 'partial'])
+    .where('command', '!=', HINT_RUN_COMMAND)
     .orderBy('started_at', 'desc')
     .limit(DEFAULT_HISTORY_RUNS)
     .execute();
@@ -175,4 +180,25 @@ export async function lastHeaderLimit(ctx: PlanContext): Promise<number | null> 
     if (typeof b?.orgLimit === 'number') return b.orgLimit;
   }
   return null;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * What webhook hint runs spend a month, from those of the last DEFAULT_HINT_PRICING_DAYS: their calls over
+ * the time they span (at least a day, so a first delivery is not a month of them), scaled to 30 days. Hint
+ * runs re-read what deliveries named, between the scheduled runs, from the same monthly allowance.
+ */
+export async function hintRunCost(ctx: PlanContext, now: Date): Promise<number> {
+  const since = new Date(now.getTime() - DEFAULT_HINT_PRICING_DAYS * DAY_MS).toISOString();
+  const r = await ctx.db.kysely
+    .selectFrom('sync_runs')
+    .select((eb) => [eb.fn.sum<number | string>('calls_total').as('calls'), eb.fn.min('started_at').as('first')])
+    .where('command', '=', HINT_RUN_COMMAND)
+    .where('started_at', '>=', since)
+    .executeTakeFirst();
+  const calls = Number(r?.calls ?? 0);
+  if (calls === 0 || r?.first == null) return 0;
+  const spanMs = Math.min(DEFAULT_HINT_PRICING_DAYS * DAY_MS, Math.max(DAY_MS, now.getTime() - new Date(r.first as string | Date).getTime()));
+  return (calls * 30 * DAY_MS) / spanMs;
 }

@@ -1,14 +1,17 @@
 import type { Config } from '../config/schema.ts';
 import type { Db } from '../load/db.ts';
 import type { Logger } from '../log.ts';
-import { monthlyBudgetOf, planBudget, type BudgetPlan } from './month-plan.ts';
+import { monthlyBudgetOf, planBudget, runsPerMonth, type BudgetPlan, type StreamCost } from './month-plan.ts';
 import { pagesPerRun } from '../planner/pass-share.ts';
-import { lastHeaderLimit, streamCosts, type PricedStream } from './costs.ts';
+import { hintRunCost, lastHeaderLimit, streamCosts, type PricedStream } from './costs.ts';
 import { meanIntervalMs } from '../planner/schedule-interval.ts';
 import { linkTierCosts, type LinkTiers } from './tier-costs.ts';
 import type { TierCaps } from '../planner/tier-reads.ts';
 import type { AnyStream } from '../streams/define.ts';
 import { sweepInterval } from './sweep-period.ts';
+
+/** The month plan's line for webhook hint runs (`relsync plan` prints it with the streams). */
+export const HINT_RUNS_COST = 'webhook hint runs';
 
 /** How many pages of periodic work a stream may still read in this run. */
 export interface PageAllowance {
@@ -88,7 +91,12 @@ export async function budgetPlan(
   const { costs, unknown } = await streamCosts({ db }, pricedStreams(streams, config, sweptWithoutFeed));
   const tiers = await tierCosts(db, config, streams, now);
   const budget = monthlyBudgetOf(config.monthlyBudget, await lastHeaderLimit({ db }), config.monthlyReserve);
-  return { plan: planBudget([...costs, ...(tiers?.costs ?? [])], meanIntervalMs(config.schedule), budget), unknown, tiers };
+  const interval = meanIntervalMs(config.schedule);
+  // Hint runs are every-run work of their own: priced a month at a time, spread over the scheduled runs.
+  const hintsPerMonth = await hintRunCost({ db }, now);
+  const hints: StreamCost[] =
+    hintsPerMonth > 0 ? [{ name: HINT_RUNS_COST, kind: 'every-run', calls: hintsPerMonth / runsPerMonth(interval), periodMs: 0 }] : [];
+  return { plan: planBudget([...costs, ...hints, ...(tiers?.costs ?? [])], interval, budget), unknown, tiers };
 }
 
 /** Each tier's period after stretching (at least one run apart). */

@@ -5,6 +5,9 @@ type Conn = Kysely<Database> | Transaction<Database>;
 
 export type RunStatus = 'running' | 'succeeded' | 'partial' | 'failed' | 'interrupted';
 
+/** The `command` of a webhook hint run (webhooks/hint-run.ts): priced apart from the scheduled runs (budget/costs.ts). */
+export const HINT_RUN_COMMAND = 'webhooks';
+
 /**
  * What a stream did in a run, as a code. Stored in sync_runs (the planner prices periodic passes from
  * past runs' `sweep` entries, so codes never change meaning); the words a person reads are

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../load/db.ts';
 import type { Database } from '../load/schema.ts';
+import { companyPersonSide, type LinkSide } from '../planner/associations.ts';
 import { markDirty, type DirtyMark } from '../state/dirty.ts';
 import { noteHinted } from '../state/hinted.ts';
 import { deliveryStats, pendingDeliveries, type DeliveryPosition } from './deliveries.ts';
@@ -56,18 +57,25 @@ async function entityMarks(db: Conn, id: number): Promise<DirtyMark[]> {
 }
 
 /**
- * The marks a hint sets (docs/webhooks.md): the record itself; for a person or organization event the
- * company↔person sets of both sides (the record's, and those of the records linked to it in the warehouse
- * or named by the body); for a list entry the entry in its list. A deletion sets no read mark: it is
- * confirmed by its own single read.
+ * The marks a hint sets (docs/webhooks.md), each at most one call: the record itself; for a person or
+ * organization event the company↔person sets of both sides (the record's, and those of the records linked
+ * to it in the warehouse or named by the body); for a list entry the entry in its list, and its company or
+ * person only if the warehouse lacks it (the entry's own read carries what the event is about). A company's
+ * own set is read by `GET /organizations/{id}`, which also carries its name and domains: when companies are
+ * the side read (`linksSide`), that one call is its re-read and the `/v2` record is asked for only if the
+ * warehouse lacks it (a created company): one call where there were two. A deletion sets no read mark: it
+ * is confirmed by its own single read.
  */
-export async function marksOf(db: Conn, h: Hint): Promise<DirtyMark[]> {
+export async function marksOf(db: Conn, h: Hint, linksSide: LinkSide): Promise<DirtyMark[]> {
   if (h.deleted) return [];
   const marks: DirtyMark[] = [];
-  const persons = [...h.linkedPersons, ...(await linkedIds(db, 'company_id', h.companies))];
-  const companies = [...h.linkedCompanies, ...(await linkedIds(db, 'person_id', h.persons))];
-  for (const id of h.companies) marks.push({ kind: 'company', id }, { kind: 'company_links', id });
-  for (const id of h.persons) marks.push({ kind: 'person', id }, { kind: 'person_links', id });
+  const onEntry = h.event.startsWith('list_entry.');
+  const persons = onEntry ? [] : [...h.linkedPersons, ...(await linkedIds(db, 'company_id', h.companies))];
+  const companies = onEntry ? [] : [...h.linkedCompanies, ...(await linkedIds(db, 'person_id', h.persons))];
+  // The record by id only if the warehouse lacks it: on a list entry, or when its own set's single read re-reads it.
+  const onlyIfMissing = (side: LinkSide) => (onEntry || linksSide === side ? { ifMissing: true } : {});
+  for (const id of h.companies) marks.push({ kind: 'company', id, ...onlyIfMissing('company') }, ...(onEntry ? [] : [{ kind: 'company_links' as const, id }]));
+  for (const id of h.persons) marks.push({ kind: 'person', id, ...onlyIfMissing('person') }, ...(onEntry ? [] : [{ kind: 'person_links' as const, id }]));
   for (const id of persons) marks.push({ kind: 'person_links', id });
   for (const id of companies) marks.push({ kind: 'company_links', id });
   for (const id of h.opportunities) marks.push({ kind: 'opportunity_links', id });
@@ -101,6 +109,8 @@ export async function applyPendingHints(db: Db, opts: { maxCalls: number; now: D
   const out: AppliedHints = { deliveries: 0, marks: 0, deferred: 0, capped: false, merges: false, deletes: [] };
   const seen = new Set<string>();
   const now = opts.now.toISOString();
+  // The side whose sets single reads complete (planner/associations.ts); none marked yet: companies, as ties go.
+  const linksSide = (await companyPersonSide({ db })) ?? 'company';
   let after: DeliveryPosition | undefined;
   while (!out.capped) {
     const batch = await pendingDeliveries(db.kysely, PAGE, after);
@@ -109,7 +119,7 @@ export async function applyPendingHints(db: Db, opts: { maxCalls: number; now: D
       const parsed = parseDelivery(d.body);
       const hint = parsed.status === 'pending' ? parsed.hint : null;
       // One delivery alone never spends more than the cap: the record's own marks come first.
-      const marks = (hint ? await marksOf(db.kysely, hint) : []).slice(0, opts.maxCalls);
+      const marks = (hint ? await marksOf(db.kysely, hint, linksSide) : []).slice(0, opts.maxCalls);
       const deletes = hint ? await deletesOf(db.kysely, hint, d.id) : [];
       const fresh = [...new Set([...marks.map((m) => `${m.kind}:${m.id}`), ...deletes.map((t) => `gone:${t.kind}:${t.id}`)])].filter((k) => !seen.has(k));
       const cost = fresh.length + (hint?.merged && !out.merges ? 1 : 0);

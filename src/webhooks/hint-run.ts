@@ -3,7 +3,7 @@ import type { Db } from '../load/db.ts';
 import type { Logger } from '../log.ts';
 import { unmetNeeds } from '../planner/selection.ts';
 import { clientFromConfig, executeSync } from '../runner/execute.ts';
-import type { RunSummary } from '../state/runs.ts';
+import { HINT_RUN_COMMAND, type RunSummary } from '../state/runs.ts';
 import { ALL_STREAMS } from '../streams/registry.ts';
 import { applyPendingHints, type AppliedHints } from './apply-hints.ts';
 import { confirmDeletes, type ConfirmedDeletes } from './confirm-deletes.ts';
@@ -75,7 +75,7 @@ export async function runHintRun(opts: HintRunOptions): Promise<HintRunResult> {
     log,
     apiKey: opts.apiKey,
     mode: 'incremental',
-    command: 'webhooks',
+    command: HINT_RUN_COMMAND,
     // Only the sets these hints marked: the entity sweeps leave a link mark on every company for the tiers to
     // work through, and a hint run that took them all cost 8.7 calls a change (month bench, small, tiers on).
     hintedSince: appliedAt.toISOString(),

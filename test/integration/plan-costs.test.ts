@@ -1,28 +1,35 @@
 import { expect, it } from 'vitest';
 import { forEachDialect, useMigratedDb } from '../helpers/dialects.ts';
-import { streamCosts, type PricedStream } from '../../src/budget/costs.ts';
+import { hintRunCost, streamCosts, type PricedStream } from '../../src/budget/costs.ts';
+import { HINT_RUN_COMMAND } from '../../src/state/runs.ts';
 import { emptyCheckpoint, writeCheckpoint } from '../../src/state/checkpoint.ts';
 import type { Db } from '../../src/load/db.ts';
 
 const HOUR = 3_600_000;
 let clock = Date.parse('2026-01-01T00:00:00Z');
 
-/** One finished run whose streams spent these calls (and were in these modes). */
-async function run(db: Db, mode: 'full' | 'incremental', streams: Record<string, { mode: string; calls: number; status?: string }>): Promise<void> {
-  clock += HOUR;
+/** One finished run whose streams spent these calls (and were in these modes); `command` 'webhooks' is a hint run. */
+async function run(
+  db: Db,
+  mode: 'full' | 'incremental',
+  streams: Record<string, { mode: string; calls: number; status?: string }>,
+  command = 'test',
+  stepMs = HOUR,
+): Promise<void> {
+  clock += stepMs;
   const at = new Date(clock).toISOString();
   const json = Object.fromEntries(Object.entries(streams).map(([k, v]) => [k, { status: 'succeeded', pages: v.calls, records: 0, rows: 0, ...v }]));
   await db.kysely
     .insertInto('sync_runs')
     .values({
       id: `r${clock}`,
-      command: 'test',
+      command,
       mode,
       status: 'succeeded',
       started_at: at,
       finished_at: at,
       duration_ms: 1,
-      calls_total: 0,
+      calls_total: Object.values(streams).reduce((n, v) => n + v.calls, 0),
       rows_total: 0,
       streams_json: JSON.stringify(json),
       calls_json: null,
@@ -39,6 +46,28 @@ async function completedPass(db: Db, stream: string, partition: string, pages: n
 
 forEachDialect('plan: stream costs from the warehouse', (dialect) => {
   const db = useMigratedDb(dialect, { extraTables: ['sync_runs', 'sync_state'] });
+
+  it('prices webhook hint runs apart: a month of their calls, never averaged into the scheduled runs', async () => {
+    await run(db(), 'full', { companies: { mode: 'sweep', calls: 50 } });
+    // Two days of hourly runs, each re-reading 2 marked companies, and 8 hint runs an hour of 1 call each.
+    let firstHint = 0;
+    for (let h = 0; h < 48; h++) {
+      await run(db(), 'incremental', { companies_changed: { mode: 'marked', calls: 2 } });
+      for (let i = 0; i < 8; i++) {
+        await run(db(), 'incremental', { companies_changed: { mode: 'marked', calls: 1 } }, HINT_RUN_COMMAND, 1);
+        firstHint ||= clock;
+      }
+    }
+    const streams: PricedStream[] = [{ name: 'companies_changed', everyRun: true, periodMs: 0, marksOnly: true }];
+    const { costs } = await streamCosts({ db: db() }, streams);
+    expect(costs).toEqual([{ name: 'companies_changed', kind: 'every-run', calls: 2, periodMs: 0 }]);
+    // 384 calls over the two days the hint runs span, scaled to 30 days (about 5,800 a month).
+    const month = await hintRunCost({ db: db() }, new Date(clock));
+    expect(month).toBeCloseTo((384 * 30 * 86_400_000) / (clock - firstHint), 6);
+    expect(month).toBeGreaterThan(5_700);
+    // None in the last week: nothing to price.
+    expect(await hintRunCost({ db: db() }, new Date(clock + 8 * 86_400_000))).toBe(0);
+  });
 
   it('prices a pass by the pages of every partition, however many runs it took, not by the run that finished it', async () => {
     await run(db(), 'full', { fields: { mode: 'sweep', calls: 6 } });

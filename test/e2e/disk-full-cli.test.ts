@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/simulator/index.ts';
 import { runCli } from '../helpers/cli.ts';
-import { startE2eSimulator } from '../helpers/sync-fixture.ts';
+import { E2E_SCALE, startE2eSimulator } from '../helpers/sync-fixture.ts';
 
 const resize = (dir: string, size: string) => execFileSync('mount', ['-o', `remount,size=${size}`, dir]);
 
@@ -23,7 +23,7 @@ describe('a full disk under the command line [sqlite]', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'relsync-fullfs-'));
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=256k', 'tmpfs', dir]);
-    sim = await startE2eSimulator({ scale: 'small' });
+    sim = await startE2eSimulator({ scale: E2E_SCALE });
     env = { AFFINITY_BASE_URL: sim.url, AFFINITY_API_KEY: sim.apiKey, DATABASE_URL: `sqlite:${join(dir, 'warehouse.db')}`, LOG_LEVEL: 'warn' };
   });
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UserError } from '../../src/errors.ts';
-import { startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';
+import { E2E_SCALE, startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';
 import { expectWarehouseMatchesStore } from '../helpers/warehouse-compare.ts';
 
 /**
@@ -16,7 +16,7 @@ describe('a full disk [sqlite]', () => {
   });
 
   it('stops the run with one clear message, keeps every committed page, and the next run completes', async () => {
-    f = await startSyncFixture({ dialect: 'sqlite', scale: 'small' });
+    f = await startSyncFixture({ dialect: 'sqlite', scale: E2E_SCALE });
     const pages = async () => Number((await sql<{ n: number }>`pragma page_count`.execute(f!.db.kysely)).rows[0]?.n ?? 0);
     // Room for a few pages of data beyond the empty schema, not for the whole organisation.
     await sql.raw(`pragma max_page_count = ${(await pages()) + 120}`).execute(f.db.kysely);

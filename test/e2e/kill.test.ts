@@ -15,7 +15,7 @@ import type { RunningSimulator } from '../../src/simulator/index.ts';
 import { parseCheckpoint } from '../../src/state/checkpoint.ts';
 import { BIN, runCli } from '../helpers/cli.ts';
 import { forEachDialect, freshMigratedDb } from '../helpers/dialects.ts';
-import { startE2eSimulator } from '../helpers/sync-fixture.ts';
+import { E2E_SCALE, startE2eSimulator } from '../helpers/sync-fixture.ts';
 import { expectWarehouseMatchesStore } from '../helpers/warehouse-compare.ts';
 
 /** Sweeps in progress with at least one page committed, and all checkpoint rows. */
@@ -31,8 +31,8 @@ forEachDialect('e2e: SIGKILL during a sync, then sync again', (dialect) => {
   let cwd: string;
   let env: Record<string, string>;
   beforeAll(async () => {
-    // ~30 ms a call makes the small tenant take several seconds: time to kill it mid-way.
-    sim = await startE2eSimulator({ scale: 'small', sim: { latencyMs: 30 } });
+    // ~30 ms a call makes the e2e tenant take several seconds: time to kill it mid-way.
+    sim = await startE2eSimulator({ scale: E2E_SCALE, sim: { latencyMs: 30 } });
     dbc = await freshMigratedDb(dialect);
     cwd = mkdtempSync(join(tmpdir(), 'relsync-kill-'));
     env = { AFFINITY_BASE_URL: sim.url, AFFINITY_API_KEY: sim.apiKey, DATABASE_URL: dbc.url, LOG_LEVEL: 'warn' };

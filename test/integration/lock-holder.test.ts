@@ -15,7 +15,7 @@ import type { RunningSimulator } from '../../src/simulator/index.ts';
 import { acquireWriterLock, processAlive } from '../../src/state/lock.ts';
 import { BIN, runCli } from '../helpers/cli.ts';
 import { forEachDialect, freshMigratedDb } from '../helpers/dialects.ts';
-import { startE2eSimulator } from '../helpers/sync-fixture.ts';
+import { E2E_SCALE, startE2eSimulator } from '../helpers/sync-fixture.ts';
 
 function procState(pid: number): string | undefined {
   try {
@@ -75,8 +75,8 @@ forEachDialect('writer lock holder', (dialect) => {
   let dbc: Awaited<ReturnType<typeof freshMigratedDb>>;
   let cwd: string;
   beforeAll(async () => {
-    // ~30 ms a call: the small tenant takes seconds, time to kill the sync mid-way.
-    sim = await startE2eSimulator({ scale: 'small', sim: { latencyMs: 30 } });
+    // ~30 ms a call: the e2e tenant takes seconds, time to kill the sync mid-way.
+    sim = await startE2eSimulator({ scale: E2E_SCALE, sim: { latencyMs: 30 } });
     dbc = await freshMigratedDb(dialect);
     cwd = mkdtempSync(join(tmpdir(), 'relsync-zombie-'));
   });

@@ -94,10 +94,14 @@ export async function newSinceOf(db: Kysely<Database>, side: TierSide, cutoff: s
   return first !== null && first > cutoff ? first : cutoff;
 }
 
-/** The hot signals of one side now: the window's cutoff, the promotions' and the records new within the window (newSinceOf). */
-export async function hotSignals(db: Kysely<Database>, side: TierSide, now: Date, hotWindowMs: number): Promise<HotSignal[]> {
-  const cutoff = hotCutoff(now, hotWindowMs);
-  const promotedSince = hotCutoff(now, Math.min(hotWindowMs, DEFAULT_HOT_PROMOTION_MS));
+/**
+ * The hot signals of one side now: the window's cutoff, the promotions' and the records new within the
+ * window (newSinceOf). `graceMs` widens the dated signals (activity, notes, creation, promotions) by that
+ * much, for the records that were hot that recently (hot-refresh.ts).
+ */
+export async function hotSignals(db: Kysely<Database>, side: TierSide, now: Date, hotWindowMs: number, graceMs = 0): Promise<HotSignal[]> {
+  const cutoff = hotCutoff(now, hotWindowMs + graceMs);
+  const promotedSince = hotCutoff(now, Math.min(hotWindowMs, DEFAULT_HOT_PROMOTION_MS) + graceMs);
   return signalsOf(side, { cutoff, promotedSince, newSince: await newSinceOf(db, side, cutoff) });
 }
 

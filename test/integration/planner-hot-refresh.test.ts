@@ -4,7 +4,7 @@
  * lookup that keeps missing a record gives its mark up (state/dirty.ts bumpAttempts).
  */
 import { expect, it } from 'vitest';
-import { DEFAULT_LOOKUP_ATTEMPTS } from '../../src/defaults.ts';
+import { DEFAULT_HOT_PROMOTION_MS, DEFAULT_LOOKUP_ATTEMPTS } from '../../src/defaults.ts';
 import { collectIds } from '../../src/planner/id-chunks.ts';
 import { hotRefreshIds, refreshBefore } from '../../src/planner/hot-refresh.ts';
 import { bumpAttempts, markDirty } from '../../src/state/dirty.ts';
@@ -65,6 +65,28 @@ forEachDialect('planner: the hot tier re-read by id', (dialect) => {
       .transaction()
       .execute((trx) => markDirty(trx, dialect, [{ kind: 'company', id: 5 }], NOW.toISOString()));
     expect(await due(DAY)).toEqual([1, 2, 5]);
+  });
+
+  it('a record that left the hot tier within the last hot period is re-read once more, not one that left before', async () => {
+    await tenant();
+    // Change-log entries promoted cold companies 5 and 6 for a day: 5's ran out 6 h ago, 6's 36 h ago.
+    const promoted = (id: number, at: string) => ({
+      id,
+      field_id: 'field-1',
+      entity_type: 'company',
+      entity_id: id,
+      list_entry_id: 0,
+      action_type: 'update',
+      changed_at: at,
+      _synced_at: at,
+    });
+    await k()
+      .insertInto('field_value_changes')
+      .values([promoted(5, ago(DEFAULT_HOT_PROMOTION_MS + 6 * HOUR)), promoted(6, ago(DEFAULT_HOT_PROMOTION_MS + 36 * HOUR))] as never)
+      .execute();
+    expect(await due(DAY)).toEqual([1, 2, 5]);
+    // A longer hot period keeps the record longer: both are within two days of their promotion's end.
+    expect(await due(2 * DAY)).toEqual([1, 5, 6]);
   });
 
   it('a mark a lookup missed in DEFAULT_LOOKUP_ATTEMPTS runs is given up; others keep waiting', async () => {

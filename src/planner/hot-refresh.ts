@@ -16,10 +16,9 @@
  * single reads that set only a name (RowBatch.updates) leave it alone, so they never pass for a refresh.
  */
 import { sql } from 'kysely';
-import { DEFAULT_SHARE_SLACK } from '../defaults.ts';
 import type { PlanContext } from './context.ts';
 import type { IdChunks } from './id-chunks.ts';
-import { TABLE_OF_SIDE, anySignal, hotSignals, type TierSide } from './tiers.ts';
+import { TABLE_OF_SIDE, TIER_SLACK, anySignal, hotSignals, type TierSide } from './tiers.ts';
 
 export interface HotRefreshInput {
   now: Date;
@@ -28,9 +27,9 @@ export interface HotRefreshInput {
   hotPeriodMs: number;
 }
 
-/** The instant before which a hot record's row is due again: the period ÷ slack before `now`. */
+/** The instant before which a hot record's row is due again: the period ÷ the hot tier's slack before `now`. */
 export function refreshBefore(now: Date, hotPeriodMs: number): string {
-  return new Date(now.getTime() - hotPeriodMs / DEFAULT_SHARE_SLACK).toISOString();
+  return new Date(now.getTime() - hotPeriodMs / TIER_SLACK.hot).toISOString();
 }
 
 /** Live hot records of `side` whose whole record was last written before the hot period ÷ slack, ascending. */

@@ -13,13 +13,13 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../load/schema.ts';
 import { readCheckpoint } from '../state/checkpoint.ts';
-import { DEFAULT_COLD_SHARE_SLACK, DEFAULT_HOT_PROMOTION_MS, DEFAULT_SHARE_SLACK } from '../defaults.ts';
+import { DEFAULT_COLD_SHARE_SLACK, DEFAULT_HOT_PROMOTION_MS, DEFAULT_HOT_SHARE_SLACK } from '../defaults.ts';
 
 export type TierSide = 'company' | 'person';
 export type Tier = 'hot' | 'cold';
 
 /** Each tier's share slack (defaults.ts): the hot tier's bound is a p95 of its period, the cold tier's a max. */
-export const TIER_SLACK: Readonly<Record<Tier, number>> = { hot: DEFAULT_SHARE_SLACK, cold: DEFAULT_COLD_SHARE_SLACK };
+export const TIER_SLACK: Readonly<Record<Tier, number>> = { hot: DEFAULT_HOT_SHARE_SLACK, cold: DEFAULT_COLD_SHARE_SLACK };
 
 /** One reason a record is hot; `rank` orders a first sync's reads (listed first, then deals, then recent activity). */
 export interface HotSignal {

@@ -12,6 +12,7 @@ import { emptyCheckpoint, writeCheckpoint } from '../../src/state/checkpoint.ts'
 import { configSchema } from '../../src/config/schema.ts';
 import { addRows, emptyBatch } from '../../src/load/batch.ts';
 import { referenceMarks } from '../../src/streams/reference-marks.ts';
+import { TIER_SLACK } from '../../src/planner/tiers.ts';
 import { forEachDialect, useMigratedDb } from '../helpers/dialects.ts';
 
 const NOW = new Date('2026-06-01T00:00:00.000Z');
@@ -25,13 +26,13 @@ forEachDialect('planner: the hot tier re-read by id', (dialect) => {
   const k = () => db().kysely;
 
   /**
-   * Companies 1..6, all listed but 5 and 6 (cold). Rows last written: 1 two days ago, 2 twenty hours ago,
+   * Companies 1..6, all listed but 5 and 6 (cold). Rows last written: 1 two days ago, 2 twenty-two hours ago,
    * 3 eighteen hours ago, 4 two days ago but deleted, 5 and 6 forty days ago.
    */
   async function tenant() {
     const written: Array<[number, number, boolean]> = [
       [1, 2 * DAY, false],
-      [2, 20 * HOUR, false],
+      [2, 22 * HOUR, false],
       [3, 18 * HOUR, false],
       [4, 2 * DAY, true],
       [5, 40 * DAY, false],
@@ -49,9 +50,10 @@ forEachDialect('planner: the hot tier re-read by id', (dialect) => {
   const due = async (hotPeriodMs: number) =>
     Array.from(await collectIds(await hotRefreshIds({ db: db() }, 'company', { now: NOW, hotWindowMs: 90 * DAY, hotPeriodMs }), 0, 1000));
 
-  it('takes live hot records written longer ago than the period ÷ slack (19.2 h of 24 h), never cold or deleted ones', async () => {
+  it('takes live hot records written longer ago than the period ÷ slack (20.9 h of 24 h), never cold or deleted ones', async () => {
     await tenant();
-    expect(refreshBefore(NOW, DAY)).toBe(ago(19.2 * HOUR));
+    expect(TIER_SLACK.hot).toBe(1.15);
+    expect(refreshBefore(NOW, DAY)).toBe(ago(DAY / 1.15));
     expect(await due(DAY)).toEqual([1, 2]);
     // A longer (stretched) hot period: only the record written two days ago.
     expect(await due(2 * DAY)).toEqual([1]);

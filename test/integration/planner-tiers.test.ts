@@ -98,7 +98,7 @@ forEachDialect('planner: relevance tiers', (dialect) => {
 
   it('under caps: hot sets never read all at once, then each tier its share per run, oldest first', async () => {
     await tenant();
-    // Hourly runs, hot every 24h, cold every 30d: each tier reads ceil(records x 1h x 1.25 / period) = 1 a run.
+    // Hourly runs, hot every 24h, cold every 30d: each tier reads ceil(records x 1h x slack / period) = 1 a run.
     const caps: TierCaps = { hotPeriodMs: DAY, coldPeriodMs: 30 * DAY, runIntervalMs: 3_600_000 };
     expect(await reads(caps)).toEqual([11, 7, 3, 5, 1]);
     await k()
@@ -116,9 +116,9 @@ forEachDialect('planner: relevance tiers', (dialect) => {
     expect(await reads(caps)).toEqual([7, 6]);
   });
 
-  it('each tier is priced and shared with its own slack: the hot tier 1.25 (its bound is a p95), the cold tier 1.05 (a max)', async () => {
+  it('each tier is priced and shared with its own slack: the hot tier 1.15 (its bound is a p95), the cold tier 1.05 (a max)', async () => {
     await tenant();
-    expect(TIER_SLACK).toEqual({ hot: 1.25, cold: 1.05 });
+    expect(TIER_SLACK).toEqual({ hot: 1.15, cold: 1.05 });
     // Companies were read whole last (no person_links marks): the company side is priced.
     await k()
       .insertInto('sync_read_whole')
@@ -126,11 +126,11 @@ forEachDialect('planner: relevance tiers', (dialect) => {
       .execute();
     const priced = await linkTierCosts({ db: db() }, 'company_persons_full', 'company', { hotMs: DAY, coldMs: 30 * DAY, hotWindowMs: WINDOW, now: NOW });
     expect(priced!.costs.map((c) => [c.tier, c.calls])).toEqual([
-      ['hot', 4 * 1.25],
+      ['hot', 4 * 1.15],
       ['cold', 7 * 1.05],
     ]);
     // Every hot set was read an hour ago (none due); the 7 cold sets over an 8-hour period: ceil(7 x 1.05 / 8)
-    // = 1 a run (with the hot tier's 1.25 it would be 2).
+    // = 1 a run (with the hot tier's 1.15 it would be 2).
     expect(await reads({ hotPeriodMs: DAY, coldPeriodMs: 8 * 3_600_000, runIntervalMs: 3_600_000 })).toEqual([1]);
   });
 
@@ -139,7 +139,7 @@ forEachDialect('planner: relevance tiers', (dialect) => {
     // No marks at all (the sweep has not come round): the tiers' refresh goes by read time alone.
     await k().deleteFrom('sync_dirty').execute();
     const caps: TierCaps = { hotPeriodMs: DAY, coldPeriodMs: 30 * DAY, runIntervalMs: 3_600_000 };
-    // Every hot set read 1 hour ago (a `sync --full` just now): none is due yet (24h x (1 - 1/1.25) = 4.8h).
+    // Every hot set read 1 hour ago (a `sync --full` just now): none is due yet (24h x (1 - 1/1.15) = 3.1h).
     const hour = 1 / 24;
     await k()
       .insertInto('sync_read_whole')

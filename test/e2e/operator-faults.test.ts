@@ -174,7 +174,7 @@ describe('operator faults: another program holds the SQLite write lock [sqlite]'
       expect(cli.code, cli.stderr).toBe(3);
       expect(cli.stderr).toMatch(/^relsync: Cannot write to sqlite:.* another program holds its write lock \(an open write transaction\) \(SQLITE_BUSY\)\.$/m);
       expect(cli.stderr.split('\n').filter((l) => l.startsWith('relsync:'))).toHaveLength(1);
-      expect(cli.stderr).not.toMatch(/unexpected error|at .*\.ts:/);
+      expect(cli.stderr).not.toMatch(/unexpected error|at .*\.m?[jt]s:/);
     } finally {
       holder.exec('rollback');
       holder.close();

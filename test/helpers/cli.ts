@@ -1,8 +1,12 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { BUNDLED_BIN, REPO_ROOT } from './cli-bundle.ts';
 
-export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-export const BIN = fileURLToPath(new URL('../../bin/relsync.js', import.meta.url));
+export { REPO_ROOT };
+/** The command line as users install it (through tsx). */
+export const REAL_BIN = fileURLToPath(new URL('../../bin/relsync.js', import.meta.url));
+/** What the tests spawn: the same entry, bundled once per run (cli-bundle.ts says why). */
+export const BIN = BUNDLED_BIN;
 
 export interface CliResult {
   code: number | null;
@@ -11,11 +15,14 @@ export interface CliResult {
 }
 
 /** Run `relsync <args>` as a real child process, the way a user does. */
-export function runCli(args: string[], opts: { env?: Record<string, string | undefined>; cwd?: string; timeoutMs?: number } = {}): Promise<CliResult> {
+export function runCli(
+  args: string[],
+  opts: { env?: Record<string, string | undefined>; cwd?: string; timeoutMs?: number; bin?: string } = {},
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const env: Record<string, string | undefined> = { ...process.env, LOG_LEVEL: 'warn', ...opts.env };
     for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: opts.cwd ?? REPO_ROOT, env: env as NodeJS.ProcessEnv });
+    const child = spawn(process.execPath, [opts.bin ?? BIN, ...args], { cwd: opts.cwd ?? REPO_ROOT, env: env as NodeJS.ProcessEnv });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, tableExists } from '../../src/load/db.ts';
 import { migrations } from '../../migrations/index.ts';
-import { runCli } from '../helpers/cli.ts';
+import { REAL_BIN, runCli } from '../helpers/cli.ts';
 import { forEachDialect, freshDatabaseUrl, type TestDatabase } from '../helpers/dialects.ts';
 
 const COMMANDS = ['sync', 'backfill', 'schedule', 'status', 'migrate', 'simulate', 'demo'];
@@ -14,6 +14,17 @@ describe('relsync command line', () => {
     const r = await runCli(['--help']);
     expect(r.code).toBe(0);
     for (const c of COMMANDS) expect(r.stdout).toMatch(new RegExp(`^\\s+${c}\\b`, 'm'));
+  });
+
+  it('the real bin (through tsx) is the command line the tests spawn bundled: the same help, and it migrates', async () => {
+    const [real, bundled] = await Promise.all([runCli(['--help'], { bin: REAL_BIN }), runCli(['--help'])]);
+    expect(real.code).toBe(0);
+    expect(real.stdout).toBe(bundled.stdout);
+    const cwd = mkdtempSync(join(tmpdir(), 'relsync-cli-'));
+    const r = await runCli(['migrate'], { bin: REAL_BIN, cwd, env: { DATABASE_URL: `sqlite:${join(cwd, 'w.db')}` } });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/migration\(s\) applied/);
   });
 
   it('each command has its own --help', async () => {
@@ -29,7 +40,7 @@ describe('relsync command line', () => {
     expect(r.code).toBe(2);
     const lines = r.stderr.trim().split('\n');
     expect(lines[0]).toMatch(/^relsync: Invalid configuration: DATABASE_URL .*sqlite:.*postgres:\/\//);
-    expect(r.stderr).not.toMatch(/\bat .*\.ts:\d+/); // no stack trace
+    expect(r.stderr).not.toMatch(/\bat .*\.m?[jt]s:\d+/); // no stack trace
   });
 
   it('sync without AFFINITY_API_KEY says how to get one and points to demo and simulate', async () => {
@@ -50,7 +61,7 @@ describe('relsync command line', () => {
     expect(r.code).toBe(1);
     expect(r.stderr.match(/cannot reach the API/g)).toHaveLength(1);
     expect(r.stderr).toContain('Check AFFINITY_BASE_URL');
-    expect(r.stderr).not.toMatch(/\bat .*\.ts:\d+/);
+    expect(r.stderr).not.toMatch(/\bat .*\.m?[jt]s:\d+/);
   });
 
   it('an unknown command is a usage error, exit 2', async () => {

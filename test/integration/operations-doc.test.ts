@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/simulator/index.ts';
-import { REPO_ROOT } from '../helpers/cli.ts';
+import { BIN, REPO_ROOT } from '../helpers/cli.ts';
 import { freshDatabaseUrl, PG_BASE_URL, type TestDatabase } from '../helpers/dialects.ts';
 import { startE2eSimulator } from '../helpers/sync-fixture.ts';
 
@@ -54,6 +54,8 @@ describe('docs/operations.md', () => {
     const port = String(await freePort());
     map = (text) =>
       text
+        // The checkout's entry as the other tests spawn it: bundled (cli.test.ts holds it to the real bin).
+        .replaceAll('/opt/relsync/bin/relsync.js', BIN)
         .replaceAll('/opt/relsync', REPO_ROOT.replace(/\/$/, ''))
         .replaceAll('/var/lib/relsync', join(dir, 'lib'))
         .replaceAll('/var/log/relsync', join(dir, 'log'))
@@ -64,7 +66,7 @@ describe('docs/operations.md', () => {
     // The env file as the page shows it, with the simulator's key and address.
     const envFile = map(blocks('text')[0]!).replace('your-key', sim.apiKey) + `AFFINITY_BASE_URL=${sim.url}\n`;
     writeFileSync(join(dir, 'etc/relsync.env'), envFile);
-    writeFileSync(join(dir, 'bin/relsync'), `#!/bin/sh\nexec node ${join(REPO_ROOT, 'bin/relsync.js')} "$@"\n`);
+    writeFileSync(join(dir, 'bin/relsync'), `#!/bin/sh\nexec node ${BIN} "$@"\n`);
     chmodSync(join(dir, 'bin/relsync'), 0o755);
     env = { PATH: `${join(dir, 'bin')}:${process.env.PATH ?? ''}`, HOME: dir, LANG: 'C.UTF-8' };
     const sourced = await bash(`set -a; . ${join(dir, 'etc/relsync.env')}; set +a; env`, { cwd: dir, env });

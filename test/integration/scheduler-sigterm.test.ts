@@ -95,7 +95,7 @@ forEachDialect('relsync schedule: SIGTERM during a run', (dialect) => {
     expect(s.out.stdout).toMatch(/next run at \d{4}-\d\d-\d\dT/);
     expect(s.out.stdout).toContain('scheduler stopped');
     expect(s.out.stderr).toContain('stopping: the run in hand finishes its page, then stops');
-    expect(s.out.stderr).not.toMatch(/\bat .*\.ts:\d+/);
+    expect(s.out.stderr).not.toMatch(/\bat .*\.m?[jt]s:\d+/);
 
     const db = await openDatabase(t.url);
     try {

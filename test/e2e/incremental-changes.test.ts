@@ -64,7 +64,7 @@ function dumpDifferences(actual: Dump, expected: Dump): string[] {
         lines.push(`${k}: missing after the incremental run`);
         continue;
       }
-      const cols = Object.keys(er).filter((c) => JSON.stringify(er[c]) !== JSON.stringify(ar[c]));
+      const cols = Object.keys(er).filter((c) => er[c] !== ar[c] && JSON.stringify(er[c]) !== JSON.stringify(ar[c]));
       if (cols.length) lines.push(`${k}: ${cols.map((c) => `${c}${firstDiff(ar[c], er[c])} (incremental vs fresh)`).join('; ')}`);
     }
     for (const k of a.keys()) if (!e.has(k)) lines.push(`${k}: only after the incremental run`);

@@ -65,7 +65,7 @@ function dumpDifferences(inc: Dump, fresh: Dump): string[] {
       // merge time): the record itself was never read. The incremental warehouse read it before the merge.
       const mergedUnread = er._raw === null && er.merged_into_id !== null && er.merged_into_id !== undefined && er._deleted_at !== null;
       const compared = mergedUnread ? ['merged_into_id', '_deleted_at'] : Object.keys(er);
-      const cols = compared.filter((c) => JSON.stringify(er[c]) !== JSON.stringify(ar[c]));
+      const cols = compared.filter((c) => er[c] !== ar[c] && JSON.stringify(er[c]) !== JSON.stringify(ar[c]));
       if (cols.length) lines.push(`${k}: ${cols.map((c) => `${c} ${short(ar[c])} vs fresh ${short(er[c])}`).join('; ')}`);
     }
     for (const [k, ar] of a) {

@@ -19,7 +19,7 @@ const ALL_DIALECTS: readonly DialectName[] = ['sqlite', 'postgres'];
  * The dialects database tests run on: both, or only those `RELSYNC_TEST_DIALECTS` names (comma-separated)
  * for a quick loop on one side. CI and `npm test` set nothing, so every database test runs on both.
  */
-export function testDialects(env: string | undefined = process.env.RELSYNC_TEST_DIALECTS): readonly DialectName[] {
+export function testDialects(env: string | undefined): readonly DialectName[] {
   if (env === undefined || env.trim() === '') return ALL_DIALECTS;
   const named = env.split(',').map((d) => d.trim());
   const unknown = named.filter((d) => !(ALL_DIALECTS as readonly string[]).includes(d));
@@ -27,7 +27,7 @@ export function testDialects(env: string | undefined = process.env.RELSYNC_TEST_
   return ALL_DIALECTS.filter((d) => named.includes(d));
 }
 
-export const DIALECTS: readonly DialectName[] = testDialects();
+export const DIALECTS: readonly DialectName[] = testDialects(process.env.RELSYNC_TEST_DIALECTS);
 
 export interface TestDatabase {
   dialect: DialectName;

@@ -8,9 +8,13 @@ import type { ColumnKind } from '../../../src/load/tables.ts';
 export type Cell = string | number | boolean | null | object;
 export type ExpRow = Record<string, Cell>;
 
+/** What `ts` returns; what both databases already hold (the dumps normalise every timestamp cell). */
+const CANONICAL = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
 /** Any ISO-8601 instant (with Z or an offset) → `YYYY-MM-DDTHH:MM:SS.sssZ`; null stays null. */
 export function ts(v: unknown): string | null {
   if (v === null || v === undefined) return null;
+  if (typeof v === 'string' && CANONICAL.test(v)) return v;
   const ms = Date.parse(String(v));
   if (Number.isNaN(ms)) return `unparseable:${String(v)}`;
   return new Date(ms).toISOString();

@@ -172,7 +172,8 @@ export const DEFAULT_COLD_SHARE_SLACK = 1.05;
 /**
  * The hot tier's share slack (planner/tier-reads.ts, planner/hot-refresh.ts): each hot record is read again
  * about every hot period ÷ 1.15 (21 h of 24), which leaves 3 h for the promoted records read ahead of it and
- * for the hourly runs' granularity. At DEFAULT_SHARE_SLACK (19 h of 24) the hot reads cost about 4,500 calls
- * a month more at medium, and the uniform medium month spent 100,213 of 100,000 (BENCHMARKS.md).
+ * for the hourly runs' granularity. At DEFAULT_SHARE_SLACK (19 h of 24) the plan priced the hot reads 4,542
+ * calls a month higher at medium, and the uniform medium month spent 100,213 of 100,000 by day 24, not 98,597
+ * (BENCHMARKS.md).
  */
 export const DEFAULT_HOT_SHARE_SLACK = 1.15;

@@ -7,6 +7,8 @@ export { REPO_ROOT };
 export const REAL_BIN = fileURLToPath(new URL('../../bin/relsync.js', import.meta.url));
 /** What the tests spawn: the same entry, bundled once per run (cli-bundle.ts says why). */
 export const BIN = BUNDLED_BIN;
+/** A stack frame in a child's output, from the bundle (`.js`) or the sources (`.ts`): users get none. */
+export const STACK_FRAME = /\bat .*\.m?[jt]s:\d+/;
 
 export interface CliResult {
   code: number | null;

@@ -16,8 +16,9 @@ export default defineConfig({
     // starting, retries backing off, kills and timeouts they provoke), and a third fork keeps both cores busy
     // meanwhile. Same tree, same loaded machine: 488 s with 3, 540 s with 2 (`vitest run`, wall).
     pool: 'forks',
-    // The command line the tests spawn, bundled once (test/helpers/cli-bundle.ts).
-    globalSetup: ['test/setup/cli-bundle.setup.ts'],
+    // The command line the tests spawn, bundled once (test/helpers/cli-bundle.ts); the PostgreSQL test database
+    // set not to wait for its WAL flush while the run lasts (test/setup/pg-test-database.setup.ts).
+    globalSetup: ['test/setup/cli-bundle.setup.ts', 'test/setup/pg-test-database.setup.ts'],
     maxWorkers: 3,
     // Verbose in CI so the log shows every test with its [sqlite] / [postgres] tag.
     reporters: process.env.CI ? ['verbose'] : ['default'],

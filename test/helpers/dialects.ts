@@ -9,23 +9,9 @@ import { openDatabase, type Db, type DialectName } from '../../src/load/db.ts';
 import { migrateToLatest } from '../../src/load/migrate.ts';
 import { WAREHOUSE_TABLE_NAMES } from '../../src/load/tables.ts';
 import { CONTRACT_NAMES, type ContractName } from '../../src/simulator/index.ts';
+import { PG_BASE_URL, testDialects } from './test-env.ts';
 
-/** Base URL of the PostgreSQL test database; CI and the dev machines run it on 127.0.0.1:5432. */
-export const PG_BASE_URL = process.env.RELSYNC_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-const ALL_DIALECTS: readonly DialectName[] = ['sqlite', 'postgres'];
-
-/**
- * The dialects database tests run on: both, or only those `RELSYNC_TEST_DIALECTS` names (comma-separated)
- * for a quick loop on one side. CI and `npm test` set nothing, so every database test runs on both.
- */
-export function testDialects(env: string | undefined): readonly DialectName[] {
-  if (env === undefined || env.trim() === '') return ALL_DIALECTS;
-  const named = env.split(',').map((d) => d.trim());
-  const unknown = named.filter((d) => !(ALL_DIALECTS as readonly string[]).includes(d));
-  if (unknown.length > 0) throw new Error(`RELSYNC_TEST_DIALECTS: unknown dialect ${unknown.join(', ')}; use ${ALL_DIALECTS.join(', ')} (comma-separated)`);
-  return ALL_DIALECTS.filter((d) => named.includes(d));
-}
+export { PG_BASE_URL, testDialects };
 
 export const DIALECTS: readonly DialectName[] = testDialects(process.env.RELSYNC_TEST_DIALECTS);
 

@@ -1,11 +1,10 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, tableExists } from '../../src/load/db.ts';
 import { migrations } from '../../migrations/index.ts';
 import { REAL_BIN, STACK_FRAME, runCli } from '../helpers/cli.ts';
 import { forEachDialect, freshDatabaseUrl, type TestDatabase } from '../helpers/dialects.ts';
+import { scratchDir } from '../helpers/scratch-dir.ts';
 
 const COMMANDS = ['sync', 'backfill', 'schedule', 'status', 'migrate', 'simulate', 'demo'];
 
@@ -20,7 +19,7 @@ describe('relsync command line', () => {
     const [real, bundled] = await Promise.all([runCli(['--help'], { bin: REAL_BIN }), runCli(['--help'])]);
     expect(real.code).toBe(0);
     expect(real.stdout).toBe(bundled.stdout);
-    const cwd = mkdtempSync(join(tmpdir(), 'relsync-cli-'));
+    const cwd = scratchDir('relsync-cli');
     const r = await runCli(['migrate'], { bin: REAL_BIN, cwd, env: { DATABASE_URL: `sqlite:${join(cwd, 'w.db')}` } });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
@@ -35,7 +34,7 @@ describe('relsync command line', () => {
   });
 
   it('a bad config value gives one line naming the variable and the fix, exit 2', async () => {
-    const cwd = mkdtempSync(join(tmpdir(), 'relsync-cli-'));
+    const cwd = scratchDir('relsync-cli');
     const r = await runCli(['migrate'], { cwd, env: { DATABASE_URL: 'mysql://nope' } });
     expect(r.code).toBe(2);
     const lines = r.stderr.trim().split('\n');
@@ -44,7 +43,7 @@ describe('relsync command line', () => {
   });
 
   it('sync without AFFINITY_API_KEY says how to get one and points to demo and simulate', async () => {
-    const cwd = mkdtempSync(join(tmpdir(), 'relsync-cli-'));
+    const cwd = scratchDir('relsync-cli');
     const r = await runCli(['sync'], { cwd, env: { AFFINITY_API_KEY: undefined, DATABASE_URL: `sqlite:${join(cwd, 'x.db')}` } });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('AFFINITY_API_KEY');
@@ -53,7 +52,7 @@ describe('relsync command line', () => {
   });
 
   it('an unreachable API stops the run with one message naming AFFINITY_BASE_URL', async () => {
-    const cwd = mkdtempSync(join(tmpdir(), 'relsync-cli-'));
+    const cwd = scratchDir('relsync-cli');
     const r = await runCli(['sync'], {
       cwd,
       env: { AFFINITY_API_KEY: 'k', AFFINITY_BASE_URL: 'http://127.0.0.1:9', DATABASE_URL: `sqlite:${join(cwd, 'x.db')}` },

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { freePort } from '../helpers/free-port.ts';
 import { tmpdir } from 'node:os';
@@ -125,6 +125,7 @@ describe('relsync schedule: signals and startup', () => {
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'relsync-schedule-'));
   });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('a second signal exits at once with 130', async () => {
     const s = await startSchedule(sim, `sqlite:${join(dir, 'twice.db')}`);

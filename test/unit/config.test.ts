@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load.ts';
@@ -7,8 +6,9 @@ import { parseDuration } from '../../src/config/schema.ts';
 import { UserError } from '../../src/errors.ts';
 import { fatalDatabaseError } from '../../src/load/db-errors.ts';
 import { UnreachableError } from '../../src/extract/http/errors.ts';
+import { scratchDir } from '../helpers/scratch-dir.ts';
 
-const emptyDir = () => mkdtempSync(join(tmpdir(), 'relsync-cfg-'));
+const emptyDir = () => scratchDir('relsync-cfg');
 
 function configError(fn: () => unknown): UserError {
   try {

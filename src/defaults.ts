@@ -144,6 +144,8 @@ export const DEFAULT_PLAN_COUNT_CALLS = 20;
 export const DEFAULT_HEAP_GROWING_PERCENT = 50;
 /** Ids an `ids` read fetches from the warehouse per query (planner/id-chunks.ts). */
 export const DEFAULT_ID_CHUNK = 1000;
+/** Rows of relsync's own state tables (marks, read and hint times) written or looked up per statement (src/state). */
+export const DEFAULT_STATE_ROWS_PER_STATEMENT = 500;
 
 // Warehouse DDL.
 /**

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DialectName } from '../load/db.ts';
 import type { Database } from '../load/schema.ts';
-import { DEFAULT_LOOKUP_ATTEMPTS } from '../defaults.ts';
+import { DEFAULT_LOOKUP_ATTEMPTS, DEFAULT_STATE_ROWS_PER_STATEMENT } from '../defaults.ts';
 
 type Conn = Kysely<Database> | Transaction<Database>;
 
@@ -63,7 +63,7 @@ export async function resolveIfMissing(trx: Conn, marks: readonly DirtyMark[]): 
   return out;
 }
 
-const CHUNK = 500;
+const CHUNK = DEFAULT_STATE_ROWS_PER_STATEMENT;
 
 /** Drop the marks a page settled (see DirtyMark.settled); marks set after `now` stay. */
 async function settleMarks(trx: Conn, marks: readonly DirtyMark[], now: string): Promise<void> {

@@ -41,10 +41,26 @@ interface Design {
   /** Per stream: calls spent after day 1, and the plan's month after day 1 (where plan and spend part). */
   spentBy: Map<string, number>;
   predictedBy: Map<string, number>;
+  /** Per stream, the calls of each of the last 24 hourly runs (the day the plan of the moment is held to). */
+  lastDay: Array<Record<string, number>>;
 }
 
 const pct = (xs: number[], p: number) => (xs.length === 0 ? NaN : [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!);
 const h = (ms: number) => (Number.isNaN(ms) ? '-' : `${(ms / HOUR).toFixed(1)}h`);
+
+/**
+ * The plan of the moment against the last day's spend, a month each: the plan at hour 24 is held to a month in
+ * which the hot tier grows, while each run budgets by the plan of its moment (budget/run-budget.ts).
+ */
+async function planNow(d: Design, clock: number): Promise<void> {
+  const { plan, tiers } = await planReport(d.db, d.config, () => new Date(clock));
+  const day = (name?: string) => d.lastDay.reduce((n, r) => n + (name === undefined ? Object.values(r).reduce((a, b) => a + b, 0) : (r[name] ?? 0)), 0) * 30;
+  const priced = (name?: string) => Math.round(plan.streams.filter((s) => name === undefined || s.name === name).reduce((n, s) => n + s.perMonth, 0));
+  const hot = tiers?.lines.find((l) => l.tier === 'hot');
+  console.log(
+    `    plan now vs the last day's spend, a month: company_persons_full ${priced('company_persons_full')} vs ${day('company_persons_full')}; all ${priced()} vs ${day()}; hot tier ${hot?.records ?? '-'} records`,
+  );
+}
 
 /** The streams where the plan's month and the month spent part most (spent scaled to 30 days). */
 function planGaps(d: Design, days: number): void {
@@ -143,6 +159,7 @@ async function runMonth(scale: Scale, days: number, focus: 'uniform' | 'interact
         periods: null,
         spentBy: new Map(),
         predictedBy: new Map(),
+        lastDay: [],
       });
     }
     const run = async (d: Design, mode: 'full' | 'incremental') => {
@@ -157,6 +174,7 @@ async function runMonth(scale: Scale, days: number, focus: 'uniform' | 'interact
       });
       if (summary.status !== 'succeeded') throw new Error(`${d.label} ${mode} run ${summary.status}: ${JSON.stringify(summary.errors)}`);
       if (clock > GEN_END_MS + DAY) for (const [name, s] of Object.entries(summary.streams)) d.spentBy.set(name, (d.spentBy.get(name) ?? 0) + s.calls);
+      d.lastDay = [...d.lastDay.slice(-23), Object.fromEntries(Object.entries(summary.streams).map(([name, s]) => [name, s.calls]))];
       return summary.callsTotal;
     };
     // The first sync as a new user runs it: `relsync sync` on an empty warehouse, then hourly runs.
@@ -207,6 +225,7 @@ async function runMonth(scale: Scale, days: number, focus: 'uniform' | 'interact
         }
       }
       if (hour % (REPORT_EVERY_DAYS * 24) === 0 && hour < days * 24) summarize(designs, clock, { scale, focus, rate, days: hour / 24 });
+      if (hour % (REPORT_EVERY_DAYS * 24) === 0 || hour === days * 24) for (const d of designs) if (d.periods) await planNow(d, clock);
       if (hour % 24 === 0)
         console.log(
           `  day ${hour / 24}: ${designs.map((d) => `${d.label} ${d.calls} calls, ${d.pending.length} unseen`).join('; ')} (${((Date.now() - started) / 1000).toFixed(0)} s)`,

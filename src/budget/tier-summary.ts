@@ -1,6 +1,6 @@
 import type { Config } from '../config/schema.ts';
 import type { BudgetPlan } from './month-plan.ts';
-import { pagesPerRun } from '../planner/pass-share.ts';
+import { readsPerRun } from '../planner/pass-share.ts';
 import type { LinkTiers } from './tier-costs.ts';
 import type { TierLine, TierSummary } from '../state/tier-lines.ts';
 import { tierCapsOf } from './run-budget.ts';
@@ -23,7 +23,8 @@ export function tierSummary(tiers: LinkTiers, plan: BudgetPlan, config: Config, 
   const lines = (['hot', 'cold'] as const).map((tier): TierLine => {
     const c = tiers.counts[tier];
     const periodMs = tier === 'hot' ? caps.hotPeriodMs : caps.coldPeriodMs;
-    const share = pagesPerRun(c.records, periodMs, caps.runIntervalMs, TIER_SLACK[tier]);
+    // A never-read tail moves at least one read a run (tier-reads.ts).
+    const share = Math.max(c.neverRead > 0 && Number.isFinite(periodMs) ? 1 : 0, readsPerRun(c.records, periodMs, caps.runIntervalMs, TIER_SLACK[tier]));
     return {
       tier,
       records: c.records,

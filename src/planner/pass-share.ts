@@ -14,3 +14,25 @@ export function pagesPerRun(passCalls: number, effectivePeriodMs: number, runInt
   if (!Number.isFinite(effectivePeriodMs)) return 0;
   return Math.max(1, Math.ceil((passCalls * runIntervalMs * slack) / effectivePeriodMs));
 }
+
+/**
+ * Reads of a rolling refresh (a tier's company↔person sets, planner/tier-reads.ts) due in the run at `nowMs`:
+ * the pass spread evenly over its (stretched) period, with slack, counted from a fixed origin (the epoch), so
+ * that runs an interval apart take between them the pass's share of that time in whole reads. A share of 64.2
+ * a run reads 64 or 65, 64.2 on average, which is what the plan prices (budget/tier-costs.ts); rounding each
+ * run up read 65 every run, and a tier of a few hundred records (a share of 16.05, or a cold 0.24) up to 10%
+ * over its price, every run of the month. A period no longer than the interval: every record (Infinity).
+ */
+export function readsDue(records: number, effectivePeriodMs: number, runIntervalMs: number, nowMs: number, slack: number): number {
+  if (effectivePeriodMs <= runIntervalMs) return Infinity;
+  if (!Number.isFinite(effectivePeriodMs)) return 0;
+  const perMs = readsPerRun(records, effectivePeriodMs, runIntervalMs, slack) / runIntervalMs;
+  return Math.floor(perMs * nowMs) - Math.floor(perMs * (nowMs - runIntervalMs));
+}
+
+/** What readsDue takes a run on average (not rounded): the rate a tier's never-read sets are read at. */
+export function readsPerRun(records: number, effectivePeriodMs: number, runIntervalMs: number, slack: number): number {
+  if (effectivePeriodMs <= runIntervalMs) return Infinity;
+  if (!Number.isFinite(effectivePeriodMs)) return 0;
+  return (records * slack * runIntervalMs) / effectivePeriodMs;
+}

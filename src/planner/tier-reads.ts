@@ -17,7 +17,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { DEFAULT_ID_CHUNK } from '../defaults.ts';
 import type { Database } from '../load/schema.ts';
-import { pagesPerRun } from './pass-share.ts';
+import { readsDue } from './pass-share.ts';
 import { collectIds } from './id-chunks.ts';
 import { LINKS_OF_SIDE, TABLE_OF_SIDE, TIER_SLACK, anySignal, hotSignals, type TierSide } from './tiers.ts';
 
@@ -74,14 +74,17 @@ async function oldestIds(db: Kysely<Database>, side: TierSide, where: Where, lim
   return Float64Array.from(r.rows.map((x) => Number(x.id)));
 }
 
-async function countIds(db: Kysely<Database>, side: TierSide, where: Where): Promise<number> {
-  const r = await sql<{ n: number | string }>`select count(*) as n from ${fromEligible(side, 'live')} and ${where}`.execute(db);
+/** Live records of `side` matching `where` (counted up to `atMost` when given). */
+async function countIds(db: Kysely<Database>, side: TierSide, where: Where, atMost?: number): Promise<number> {
+  const from = sql`${fromEligible(side, 'live')} and ${where}`;
+  const q = atMost === undefined ? sql`select count(*) as n from ${from}` : sql`select count(*) as n from (select 1 from ${from} limit ${atMost}) x`;
+  const r = await sql<{ n: number | string }>`${q}`.execute(db);
   return Number(r.rows[0]?.n ?? 0);
 }
 
-/** Calls of a tier's pass one run may spend (its share, with the tier's slack), bounded for SQL. */
-function share(records: number, periodMs: number, runIntervalMs: number, slack: number): number {
-  const n = pagesPerRun(records, periodMs, runIntervalMs, slack);
+/** Calls of a tier's pass the run at `now` may spend (its share, with the tier's slack), bounded for SQL. */
+function share(records: number, periodMs: number, caps: TierCaps, now: Date, slack: number): number {
+  const n = readsDue(records, periodMs, caps.runIntervalMs, now.getTime(), slack);
   return Number.isFinite(n) ? n : records;
 }
 
@@ -135,11 +138,15 @@ export async function tieredLinkReads(db: Kysely<Database>, side: TierSide, inpu
     // share, which is all the plan prices for the tier (budget/tier-costs.ts): read on top of it, the
     // records a day's change log promotes overspent the month (medium month bench: 2.9% over by day 6).
     const atOnce = whole ? 0 : parts.reduce((n, p) => n + p.length, 0);
-    const hotShare = Math.max(0, share(await countIds(db, side, hot), caps.hotPeriodMs, caps.runIntervalMs, TIER_SLACK.hot) - atOnce);
+    const hotShare = Math.max(0, share(await countIds(db, side, hot), caps.hotPeriodMs, caps, input.now, TIER_SLACK.hot) - atOnce);
     parts.push(await oldestIds(db, side, hotRead, hotShare));
     const coldBefore = readBefore(input.now, caps.coldPeriodMs, TIER_SLACK.cold);
     const coldRead = sql`${cold} and ${whole ? sql`${coldBefore} and not (${markedOrNew(side)})` : sql`(rw.read_at is null or ${coldBefore})`}`;
-    parts.push(await oldestIds(db, side, coldRead, share(await countIds(db, side, cold), caps.coldPeriodMs, caps.runIntervalMs, TIER_SLACK.cold)));
+    // A share below one read a run reads in some runs only; a cold tail never read (a first sync's) still
+    // moves every run.
+    const coldShare = share(await countIds(db, side, cold), caps.coldPeriodMs, caps, input.now, TIER_SLACK.cold);
+    const tailMoves = coldShare === 0 && !whole && Number.isFinite(caps.coldPeriodMs) && (await countIds(db, side, sql`${cold} and rw.read_at is null`, 1)) > 0;
+    parts.push(await oldestIds(db, side, coldRead, tailMoves ? 1 : coldShare));
   }
   const out = new Float64Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;

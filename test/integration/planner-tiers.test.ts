@@ -98,7 +98,8 @@ forEachDialect('planner: relevance tiers', (dialect) => {
 
   it('under caps: hot sets never read all at once, then each tier its share per run, oldest first', async () => {
     await tenant();
-    // Hourly runs, hot every 24h, cold every 30d: each tier reads ceil(records x 1h x slack / period) = 1 a run.
+    // Hourly runs, hot every 24h, cold every 30d: the hot tier's share is 4 x 1.15 / 24 = 0.19 a run, whole reads
+    // counted on the clock (readsDue: 1 in the run at NOW, midnight); the cold tail, never read, moves one a run.
     const caps: TierCaps = { hotPeriodMs: DAY, coldPeriodMs: 30 * DAY, runIntervalMs: 3_600_000 };
     expect(await reads(caps)).toEqual([11, 7, 3, 5, 1]);
     await k()
@@ -129,8 +130,8 @@ forEachDialect('planner: relevance tiers', (dialect) => {
       ['hot', 4 * 1.15],
       ['cold', 7 * 1.05],
     ]);
-    // Every hot set was read an hour ago (none due); the 7 cold sets over an 8-hour period: ceil(7 x 1.05 / 8)
-    // = 1 a run (with the hot tier's 1.15 it would be 2).
+    // Every hot set was read an hour ago (none due); the 7 cold sets over an 8-hour period: 7 x 1.05 / 8 = 0.92
+    // a run (with the hot tier's 1.15 it would be 1.01), and never read, so at least one a run.
     expect(await reads({ hotPeriodMs: DAY, coldPeriodMs: 8 * 3_600_000, runIntervalMs: 3_600_000 })).toEqual([1]);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MONTH_MS, monthlyBudgetOf, planBudget, runsPerMonth, type StreamCost } from '../../src/budget/month-plan.ts';
-import { pagesPerRun } from '../../src/planner/pass-share.ts';
+import { pagesPerRun, readsDue, readsPerRun } from '../../src/planner/pass-share.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -54,6 +54,26 @@ describe('budget arithmetic', () => {
     expect(pagesPerRun(3, DAY, HOUR)).toBe(1);
     expect(pagesPerRun(3, Infinity, HOUR)).toBe(0);
     expect(MONTH_MS).toBe(30 * DAY);
+  });
+
+  it("a tier's rolling refresh reads whole reads counted on the clock: its price on average, never rounded up each run", () => {
+    const start = Date.parse('2026-06-01T00:17:00.000Z');
+    const month = (records: number, periodMs: number, slack: number) => {
+      const runs = Array.from({ length: 720 }, (_, i) => readsDue(records, periodMs, HOUR, start + i * HOUR, slack));
+      return { total: runs.reduce((a, b) => a + b, 0), min: Math.min(...runs), max: Math.max(...runs) };
+    };
+    // The medium month's hot tier: 1,340 records x 1.15 a day is 64.2 a run; rounded up, 65 every run (+1.2%).
+    const hot = month(1_340, DAY, 1.15);
+    expect(Math.abs(hot.total - 1_340 * 1.15 * 30)).toBeLessThanOrEqual(1);
+    expect([hot.min, hot.max]).toEqual([64, 65]);
+    expect(readsPerRun(1_340, DAY, HOUR, 1.15)).toBeCloseTo(64.21, 2);
+    // A small cold tier: 165 records x 1.05 over 30 days is 0.24 a run, 173 reads a month, not 720.
+    const cold = month(165, 30 * DAY, 1.05);
+    expect(Math.abs(cold.total - 165 * 1.05)).toBeLessThanOrEqual(1);
+    expect([cold.min, cold.max]).toEqual([0, 1]);
+    // A period no longer than the interval: every record; no period (Infinity): nothing.
+    expect(readsDue(10, HOUR, HOUR, start, 1.15)).toBe(Infinity);
+    expect(readsDue(10, Infinity, HOUR, start, 1.15)).toBe(0);
   });
 
   it('takes the configured budget, else the header limit less the reserve', () => {

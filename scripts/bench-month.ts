@@ -36,7 +36,10 @@ interface Design {
   /** Changes a later change made impossible to see before any run showed them (bench-month-changes.ts). */
   superseded: number;
   predicted: number | null;
-  /** The plan's stretched tier periods after day 1: the staleness bound each tier's passes hold. */
+  /**
+   * The plan's stretched tier periods, the staleness bound each tier's passes hold: from the plan after day 1,
+   * then from the plan of each report's moment (a growing hot tier stretches the cold period under the budget).
+   */
   periods: { hot: number; cold: number } | null;
   /** Per stream: calls spent after day 1, and the plan's month after day 1 (where plan and spend part). */
   spentBy: Map<string, number>;
@@ -57,8 +60,10 @@ async function planNow(d: Design, clock: number): Promise<void> {
   const day = (name?: string) => d.lastDay.reduce((n, r) => n + (name === undefined ? Object.values(r).reduce((a, b) => a + b, 0) : (r[name] ?? 0)), 0) * 30;
   const priced = (name?: string) => Math.round(plan.streams.filter((s) => name === undefined || s.name === name).reduce((n, s) => n + s.perMonth, 0));
   const hot = tiers?.lines.find((l) => l.tier === 'hot');
+  const cold = tiers?.lines.find((l) => l.tier === 'cold');
+  if (hot && cold) d.periods = { hot: hot.periodMs, cold: cold.periodMs };
   console.log(
-    `    plan now vs the last day's spend, a month: company_persons_full ${priced('company_persons_full')} vs ${day('company_persons_full')}; all ${priced()} vs ${day()}; hot tier ${hot?.records ?? '-'} records`,
+    `    ${d.label}: plan now vs the last day's spend, a month: company_persons_full ${priced('company_persons_full')} vs ${day('company_persons_full')}; all ${priced()} vs ${day()}; hot tier ${hot?.records ?? '-'} records; periods hot ${h(hot?.periodMs ?? NaN)} / cold ${h(cold?.periodMs ?? NaN)}`,
   );
 }
 
@@ -126,7 +131,7 @@ function summarize(designs: Design[], clock: number, { scale, focus, rate, days 
     ...t.pending.filter((c) => c.tier === 'cold').map((c) => clock - c.at),
   );
   report('cold tier max staleness (seen within the month)', h(coldMax), '<= 30 days', coldMax <= 30 * DAY);
-  // A month cannot show a cold bound longer than itself: the plan's stretched cold period is the bound.
+  // A month cannot show a cold bound longer than itself: the stretched cold period of the latest plan is the bound.
   if (t.periods) report("cold tier period, the plan's (the bound a month cannot show)", h(t.periods.cold), '<= 30 days', t.periods.cold <= 30 * DAY);
   const fieldMax = Math.max(0, ...t.seen.filter((c) => c.kind === 'field').map((c) => c.staleness));
   report('field values, both tiers: max staleness', h(fieldMax), '<= 1 run (1h)', fieldMax <= HOUR && !t.pending.some((c) => c.kind === 'field'));
@@ -224,8 +229,8 @@ async function runMonth(scale: Scale, days: number, focus: 'uniform' | 'interact
           for (const st of streams) d.predictedBy.set(st.name, (d.predictedBy.get(st.name) ?? 0) + st.perMonth);
         }
       }
-      if (hour % (REPORT_EVERY_DAYS * 24) === 0 && hour < days * 24) summarize(designs, clock, { scale, focus, rate, days: hour / 24 });
       if (hour % (REPORT_EVERY_DAYS * 24) === 0 || hour === days * 24) for (const d of designs) if (d.periods) await planNow(d, clock);
+      if (hour % (REPORT_EVERY_DAYS * 24) === 0 && hour < days * 24) summarize(designs, clock, { scale, focus, rate, days: hour / 24 });
       if (hour % 24 === 0)
         console.log(
           `  day ${hour / 24}: ${designs.map((d) => `${d.label} ${d.calls} calls, ${d.pending.length} unseen`).join('; ')} (${((Date.now() - started) / 1000).toFixed(0)} s)`,

@@ -4,7 +4,7 @@
  * included), and gets its setting back at the end.
  *
  * Why: the end-to-end syncs commit once a page, and on this machine's disk each flush made a PostgreSQL
- * full sync of `E2E_SCALE` wait 1.5-2 s of its 6-7 s (`.test-build-prof`-style timing of one sync, see
+ * full sync of `E2E_SCALE` wait 1.5-2 s of its 6-7 s (one sync timed alone with and without the flush,
  * docs/testing.md). Nothing a test checks depends on the flush: every kill in the suite kills relsync, never
  * the server, and a commit is visible to every other session the moment it returns either way. relsync
  * itself sets nothing: in production the operator's server keeps its own durability setting.

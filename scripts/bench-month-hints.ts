@@ -48,9 +48,11 @@ function deliveryOf(c: Change, personIds: readonly number[], listId: number | nu
       ? ['organization.deleted', { id: c.company }]
       : c.kind === 'list'
         ? ['list_entry.created', { id: c.entry, list_id: listId, entity_id: c.company, entity_type: 1 }]
-        : c.kind === 'field'
-          ? ['field_value.updated', { field_id: c.field, entity_id: c.company, list_entry_id: null }]
-          : ['organization.updated', { id: c.company, name: c.name ?? null, person_ids: personIds }];
+        : c.kind === 'list_remove'
+          ? ['list_entry.deleted', { id: c.entry, list_id: listId, entity_id: c.company, entity_type: 1 }]
+          : c.kind === 'field'
+            ? ['field_value.updated', { field_id: c.field, entity_id: c.company, list_entry_id: null }]
+            : ['organization.updated', { id: c.company, name: c.name ?? null, person_ids: personIds }];
   return JSON.stringify({ type, body, sent_at: at });
 }
 
@@ -91,7 +93,7 @@ const WATCHED: Array<[string, ChangeKind[]]> = [
   ['association changes', ['link_add', 'link_remove']],
   ['renames', ['rename']],
   ['deletes', ['delete']],
-  ['list membership', ['list']],
+  ['list membership', ['list', 'list_remove']],
 ];
 
 /** Dropped deliveries fall to the safety net: the tiers' bounds (hot p95 within a day, cold within 30 days). */

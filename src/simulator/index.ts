@@ -67,6 +67,12 @@ export interface SimulatorOptions {
   defaultApiVersion?: string;
   retryAfter?: 'seconds' | 'http-date' | 'none';
   cursorTtlMs?: number;
+  /**
+   * Answer at most this many records a page, whatever `limit` or `page_size` asks: a server may send a short
+   * page with a cursor to the rest, and a test tenant of a few dozen records then spans as many pages as a
+   * tenant of hundreds (default: no cap).
+   */
+  maxPageSize?: number;
   logRequests?: boolean;
 }
 
@@ -124,6 +130,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
       createLagMs: nonNegInt('createLagMs', opts.createLagMs, 300),
       defaultApiVersion: version,
       cursorTtlMs: nonNegInt('cursorTtlMs', opts.cursorTtlMs, 15 * 60_000, 1),
+      maxPageSize: opts.maxPageSize === undefined ? null : nonNegInt('maxPageSize', opts.maxPageSize, 100, 1),
     },
     latencyMs: nonNegInt('latencyMs', opts.latencyMs, 0),
     slowPauseMs: nonNegInt('slowPauseMs', opts.slowPauseMs, SLOW_PAUSE_MS),

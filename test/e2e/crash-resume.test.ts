@@ -16,11 +16,13 @@ import { dumpWarehouse, expectWarehouseMatchesStore } from '../helpers/warehouse
 import type { ExpRow } from './support/norm.ts';
 
 /**
- * Just past what the crash points below need: two pages of companies, persons and opportunity entries (a
- * crash after the first leaves one page on each side), a fragments page per transcript, over 40
- * opportunities for the seed's single reads. Half E2E_SCALE's rows: this file syncs the tenant 36 times.
+ * Just past what the crash points below need: several pages of companies, persons and opportunity entries
+ * (a crash after the first leaves pages on each side), two transcripts (a fragments page each), over 12
+ * opportunities for the seed's single reads. This file syncs the tenant 36 times, so the tenant is small and
+ * its pages short (PAGE records, the simulator's `maxPageSize`): each company is one more single read per sync.
  */
-const SCALE: ScaleCounts = { companies: 110, persons: 160, lists: 4, opportunities: 110 };
+const SCALE: ScaleCounts = { companies: 25, persons: 40, lists: 4, opportunities: 25 };
+const PAGE = 10;
 
 interface CrashCase {
   stream: string;
@@ -37,13 +39,13 @@ const CASES: Record<ContractName, CrashCase[]> = {
     { stream: 'companies', partition: whole, page: 1 },
     { stream: 'list_entries', partition: oppList, page: 1 },
     { stream: 'persons', partition: whole, page: 1 },
-    { stream: 'transcript_fragments', partition: whole, page: 4 },
+    { stream: 'transcript_fragments', partition: whole, page: 1 },
   ],
   // Each seed run spends one single read per company and per opportunity, so fewer crash points: the
   // sweep that leaves `company_links` marks, and the single reads that consume `opportunity_links` ones.
   seed: [
     { stream: 'companies', partition: whole, page: 1 },
-    { stream: 'opportunity_associations_full', partition: whole, page: 40 },
+    { stream: 'opportunity_associations_full', partition: whole, page: 12 },
   ],
 };
 
@@ -63,7 +65,7 @@ forEachContract('e2e: crash after page k, then resume', (contract, dialect) => {
   let baseline: Record<string, ExpRow[]>;
   const baselinePages = pageLog();
   beforeAll(async () => {
-    sim = await startE2eSimulator({ scale: SCALE, contract });
+    sim = await startE2eSimulator({ scale: SCALE, contract, sim: { maxPageSize: PAGE } });
     const f = await startSyncFixture({ dialect, simulator: sim });
     try {
       const r = await f.runFull({ hooks: { onPageCommitted: baselinePages.hook } });

@@ -16,7 +16,13 @@ forEachDialect('rolling refresh', (dialect) => {
   });
 
   it('reads a due pass one share per run, resuming where the last run stopped', async () => {
-    f = await startSyncFixture({ dialect, scale: { companies: 350, persons: 200, lists: 2, opportunities: 20 }, contract: 'reference' });
+    // Four pages and more of companies, short (the simulator's `maxPageSize`): each company is also one single read of the full sync.
+    f = await startSyncFixture({
+      dialect,
+      scale: { companies: 45, persons: 40, lists: 2, opportunities: 10 },
+      contract: 'reference',
+      sim: { maxPageSize: 10 },
+    });
     const full = (await f.runFull()).summary;
     const passPages = full.streams.companies!.pages;
     expect(passPages).toBeGreaterThanOrEqual(4);

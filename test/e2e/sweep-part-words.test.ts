@@ -18,7 +18,13 @@ forEachDialect('sweep part words', (dialect) => {
   });
 
   it('each run of a spread pass names its part, of about how many; the last one says it is done', async () => {
-    f = await startSyncFixture({ dialect, scale: { companies: 350, persons: 200, lists: 2, opportunities: 20 }, contract: 'reference' });
+    // Four pages and more of companies, short (the simulator's `maxPageSize`): each company is also one single read of the full sync.
+    f = await startSyncFixture({
+      dialect,
+      scale: { companies: 45, persons: 40, lists: 2, opportunities: 10 },
+      contract: 'reference',
+      sim: { maxPageSize: 10 },
+    });
     const full = (await f.runFull()).summary;
     expect(streamModeWords(full.streams.companies!)).toBe('full sweep');
     const passPages = full.streams.companies!.pages;

@@ -133,3 +133,33 @@ for (const scale of ['tiny', 'small'] as const) {
     });
   });
 }
+
+describe('simulator paging with maxPageSize', () => {
+  let sim: RunningSimulator;
+  beforeAll(async () => {
+    sim = await startSimulator({ scale: 'tiny', seed: 5, rateLimitPerMin: 1_000_000, monthlyLimit: null, maxPageSize: 4 });
+  });
+  afterAll(() => sim.close());
+
+  it('answers short pages whatever the limit asks, with a cursor to the rest, on both interfaces', async () => {
+    const first = await simCall(sim, '/v2/companies?limit=100', { version: LATEST });
+    const body = first.json as { data: unknown[]; pagination: { nextUrl: string | null } };
+    expect(body.data).toHaveLength(4);
+    expect(body.pagination.nextUrl).not.toBeNull();
+    const v1 = await simCall(sim, '/organizations?page_size=500');
+    expect((v1.json as { organizations: unknown[] }).organizations).toHaveLength(4);
+    // Every record still comes back exactly once across the short pages.
+    for (const [path, expected] of v2Collections(sim.store)) {
+      const sep = path.includes('?') ? '&' : '?';
+      const got = await pageAllV2(sim, `${path}${sep}limit=100`, { version: LATEST });
+      expect(sorted(ids(got)), path).toEqual(sorted(expected));
+    }
+    for (const [path, key, expected] of v1Collections(sim.store)) {
+      expect(sorted(ids(await pageAllV1(sim, `${path}?page_size=500`, key))), path).toEqual(sorted(expected));
+    }
+  });
+
+  it('refuses a cap below one', async () => {
+    await expect(startSimulator({ scale: 'tiny', maxPageSize: 0 })).rejects.toThrow('maxPageSize must be an integer >= 1');
+  });
+});

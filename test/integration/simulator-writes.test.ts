@@ -135,8 +135,13 @@ describe('simulator writes', () => {
     const ext = [...sim.store.persons.values()].filter((p) => p.type === 'external');
     const [a, b] = [ext[3], ext[4]];
     if (!a || !b) throw new Error('need persons');
+    // A note that @-mentions the duplicate mentions the primary after the merge, on both interfaces.
+    const note = [...sim.store.notes.values()].find((n) => n.parentId === null)!;
+    note.mentionedPersonIds = [b.id];
     const r = await simCall(sim, '/v2/person-merges', { method: 'POST', body: { primaryPersonId: a.id, duplicatePersonId: b.id } });
     expect(r.status).toBe(202);
+    expect((await simCall(sim, `/notes/${note.id}`)).json).toMatchObject({ mentioned_person_ids: [a.id] });
+    expect(sim.store.notes.get(note.id)?.mentionedPersonIds).toEqual([a.id]);
     expect((await simCall(sim, `/persons/${b.id}`)).status).toBe(422);
     expect((await simCall(sim, `/v2/persons/${b.id}`)).json).toMatchObject({
       errors: [{ message: `${b.id} no longer exists as it has been merged into ${a.id}` }],

@@ -16,6 +16,8 @@ export interface ServerSettings {
   createLagMs: number;
   defaultApiVersion: string;
   cursorTtlMs: number;
+  /** At most this many records a page, whatever the request asks (null: what it asks). */
+  maxPageSize: number | null;
 }
 
 export interface Ctx {

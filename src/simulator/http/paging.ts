@@ -68,12 +68,17 @@ export function decodeCursor(raw: string, path: string, nowMs: number, ttlMs: nu
 
 export function parseLimit(ctx: Ctx, def: number, max = 100, min = 1): number {
   const raw = ctx.query.get('limit');
-  if (raw === null || raw === '') return def;
+  if (raw === null || raw === '') return capped(ctx, def);
   const n = Number(raw);
   if (!Number.isInteger(n) || n < min || n > max) {
     throw badParam('limit', `limit must be an integer between ${min} and ${max}.`);
   }
-  return n;
+  return capped(ctx, n);
+}
+
+/** The page size a request gets: what it asked, or the simulator's `maxPageSize` if that is smaller. */
+function capped(ctx: Ctx, asked: number): number {
+  return ctx.settings.maxPageSize === null ? asked : Math.min(asked, ctx.settings.maxPageSize);
 }
 
 function envelope(ctx: Ctx, data: unknown[], nextPos: number | null): Reply {
@@ -192,7 +197,7 @@ function v1Token(ctx: Ctx, pos: number): string {
 
 /** A v1 page over ascending keys: `{[key]: [...], next_page_token}`. */
 export function v1PageKeys(ctx: Ctx, resourceKey: string, keys: KeySeq, load: (key: number) => unknown, def = 500, max = 500): Reply {
-  const size = v1PageSize(ctx, def, max) ?? def;
+  const size = capped(ctx, v1PageSize(ctx, def, max) ?? def);
   const after = v1TokenPos(ctx);
   const { data, last, more } = collectPage(keys, after === undefined ? 0 : keys.upperBound(after), size, load);
   return { status: 200, body: { [resourceKey]: data, next_page_token: more && last !== null ? v1Token(ctx, last) : null } };

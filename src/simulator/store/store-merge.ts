@@ -112,6 +112,9 @@ function moveActivity(store: SimStore, kind: 'company' | 'person', primaryId: nu
     if (kind === 'person' && f.personId === duplicateId) f.personId = primaryId;
   }
   if (kind === 'person') {
+    // An @-mention names the person too: the older interface would otherwise still answer the merged-away
+    // id, where /v2 renders the mention through the merge (render-v2.ts personData).
+    for (const n of store.notes.values()) if (n.mentionedPersonIds.includes(duplicateId)) n.mentionedPersonIds = swap(n.mentionedPersonIds);
     for (const it of store.interactions.values()) {
       if (it.personIds.includes(duplicateId)) it.personIds = swap(it.personIds);
       if (it.ccPersonIds.includes(duplicateId)) it.ccPersonIds = swap(it.ccPersonIds);

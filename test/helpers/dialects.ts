@@ -9,6 +9,7 @@ import { openDatabase, type Db, type DialectName } from '../../src/load/db.ts';
 import { migrateToLatest } from '../../src/load/migrate.ts';
 import { WAREHOUSE_TABLE_NAMES } from '../../src/load/tables.ts';
 import { CONTRACT_NAMES, type ContractName } from '../../src/simulator/index.ts';
+import { newSchemaName, notePristine, poolOn, releaseSchema, takePooled } from './pg-warehouse-pool.ts';
 import { PG_BASE_URL, testDialects } from './test-env.ts';
 
 export { PG_BASE_URL, testDialects };
@@ -46,8 +47,12 @@ export async function freshDatabaseUrl(dialect: DialectName): Promise<TestDataba
   };
 }
 
-/** Open a fresh, migrated database. The caller closes it and calls cleanup. */
+/**
+ * Open a fresh, migrated database. The caller closes it and calls cleanup. On PostgreSQL it may be a pooled
+ * warehouse another test gave back, emptied (pg-warehouse-pool.ts): migrated and without a row, as a new one.
+ */
 export async function freshMigratedDb(dialect: DialectName): Promise<{ db: Db; url: string; cleanup: () => Promise<void> }> {
+  if (dialect === 'postgres' && poolOn()) return pooledPostgres();
   const t = await freshDatabaseUrl(dialect);
   const db = await openDatabase(t.url);
   await migrateToLatest(db);
@@ -57,6 +62,26 @@ export async function freshMigratedDb(dialect: DialectName): Promise<{ db: Db; u
     cleanup: async () => {
       await db.close();
       await t.cleanup();
+    },
+  };
+}
+
+async function pooledPostgres(): Promise<{ db: Db; url: string; cleanup: () => Promise<void> }> {
+  const reused = takePooled();
+  const schema = reused ?? newSchemaName();
+  const url = `${PG_BASE_URL}?schema=${schema}`;
+  const db = await openDatabase(url);
+  // A reused warehouse is migrated already: its fingerprint, migrations included, matched a fresh one's.
+  if (reused === undefined) {
+    await migrateToLatest(db);
+    await notePristine(schema);
+  }
+  return {
+    db,
+    url,
+    cleanup: async () => {
+      await db.close();
+      await releaseSchema(schema);
     },
   };
 }

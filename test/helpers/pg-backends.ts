@@ -3,8 +3,8 @@
  * `application_name`, and a way to terminate exactly those backends (other tests share the database).
  */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { PG_BASE_URL, freshDatabaseUrl, type TestDatabase } from './dialects.ts';
+import { freshDatabaseUrl, type TestDatabase } from './dialects.ts';
+import { withPgAdmin } from './test-env.ts';
 
 export interface NamedPgDatabase extends TestDatabase {
   /** The `application_name` every connection opened through `url` reports in pg_stat_activity. */
@@ -17,18 +17,8 @@ export async function namedPgDatabase(): Promise<NamedPgDatabase> {
   return { ...t, url: `${t.url}&application_name=${appName}`, appName };
 }
 
-async function withAdmin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: PG_BASE_URL });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
-
 export async function backendCount(appName: string): Promise<number> {
-  return withAdmin(async (c) =>
+  return withPgAdmin(async (c) =>
     Number((await c.query<{ n: string }>('select count(*) as n from pg_stat_activity where application_name = $1', [appName])).rows[0]?.n ?? 0),
   );
 }
@@ -39,7 +29,7 @@ export async function backendCount(appName: string): Promise<number> {
  * they are gone, then give the client sockets a moment to receive their FATAL message. Returns how many.
  */
 export async function terminateBackends(appName: string, queryLike = '%'): Promise<number> {
-  const killed = await withAdmin(async (c) => {
+  const killed = await withPgAdmin(async (c) => {
     const r = await c.query<{ pid: number; ok: boolean }>(
       'select pid, pg_terminate_backend(pid) as ok from pg_stat_activity where application_name = $1 and query like $2 and pid <> pg_backend_pid()',
       [appName, queryLike],

@@ -12,7 +12,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { PG_BASE_URL } from './test-env.ts';
+import { withPgAdmin } from './test-env.ts';
 
 /** The prefix of every pooled schema of the run `run`, for the teardown to find them. */
 export const poolPrefix = (run: string) => `tp_${run}_`;
@@ -26,30 +26,20 @@ let pristine: string | null | undefined = RUN === undefined ? null : undefined;
 
 const MIGRATION_TABLES = new Set(['kysely_migration', 'kysely_migration_lock']);
 
-async function withClient<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: PG_BASE_URL });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
 async function fingerprint(c: pg.Client, schema: string): Promise<string> {
+  // Relations (tables, indexes, views with their definition's fingerprint in the comment), their columns,
+  // constraints and the migrations recorded; by namespace, so a lookup stays a few index scans.
   const r = await c.query<{ f: string | null }>(
-    `select md5(string_agg(x, ',' order by x)) as f from (
-       select cl.relname || '.' || a.attname || ':' || format_type(a.atttypid, a.atttypmod) || ':' || a.attnotnull as x
-         from pg_attribute a join pg_class cl on cl.oid = a.attrelid join pg_namespace n on n.oid = cl.relnamespace
-        where n.nspname = $1 and a.attnum > 0 and not a.attisdropped and cl.relkind in ('r', 'v')
-       union all select indexname || ':' || replace(indexdef, $1, '') from pg_indexes where schemaname = $1
-       union all select co.conname || ':' || pg_get_constraintdef(co.oid)
-         from pg_constraint co join pg_namespace n on n.oid = co.connamespace where n.nspname = $1
-       union all select cl.relname || ':' || coalesce(obj_description(cl.oid, 'pg_class'), '')
-         from pg_class cl join pg_namespace n on n.oid = cl.relnamespace where n.nspname = $1 and cl.relkind = 'v'
+    `select md5(string_agg(x, ',' order by x collate "C")) as f from (
+       select cl.relname || ':' || cl.relkind::text || ':' || case when cl.relkind = 'v' then coalesce(obj_description(cl.oid, 'pg_class'), '') else '' end as x
+         from pg_class cl where cl.relnamespace = $1::regnamespace
+       union all select cl.relname || '.' || a.attname || ':' || a.atttypid || ':' || a.atttypmod || ':' || a.attnotnull
+         from pg_attribute a join pg_class cl on cl.oid = a.attrelid
+        where cl.relnamespace = $1::regnamespace and a.attnum > 0 and not a.attisdropped
+       union all select conname || ':' || pg_get_constraintdef(oid) from pg_constraint where connamespace = $1::regnamespace
        union all select 'migration:' || name from ${pg.escapeIdentifier(schema)}.kysely_migration
      ) s`,
-    [schema],
+    [pg.escapeIdentifier(schema)],
   );
   return r.rows[0]?.f ?? '';
 }
@@ -79,7 +69,7 @@ export const poolOn = (): boolean => RUN !== undefined && pristine !== null;
  */
 export async function notePristine(schema: string): Promise<void> {
   if (pristine !== undefined) return;
-  await withClient(async (c) => {
+  await withPgAdmin(async (c) => {
     const tables = await dataTables(c, schema);
     const counts = await c.query<{ n: string }>(
       tables.map((t) => `select count(*) as n from ${pg.escapeIdentifier(schema)}.${pg.escapeIdentifier(t)}`).join(' union all '),
@@ -90,7 +80,7 @@ export async function notePristine(schema: string): Promise<void> {
 
 /** Give a warehouse back: emptied into the pool if its schema is still what a fresh migration makes, else dropped. */
 export async function releaseSchema(schema: string): Promise<void> {
-  await withClient(async (c) => {
+  await withPgAdmin(async (c) => {
     if (pristine && idle.length < MAX_IDLE && (await fingerprint(c, schema)) === pristine) {
       const tables = await dataTables(c, schema);
       // One round trip: the simple protocol takes every statement of the string.
@@ -104,7 +94,7 @@ export async function releaseSchema(schema: string): Promise<void> {
 
 /** The run's pooled schemas, dropped by the global teardown (forks keep theirs until they exit). */
 export async function dropPooled(run: string): Promise<number> {
-  return withClient(async (c) => {
+  return withPgAdmin(async (c) => {
     const r = await c.query<{ s: string }>('select nspname as s from pg_namespace where starts_with(nspname, $1)', [poolPrefix(run)]);
     for (const { s } of r.rows) await c.query(`DROP SCHEMA IF EXISTS ${pg.escapeIdentifier(s)} CASCADE`);
     return r.rows.length;

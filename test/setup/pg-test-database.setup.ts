@@ -11,20 +11,15 @@
  * itself sets nothing: in production the operator's server keeps its own durability setting.
  */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { dropPooled } from '../helpers/pg-warehouse-pool.ts';
-import { PG_BASE_URL, testDialects } from '../helpers/test-env.ts';
+import { testDialects, withPgAdmin } from '../helpers/test-env.ts';
 
 async function setCommitMode(value: 'off' | null): Promise<void> {
-  const client = new pg.Client({ connectionString: PG_BASE_URL });
-  await client.connect();
-  try {
+  await withPgAdmin(async (client) => {
     const db = (await client.query<{ db: string }>('select current_database() as db')).rows[0]!.db;
     const name = `"${db.replaceAll('"', '""')}"`;
     await client.query(value === null ? `ALTER DATABASE ${name} RESET synchronous_commit` : `ALTER DATABASE ${name} SET synchronous_commit = ${value}`);
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /** The catalogs a schema's creation and drop write to. */
@@ -51,20 +46,14 @@ const BLOATED_BYTES = 32 * 1024 * 1024;
  * (VACUUM FULL, about a second) before the run. A role that may not vacuum them only makes the run slower.
  */
 async function vacuumCatalogs(when: 'before' | 'after'): Promise<void> {
-  const client = new pg.Client({ connectionString: PG_BASE_URL });
-  await client.connect();
-  try {
-    const tables = CATALOGS.map((t) => `pg_catalog.${t}`).join(', ');
+  const tables = CATALOGS.map((t) => `pg_catalog.${t}`).join(', ');
+  await withPgAdmin(async (client) => {
     if (when === 'after') await client.query(`VACUUM (ANALYZE) ${tables}`);
     else {
       const size = Number((await client.query<{ n: string }>("select pg_relation_size('pg_catalog.pg_attribute') as n")).rows[0]!.n);
       if (size > BLOATED_BYTES) await client.query(`VACUUM (FULL, ANALYZE) ${tables}`);
     }
-  } catch (err) {
-    console.warn(`pg test setup: catalogs not vacuumed (${(err as Error).message})`);
-  } finally {
-    await client.end();
-  }
+  }).catch((err: Error) => console.warn(`pg test setup: catalogs not vacuumed (${err.message})`));
 }
 
 export default async function setup(): Promise<(() => Promise<void>) | undefined> {

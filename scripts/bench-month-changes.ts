@@ -15,9 +15,9 @@ export const CHANGE_KINDS: readonly ChangeKind[] = ['link_add', 'link_remove', '
 
 /**
  * Changes a day per 1,000 companies (a team's week: a few new contacts, job moves, renames, a cleanup).
- * Lists lose entries as fast as they gain them (deals passed on, a pipeline cleaned): a tenant in a steady
- * state, whose hot tier neither grows nor shrinks by its lists. With additions only, every added company
- * stayed hot for good and the hot tier grew by a third in the month (BENCHMARKS.md, the whole uniform month).
+ * Lists lose entries as fast as they gain them (deals passed on, a pipeline cleaned), as a real tenant's do.
+ * That does not keep the hot tier flat: an entry added puts a company that was mostly cold on a list, while
+ * an entry removed is mostly one of a company hot for other reasons too (linked to a deal, on another list).
  */
 export const DAILY_PER_1000: Record<ChangeKind, number> = {
   link_add: 2,

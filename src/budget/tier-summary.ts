@@ -1,6 +1,6 @@
 import type { Config } from '../config/schema.ts';
 import type { BudgetPlan } from './month-plan.ts';
-import { readsPerRun } from '../planner/pass-share.ts';
+import { readsPerRun, withNeverReadTail } from '../planner/pass-share.ts';
 import type { LinkTiers } from './tier-costs.ts';
 import type { TierLine, TierSummary } from '../state/tier-lines.ts';
 import { tierCapsOf } from './run-budget.ts';
@@ -23,8 +23,7 @@ export function tierSummary(tiers: LinkTiers, plan: BudgetPlan, config: Config, 
   const lines = (['hot', 'cold'] as const).map((tier): TierLine => {
     const c = tiers.counts[tier];
     const periodMs = tier === 'hot' ? caps.hotPeriodMs : caps.coldPeriodMs;
-    // A never-read tail moves at least one read a run (tier-reads.ts).
-    const share = Math.max(c.neverRead > 0 && Number.isFinite(periodMs) ? 1 : 0, readsPerRun(c.records, periodMs, caps.runIntervalMs, TIER_SLACK[tier]));
+    const share = withNeverReadTail(readsPerRun(c.records, periodMs, caps.runIntervalMs, TIER_SLACK[tier]), c.neverRead > 0, periodMs);
     return {
       tier,
       records: c.records,

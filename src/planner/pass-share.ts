@@ -10,9 +10,8 @@ import { DEFAULT_SHARE_SLACK } from '../defaults.ts';
  * whole pass per run (Infinity: no cap).
  */
 export function pagesPerRun(passCalls: number, effectivePeriodMs: number, runIntervalMs: number, slack = DEFAULT_SHARE_SLACK): number {
-  if (effectivePeriodMs <= runIntervalMs) return Infinity;
-  if (!Number.isFinite(effectivePeriodMs)) return 0;
-  return Math.max(1, Math.ceil((passCalls * runIntervalMs * slack) / effectivePeriodMs));
+  const pages = readsPerRun(passCalls, effectivePeriodMs, runIntervalMs, slack);
+  return Number.isFinite(effectivePeriodMs) && Number.isFinite(pages) ? Math.max(1, Math.ceil(pages)) : pages;
 }
 
 /**
@@ -24,10 +23,18 @@ export function pagesPerRun(passCalls: number, effectivePeriodMs: number, runInt
  * over its price, every run of the month. A period no longer than the interval: every record (Infinity).
  */
 export function readsDue(records: number, effectivePeriodMs: number, runIntervalMs: number, nowMs: number, slack: number): number {
-  if (effectivePeriodMs <= runIntervalMs) return Infinity;
-  if (!Number.isFinite(effectivePeriodMs)) return 0;
-  const perMs = readsPerRun(records, effectivePeriodMs, runIntervalMs, slack) / runIntervalMs;
+  const perRun = readsPerRun(records, effectivePeriodMs, runIntervalMs, slack);
+  if (!Number.isFinite(perRun)) return perRun;
+  const perMs = perRun / runIntervalMs;
   return Math.floor(perMs * nowMs) - Math.floor(perMs * (nowMs - runIntervalMs));
+}
+
+/**
+ * A tier's share with its never-read tail: a tier holding records whose set was never read (a first sync's)
+ * reads at least one a run while its period is finite, however small its share, so the tail always moves.
+ */
+export function withNeverReadTail(share: number, hasNeverRead: boolean, effectivePeriodMs: number): number {
+  return hasNeverRead && Number.isFinite(effectivePeriodMs) ? Math.max(1, share) : share;
 }
 
 /** What readsDue takes a run on average (not rounded): the rate a tier's never-read sets are read at. */

@@ -17,7 +17,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { DEFAULT_ID_CHUNK } from '../defaults.ts';
 import type { Database } from '../load/schema.ts';
-import { readsDue } from './pass-share.ts';
+import { readsDue, withNeverReadTail } from './pass-share.ts';
 import { collectIds } from './id-chunks.ts';
 import { LINKS_OF_SIDE, TABLE_OF_SIDE, TIER_SLACK, anySignal, hotSignals, type TierSide } from './tiers.ts';
 
@@ -143,10 +143,10 @@ export async function tieredLinkReads(db: Kysely<Database>, side: TierSide, inpu
     const coldBefore = readBefore(input.now, caps.coldPeriodMs, TIER_SLACK.cold);
     const coldRead = sql`${cold} and ${whole ? sql`${coldBefore} and not (${markedOrNew(side)})` : sql`(rw.read_at is null or ${coldBefore})`}`;
     // A share below one read a run reads in some runs only; a cold tail never read (a first sync's) still
-    // moves every run.
+    // moves every run (asked for only when this run's share is none).
     const coldShare = share(await countIds(db, side, cold), caps.coldPeriodMs, caps, input.now, TIER_SLACK.cold);
-    const tailMoves = coldShare === 0 && !whole && Number.isFinite(caps.coldPeriodMs) && (await countIds(db, side, sql`${cold} and rw.read_at is null`, 1)) > 0;
-    parts.push(await oldestIds(db, side, coldRead, tailMoves ? 1 : coldShare));
+    const tail = coldShare === 0 && !whole && (await countIds(db, side, sql`${cold} and rw.read_at is null`, 1)) > 0;
+    parts.push(await oldestIds(db, side, coldRead, withNeverReadTail(coldShare, tail, caps.coldPeriodMs)));
   }
   const out = new Float64Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;

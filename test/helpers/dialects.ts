@@ -9,7 +9,7 @@ import { openDatabase, type Db, type DialectName } from '../../src/load/db.ts';
 import { migrateToLatest } from '../../src/load/migrate.ts';
 import { WAREHOUSE_TABLE_NAMES } from '../../src/load/tables.ts';
 import { CONTRACT_NAMES, type ContractName } from '../../src/simulator/index.ts';
-import { newSchemaName, notePristine, poolOn, releaseSchema, takePooled } from './pg-warehouse-pool.ts';
+import { acquireSchema, notePristine, poolOn, releaseSchema } from './pg-warehouse-pool.ts';
 import { PG_BASE_URL, testDialects } from './test-env.ts';
 
 export { PG_BASE_URL, testDialects };
@@ -67,12 +67,11 @@ export async function freshMigratedDb(dialect: DialectName): Promise<{ db: Db; u
 }
 
 async function pooledPostgres(): Promise<{ db: Db; url: string; cleanup: () => Promise<void> }> {
-  const reused = takePooled();
-  const schema = reused ?? newSchemaName();
+  const { schema, reused } = acquireSchema();
   const url = `${PG_BASE_URL}?schema=${schema}`;
   const db = await openDatabase(url);
   // A reused warehouse is migrated already: its fingerprint, migrations included, matched a fresh one's.
-  if (reused === undefined) {
+  if (!reused) {
     await migrateToLatest(db);
     await notePristine(schema);
   }

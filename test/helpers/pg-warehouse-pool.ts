@@ -50,14 +50,15 @@ async function dataTables(c: pg.Client, schema: string): Promise<string[]> {
   return r.rows.map((x) => x.t).filter((t) => !MIGRATION_TABLES.has(t));
 }
 
-/** A schema name for a new warehouse: pooled when the pool is on, so the run's teardown finds it. */
-export function newSchemaName(): string {
-  return `${RUN === undefined ? 't_' : poolPrefix(RUN)}${randomBytes(6).toString('hex')}`;
-}
-
-/** An emptied, migrated schema from the pool, if one is idle. */
-export function takePooled(): string | undefined {
-  return idle.pop();
+/**
+ * A schema for a migrated warehouse: an idle one (`reused`: migrated and emptied already), or a new name under
+ * the run's prefix, for the teardown to find. Only while poolOn().
+ */
+export function acquireSchema(): { schema: string; reused: boolean } {
+  const idleSchema = idle.pop();
+  if (idleSchema !== undefined) return { schema: idleSchema, reused: true };
+  if (RUN === undefined) throw new Error('pg-warehouse-pool: no pool outside vitest global setup (RELSYNC_TEST_POOL)');
+  return { schema: `${poolPrefix(RUN)}${randomBytes(6).toString('hex')}`, reused: false };
 }
 
 /** Whether warehouses are pooled in this process (under vitest's global setup, see the module comment). */

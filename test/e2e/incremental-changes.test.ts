@@ -23,8 +23,8 @@ import type { ExpRow } from './support/norm.ts';
  * Over 100 companies, persons and opportunity entries, so ids lookups of a few changed records beat a
  * sweep (see planReRead: one ids call against ceil(n / 100) pages), and enough records that the calls
  * every run spends on metadata and feeds (about 20) stay small beside a full sync's. Each company is also one
- * single read in every full sync, and this file syncs the tenant 16 times: 300/600/4/200 took 38 s of CPU and
- * 14 s of PostgreSQL's, this scale 26 s and 9 s. The scale changes which records the mutations pick: at
+ * single read in every full sync, and this file syncs the tenant 12 times (three runs under each contract and
+ * dialect): 300/600/4/200 took 38 s of CPU and 14 s of PostgreSQL's, this scale 26 s and 9 s. The scale changes which records the mutations pick: at
  * 200/400/4/150 and 110/220/4/110 one leaves a dropdown option with a colour the incremental run learned and a
  * fresh sync cannot know, a difference this file does not cover.
  */

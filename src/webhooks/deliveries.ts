@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { v7 as timeOrderedId } from 'uuid';
 import type { Database } from '../load/schema.ts';
 import { parseDelivery, type ParsedDelivery } from './hints.ts';
 
@@ -18,7 +18,9 @@ export interface StoredDelivery {
 export async function storeDelivery(db: Kysely<Database>, body: string, now: Date): Promise<StoredDelivery> {
   const parsed = parseDelivery(body);
   const row = {
-    id: randomUUID(),
+    // Time-ordered (UUID version 7, monotonic within the process): deliveries received within one
+    // millisecond share `received_at`, and the id then keeps their arrival order (deliveryStats, pendingDeliveries).
+    id: timeOrderedId(),
     received_at: now.toISOString(),
     event: parsed.event,
     body,
@@ -68,7 +70,13 @@ export async function deliveryStats(db: Kysely<Database>): Promise<DeliveryStats
     .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
     .groupBy('status')
     .execute();
-  const last = await db.selectFrom('webhook_deliveries').select(['received_at', 'event']).orderBy('received_at', 'desc').limit(1).executeTakeFirst();
+  const last = await db
+    .selectFrom('webhook_deliveries')
+    .select(['received_at', 'event'])
+    .orderBy('received_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   const n = (s: string) => Number(counts.find((c) => c.status === s)?.n ?? 0);
   return {
     pending: n('pending'),

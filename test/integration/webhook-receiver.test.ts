@@ -89,6 +89,21 @@ forEachDialect('webhook receiver', (dialect) => {
     expect(s).toMatchObject({ unparseable: 1, unknown: 1, pending: 1, lastEvent: 'galaxy.exploded' });
   });
 
+  it('deliveries received within one millisecond keep their arrival order: the newest is the last one stored', async () => {
+    // Later than every other delivery of this file, so it is the newest; removed again at the end.
+    const at = new Date('2099-01-01T00:00:00.000Z');
+    for (const event of ['person.updated', 'organization.updated', 'person.created']) await storeDelivery(dbc.db.kysely, body(event, { id: 9 }), at);
+    expect((await deliveryStats(dbc.db.kysely)).lastEvent).toBe('person.created');
+    const same = await dbc.db.kysely
+      .selectFrom('webhook_deliveries')
+      .select(['event', 'id'])
+      .where('received_at', '=', at.toISOString())
+      .orderBy('id')
+      .execute();
+    expect(same.map((d) => d.event)).toEqual(['person.updated', 'organization.updated', 'person.created']);
+    await dbc.db.kysely.deleteFrom('webhook_deliveries').where('received_at', '=', at.toISOString()).execute();
+  });
+
   it('replays mark each record once', async () => {
     for (let i = 0; i < 20; i += 1) expect((await post(`/webhooks/${SECRET}`, body('organization.updated', { id: 501, person_ids: [] }))).status).toBe(200);
     const applied = await applyPendingHints(dbc.db, { maxCalls: 100, now: new Date() });

@@ -99,7 +99,7 @@ export const INFRA_DECLS: InfraDecls = {
     meaning: 'Webhook deliveries `schedule` accepted, written before the 2xx answer; each is a hint to re-read what it names, never data (migration 023).',
     pk: ['id'],
     columns: {
-      id: c('text', 'delivery id given on receipt'),
+      id: c('text', 'delivery id given on receipt; time-ordered (UUID version 7), so it orders deliveries received within one millisecond'),
       received_at: c('ts', 'when received'),
       event: c('text?', 'the event type, when the body names one'),
       body: c('text', 'the body as received (up to the size cap)'),

@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe } from 'vitest';
@@ -11,6 +10,7 @@ import { WAREHOUSE_TABLE_NAMES } from '../../src/load/tables.ts';
 import { CONTRACT_NAMES, type ContractName } from '../../src/simulator/index.ts';
 import { acquireSchema, notePristine, poolOn, releaseSchema } from './pg-warehouse-pool.ts';
 import { PG_BASE_URL, testDialects } from './test-env.ts';
+import { testSchemaName } from './test-schemas.ts';
 
 export { PG_BASE_URL, testDialects };
 
@@ -30,7 +30,7 @@ export async function freshDatabaseUrl(dialect: DialectName): Promise<TestDataba
     const url = `sqlite:${join(dir, 'warehouse.db')}`;
     return { dialect, url, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
   }
-  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const schema = testSchemaName('t_');
   const url = `${PG_BASE_URL}?schema=${schema}`;
   return {
     dialect,

@@ -10,9 +10,9 @@
  * The pool is on only under vitest's global setup (test/setup/pg-test-database.setup.ts), which names the run
  * in RELSYNC_TEST_POOL and drops the run's pooled schemas at its end, also those a fork left behind.
  */
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { withPgAdmin } from './test-env.ts';
+import { testSchemaName } from './test-schemas.ts';
 
 /** The prefix of every pooled schema of the run `run`, for the teardown to find them. */
 export const poolPrefix = (run: string) => `tp_${run}_`;
@@ -58,7 +58,7 @@ export function acquireSchema(): { schema: string; reused: boolean } {
   const idleSchema = idle.pop();
   if (idleSchema !== undefined) return { schema: idleSchema, reused: true };
   if (RUN === undefined) throw new Error('pg-warehouse-pool: no pool outside vitest global setup (RELSYNC_TEST_POOL)');
-  return { schema: `${poolPrefix(RUN)}${randomBytes(6).toString('hex')}`, reused: false };
+  return { schema: testSchemaName(poolPrefix(RUN)), reused: false };
 }
 
 /** Whether warehouses are pooled in this process (under vitest's global setup, see the module comment). */

@@ -12,6 +12,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { dropPooled } from '../helpers/pg-warehouse-pool.ts';
+import { dropOrphanedSchemas } from '../helpers/test-schemas.ts';
 import { testDialects, withPgAdmin } from '../helpers/test-env.ts';
 
 async function setCommitMode(value: 'off' | null): Promise<void> {
@@ -62,6 +63,9 @@ export default async function setup(): Promise<(() => Promise<void>) | undefined
   // this run's name, and the teardown drops what they pooled.
   const run = randomBytes(3).toString('hex');
   process.env.RELSYNC_TEST_POOL = run;
+  // What runs killed before their cleanup left (test/helpers/test-schemas.ts), before the catalogs are vacuumed.
+  const orphans = await dropOrphanedSchemas().catch((err: Error) => (console.warn(`pg test setup: leftover schemas not dropped (${err.message})`), []));
+  if (orphans.length > 0) console.warn(`pg test setup: dropped ${orphans.length} schemas that killed runs left`);
   await vacuumCatalogs('before');
   const teardownPool = async () => {
     await dropPooled(run).catch((err: Error) => console.warn(`pg test teardown: pooled warehouses left (${err.message})`));

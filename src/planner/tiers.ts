@@ -1,8 +1,8 @@
 /**
  * Relevance tiers. A record is HOT when the warehouse shows someone cares about it: it is on a list, it is
- * on a deal someone works on (liveDeal), or within `tiers.hotWindow` it took part in an interaction (a company: through one of its
- * persons), a note named it, or it was created (first stored after its collection's first complete sweep:
- * newSinceOf). The change log, a webhook hint (`sync_hinted`) or a mark for a re-read (`sync_dirty`)
+ * on a deal someone works on (liveDeal), or within `tiers.hotWindow` it took part in an interaction (a
+ * company: through one of its persons), a note named it, or it was created (first stored after its
+ * collection's first complete sweep: newSinceOf). The change log, a webhook hint (`sync_hinted`) or a mark for a re-read (`sync_dirty`)
  * promote it for a day (DEFAULT_HOT_PROMOTION_MS), so it is read at once. Everything else is COLD. Computed
  * at plan time from warehouse tables alone, never from the API, by one indexed subquery per signal: a new
  * signal is one more entry in `signalsOf`, not a new code path.

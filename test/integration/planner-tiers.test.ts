@@ -21,6 +21,18 @@ const DAY = 86_400_000;
 const WINDOW = 90 * DAY;
 const iso = (ms: number) => new Date(ms).toISOString();
 const T0 = iso(NOW.getTime() - 400 * DAY);
+/** A change-log row naming `entityType` `entityId` at `atMs`. */
+const changeLogEntry = (id: number, entityType: string, entityId: number, atMs: number) =>
+  ({
+    id,
+    field_id: 'field-1',
+    entity_type: entityType,
+    entity_id: entityId,
+    list_entry_id: 0,
+    action_type: 'update',
+    changed_at: iso(atMs),
+    _synced_at: T0,
+  }) as never;
 
 forEachDialect('planner: relevance tiers', (dialect) => {
   const db = useMigratedDb(dialect, { extraTables: ['sync_dirty', 'sync_read_whole', 'sync_hinted', 'webhook_deliveries', 'sync_state'] });
@@ -195,16 +207,7 @@ forEachDialect('planner: relevance tiers', (dialect) => {
     // The change log names company 8 at the same instant.
     await k()
       .insertInto('field_value_changes')
-      .values({
-        id: 1,
-        field_id: 'field-1',
-        entity_type: 'company',
-        entity_id: 8,
-        list_entry_id: 0,
-        action_type: 'update',
-        changed_at: iso(at.getTime()),
-        _synced_at: T0,
-      } as never)
+      .values(changeLogEntry(1, 'company', 8, at.getTime()))
       .execute();
     const hot = async (now: Date) => (await tierCounts(k(), 'company', now, WINDOW)).hot.records;
     expect(await hot(NOW)).toBe(6);
@@ -293,16 +296,7 @@ forEachDialect('planner: relevance tiers', (dialect) => {
     await k().deleteFrom('note_attachments').where('entity_type', '=', 'opportunity').execute();
     await k()
       .insertInto('field_value_changes')
-      .values({
-        id: 2,
-        field_id: 'field-9',
-        entity_type: 'opportunity',
-        entity_id: 1,
-        list_entry_id: 5,
-        action_type: 'update',
-        changed_at: iso(NOW.getTime() - 60 * DAY),
-        _synced_at: T0,
-      } as never)
+      .values(changeLogEntry(2, 'opportunity', 1, NOW.getTime() - 60 * DAY))
       .execute();
     expect(await hotIds()).toContain(7);
     // Deleted upstream: no longer a deal at all, whatever its history.

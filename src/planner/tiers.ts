@@ -2,10 +2,10 @@
  * Relevance tiers. A record is HOT when the warehouse shows someone cares about it: it is on a list, it is
  * on a deal someone works on (liveDeal), or within `tiers.hotWindow` it took part in an interaction (a
  * company: through one of its persons), a note named it, or it was created (first stored after its
- * collection's first complete sweep: newSinceOf). The change log, a webhook hint (`sync_hinted`) or a mark for a re-read (`sync_dirty`)
- * promote it for a day (DEFAULT_HOT_PROMOTION_MS), so it is read at once. Everything else is COLD. Computed
- * at plan time from warehouse tables alone, never from the API, by one indexed subquery per signal: a new
- * signal is one more entry in `signalsOf`, not a new code path.
+ * collection's first complete sweep: newSinceOf). The change log, a webhook hint (`sync_hinted`) or a mark
+ * for a re-read (`sync_dirty`) promote it for a day (DEFAULT_HOT_PROMOTION_MS), so it is read at once.
+ * Everything else is COLD. Computed at plan time from warehouse tables alone, never from the API, by one
+ * indexed subquery per signal: a new signal is one more entry in `signalsOf`, not a new code path.
  *
  * Tiers schedule the passes no change signal covers: a record's company↔person set is read whole by a
  * single read (one call per record), hot records every `sweeps.hot`, cold ones every `sweeps.cold`.
@@ -55,15 +55,13 @@ export function signalsOf(side: TierSide, w: SignalWindows): HotSignal[] {
     join interactions i on i.kind = ip.kind and i.id = ip.interaction_id
     where i.started_at >= ${cutoff} and i._deleted_at is null and ip.person_id is not null`;
   const viaInteraction = side === 'person' ? talked : sql`select company_id from company_persons where person_id in (${talked})`;
+  const [dealLinks, dealMember] = side === 'company' ? ['opportunity_companies', 'company_id'] : ['opportunity_persons', 'person_id'];
   return [
     { name: 'listed', rank: 0, ids: sql`select entity_id from list_entries where entity_type = ${side} and _deleted_at is null` },
     {
       name: 'deal',
       rank: 1,
-      ids:
-        side === 'company'
-          ? sql`select company_id from opportunity_companies where ${liveDeal(sql.ref('opportunity_id'), cutoff)}`
-          : sql`select person_id from opportunity_persons where ${liveDeal(sql.ref('opportunity_id'), cutoff)}`,
+      ids: sql`select ${sql.ref(dealMember)} from ${sql.table(dealLinks)} where ${liveDeal(sql.ref('opportunity_id'), cutoff)}`,
     },
     {
       name: 'recent',

@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe } from 'vitest';
 import { openDatabase, type Db, type DialectName } from '../../src/load/db.ts';
@@ -9,8 +8,8 @@ import { migrateToLatest } from '../../src/load/migrate.ts';
 import { WAREHOUSE_TABLE_NAMES } from '../../src/load/tables.ts';
 import { CONTRACT_NAMES, type ContractName } from '../../src/simulator/index.ts';
 import { acquireSchema, notePristine, poolOn, releaseSchema } from './pg-warehouse-pool.ts';
-import { PG_BASE_URL, testDialects } from './test-env.ts';
-import { testSchemaName } from './test-schemas.ts';
+import { PG_BASE_URL, testDialects, withPgAdmin } from './test-env.ts';
+import { dropSchema, testSchemaName } from './test-schemas.ts';
 
 export { PG_BASE_URL, testDialects };
 
@@ -35,15 +34,7 @@ export async function freshDatabaseUrl(dialect: DialectName): Promise<TestDataba
   return {
     dialect,
     url,
-    cleanup: async () => {
-      const client = new pg.Client({ connectionString: PG_BASE_URL });
-      await client.connect();
-      try {
-        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      } finally {
-        await client.end();
-      }
-    },
+    cleanup: () => withPgAdmin((c) => dropSchema(c, schema)),
   };
 }
 

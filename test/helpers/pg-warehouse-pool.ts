@@ -12,7 +12,7 @@
  */
 import pg from 'pg';
 import { withPgAdmin } from './test-env.ts';
-import { testSchemaName } from './test-schemas.ts';
+import { dropSchema, testSchemaName } from './test-schemas.ts';
 
 /** The prefix of every pooled schema of the run `run`, for the teardown to find them. */
 export const poolPrefix = (run: string) => `tp_${run}_`;
@@ -89,7 +89,7 @@ export async function releaseSchema(schema: string): Promise<void> {
       idle.push(schema);
       return;
     }
-    await c.query(`DROP SCHEMA IF EXISTS ${pg.escapeIdentifier(schema)} CASCADE`);
+    await dropSchema(c, schema);
   });
 }
 
@@ -97,7 +97,7 @@ export async function releaseSchema(schema: string): Promise<void> {
 export async function dropPooled(run: string): Promise<number> {
   return withPgAdmin(async (c) => {
     const r = await c.query<{ s: string }>('select nspname as s from pg_namespace where starts_with(nspname, $1)', [poolPrefix(run)]);
-    for (const { s } of r.rows) await c.query(`DROP SCHEMA IF EXISTS ${pg.escapeIdentifier(s)} CASCADE`);
+    for (const { s } of r.rows) await dropSchema(c, s);
     return r.rows.length;
   });
 }

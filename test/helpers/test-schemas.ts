@@ -7,6 +7,11 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { withPgAdmin } from './test-env.ts';
 
+/** Drop a test schema and everything in it, if it is there. */
+export async function dropSchema(c: pg.Client, schema: string): Promise<void> {
+  await c.query(`DROP SCHEMA IF EXISTS ${pg.escapeIdentifier(schema)} CASCADE`);
+}
+
 /** A new schema name under `prefix` (`t_`, or a run's pool prefix) owned by this process. */
 export function testSchemaName(prefix: string): string {
   return `${prefix}${process.pid}x${randomBytes(6).toString('hex')}`;
@@ -40,7 +45,7 @@ export async function dropOrphanedSchemas(): Promise<string[]> {
         const pid = schemaOwner(s);
         return pid !== null && !alive(pid);
       });
-    for (const s of orphans) await c.query(`DROP SCHEMA IF EXISTS ${pg.escapeIdentifier(s)} CASCADE`);
+    for (const s of orphans) await dropSchema(c, s);
     return orphans;
   });
 }

@@ -10,7 +10,7 @@ import { runBudget } from '../budget/run-budget.ts';
 import { runAsSource } from './run-source.ts';
 import type { StreamRunOptions, SyncMode } from './run-stream.ts';
 import { countingPageSources, newStats } from './run-summary.ts';
-import type { SyncOptions } from './run-sync.ts';
+import type { SyncOptions } from './sync-options.ts';
 import { SourceBook } from '../streams/source-book.ts';
 
 /** The origin of the base URL, without credentials: what a remembered refusal is tied to. */

@@ -1,3 +1,7 @@
+/**
+ * The `feed` reader: follows a time-ordered collection from its high-water mark (a time and, when the feed
+ * has one, an id), skipping what the mark already covers, and says when the mark may advance.
+ */
 import type { Checkpoint, HighWater } from '../state/checkpoint.ts';
 import type { AnyStream, FeedSpec, Partition } from '../streams/define.ts';
 import type { ReadEnv } from './env.ts';

@@ -1,3 +1,8 @@
+/**
+ * What the streams of one run share, set up once a run (`prepareRun`): the source book, the failure policy,
+ * the run's budget, the queue bounding partitions in flight and the error that stops the run; and `levels`,
+ * which runs streams level by level in dependency order. run-sync.ts wraps it in the lock and the run record.
+ */
 import PQueue from 'p-queue';
 import { errorMessage, redact } from '../errors.ts';
 import type { Logger } from '../log.ts';

@@ -18,8 +18,8 @@ export function updatedPosition(r: { createdAt?: string | null; updatedAt?: stri
 }
 
 /**
- * A `/v2` collection followed by `createdAt|updatedAt` from the last mark. The service lists these in
- * id order, not time order, so the mark only advances when a pass ends.
+ * A `/v2` collection followed by `createdAt|updatedAt` from the last high-water mark. The service lists
+ * these in id order, not time order, so the high-water mark only advances when a pass ends.
  */
 export function updatedSinceFeed<T extends { createdAt?: string | null; updatedAt?: string | null }, P>(
   path: string,

@@ -2,7 +2,7 @@
  * `npm run bench -- --part month [--scale medium] [--days 30] [--focus uniform,interactions]`: a simulated
  * month of hourly runs under a 100,000-call month, measuring freshness (issue 18). The simulator and relsync
  * share a simulated clock (no rate limit: 30 days take minutes). Two warehouses follow the same tenant in the
- * same run: relevance tiers (`tiers.enabled: true`) and the design before them (the default, `false`), each run at
+ * same run: relevance tiers (`tiers.enabled: true`, the default) and the design before them (`false`), each run at
  * the same simulated hour after the same changes (bench-month-changes.ts). For each change, staleness is the
  * simulated time from the change until the warehouse shows it.
  */

@@ -1,22 +1,17 @@
 import type { Config } from '../config/schema.ts';
 import type { AffinityClient } from '../extract/http/client.ts';
 import { monthlyBudgetOf, planBudget } from './month-plan.ts';
-import { countedCosts, type Basis, type CountedStream } from './counted-costs.ts';
+import { countedCosts, type CountedStream } from './counted-costs.ts';
 import { meanIntervalMs } from '../planner/schedule-interval.ts';
 import type { AnyStream } from '../streams/define.ts';
 import { ALL_STREAMS } from '../streams/registry.ts';
-import { countService, type CountingResult } from './count-service.ts';
+import { countService } from './count-service.ts';
 import { sweepInterval } from './sweep-period.ts';
-import { adviceFor, type PlanReport } from './plan-report.ts';
+import { adviceFor } from './plan-report.ts';
+import type { PlanReport } from './plan-types.ts';
 import { skipReason } from '../streams/selection.ts';
 
-/** Before the first sync: what the counting found and what each price rests on. */
-export interface CountedPlan extends CountingResult {
-  /** One pass of everything and one page of every feed; `at least` when any part was not counted. */
-  firstSync: { calls: number; basis: Basis };
-  /** Streams no count bears on, priced at the least they can cost. */
-  notCounted: string[];
-}
+export type { CountedPlan } from './plan-types.ts';
 
 /**
  * The streams a first sync would run, as the plan prices them: of several sources of one capability only

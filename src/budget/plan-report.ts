@@ -4,21 +4,11 @@ import type { BudgetPlan } from './month-plan.ts';
 import { ALL_STREAMS } from '../streams/registry.ts';
 import { budgetPlan } from './run-budget.ts';
 import { skipReason } from '../streams/selection.ts';
-import type { CountedPlan } from './plan-counted.ts';
+import type { PlanReport } from './plan-types.ts';
 import { tierSummary } from './tier-summary.ts';
-import type { TierSummary } from '../state/tier-lines.ts';
 import { SourceBook } from '../streams/source-book.ts';
 
-export interface PlanReport {
-  plan: BudgetPlan;
-  /** Periodic streams with no complete pass in the history: priced at one call until the first sync. */
-  unpriced: string[];
-  advice: string[];
-  /** Before the first sync: priced from counting calls instead of runs (plan-counted.ts). */
-  counted?: CountedPlan;
-  /** Relevance tiers of the company↔person single reads (absent when no side is read one by one). */
-  tiers?: TierSummary;
-}
+export type { PlanReport } from './plan-types.ts';
 
 const HOURS = 3_600_000;
 

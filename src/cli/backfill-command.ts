@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { missingKeyError } from '../config/load.ts';
 import { UserError } from '../errors.ts';
 import { executeSync } from '../runner/execute.ts';
+import { PROGRESS_WORDS } from './format/progress-words.ts';
 import { printRunSummary, runExitCode } from './summary.ts';
 import { commandContext, withGracefulStop } from './context.ts';
 
@@ -36,6 +37,7 @@ export async function runBackfillCommand(cmd: Command, opts: { streams: string[]
       command: `backfill ${opts.streams.join(',')}${since ? ` --since ${since}` : ''}`,
       streams: opts.streams,
       tty: Boolean(process.stderr.isTTY),
+      words: PROGRESS_WORDS,
       shouldStop,
       ...(since ? { since } : {}),
     }),

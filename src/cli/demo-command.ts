@@ -6,6 +6,7 @@ import { startSimulator, type Scale } from '../simulator/index.ts';
 import { openDatabase, tableExists } from '../load/db.ts';
 import { REPORTED_TABLES } from '../load/tables.ts';
 import { executeSync } from '../runner/execute.ts';
+import { PROGRESS_WORDS } from './format/progress-words.ts';
 import { printRunSummary } from './summary.ts';
 import { commandContext } from './context.ts';
 
@@ -60,6 +61,7 @@ export async function runDemoCommand(cmd: Command, opts: { db: string; scale: st
       mode: 'full',
       command: 'demo',
       tty: Boolean(process.stderr.isTTY),
+      words: PROGRESS_WORDS,
     });
     printRunSummary(summary, process.stdout);
   } finally {

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { missingKeyError } from '../config/load.ts';
 import { executeSync } from '../runner/execute.ts';
+import { PROGRESS_WORDS } from './format/progress-words.ts';
 import { printRunSummary, runExitCode } from './summary.ts';
 import { commandContext, withGracefulStop } from './context.ts';
 
@@ -22,6 +23,7 @@ export async function runSyncCommand(cmd: Command, opts: SyncCommandOptions): Pr
       command: opts.full ? 'sync --full' : 'sync',
       ...(opts.streams ? { streams: opts.streams } : {}),
       tty: Boolean(process.stderr.isTTY),
+      words: PROGRESS_WORDS,
       shouldStop,
     }),
   );

@@ -1,5 +1,5 @@
 /**
- * The contract between transform and load. A transform turns validated API records into a RowBatch
+ * The seam between transform and load. A transform turns validated API records into a RowBatch
  * (plain data, no I/O); the loader applies a RowBatch inside the page's transaction.
  *
  * Rows are keyed by warehouse table name and typed by the registry (registry/warehouse.ts): a row names

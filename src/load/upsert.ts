@@ -37,15 +37,15 @@ function normaliseTs(table: string, column: string, v: RowValue): RowValue {
 }
 
 /**
- * Check a row against the registry and convert it to what the dialect binds. `stamp` (already prepared)
- * overrides the row's own values for its columns, as if spread over the row before preparing it.
+ * Check a row against the registry and convert it to what the dialect binds. `meta` (the meta columns, already
+ * prepared) overrides the row's own values for its columns, as if spread over the row before preparing it.
  */
-export function prepareRow(spec: TableSpec, dialect: DialectName, row: LooseRow, stamp?: PreparedRow): PreparedRow {
+export function prepareRow(spec: TableSpec, dialect: DialectName, row: LooseRow, meta?: PreparedRow): PreparedRow {
   const d = dialectOf(dialect);
   const out: PreparedRow = {};
   for (const column of Object.keys(row)) {
     const value = row[column];
-    if (value === undefined || (stamp !== undefined && Object.hasOwn(stamp, column))) continue;
+    if (value === undefined || (meta !== undefined && Object.hasOwn(meta, column))) continue;
     const kind = spec.columns[column];
     if (kind === undefined) throw new Error(`relsync: table ${spec.name} has no column "${column}" (see src/load/tables.ts)`);
     if (kind === 'ts') out[column] = normaliseTs(spec.name, column, value);
@@ -56,7 +56,7 @@ export function prepareRow(spec: TableSpec, dialect: DialectName, row: LooseRow,
     else if (typeof value === 'string') out[column] = kind === 'json' ? storableJson(value) : storableText(value);
     else out[column] = value;
   }
-  return stamp === undefined ? out : Object.assign(out, stamp);
+  return meta === undefined ? out : Object.assign(out, meta);
 }
 
 function keyPart(table: string, column: string, row: LooseRow): Exclude<RowValue, null> {
@@ -152,14 +152,14 @@ export async function upsertLoose(trx: Trx, dialect: DialectName, table: string,
   const spec = tableSpec(table);
   // When the row was first stored: set by the insert, kept by every later update (migration 026).
   const firstSeen = spec.columns[FIRST_SEEN] === undefined ? [] : [FIRST_SEEN];
-  const stamp: LooseRow = {
+  const meta: LooseRow = {
     _synced_at: syncedAt,
     ...(spec.kind === 'entity' ? { _deleted_at: null, _deleted_seen_at: null } : {}),
     ...Object.fromEntries(firstSeen.map((c) => [c, syncedAt])),
   };
-  // The stamp is the same for every row: checked and converted once.
-  const preparedStamp = prepareRow(spec, dialect, stamp);
-  const prepared = mergeByKey(table, spec.pk, rows).map((r) => prepareRow(spec, dialect, r, preparedStamp));
+  // The meta columns are the same for every row: checked and converted once.
+  const preparedMeta = prepareRow(spec, dialect, meta);
+  const prepared = mergeByKey(table, spec.pk, rows).map((r) => prepareRow(spec, dialect, r, preparedMeta));
   return upsertPrepared(trx, dialect, table, spec.pk, spec.columns, prepared, firstSeen);
 }
 

@@ -8,7 +8,7 @@ const WIDEST_MARK = '2000-01-01T00:00:00Z';
 
 /**
  * The change-log filter for a batch of field ids: one `|` branch per field (docs/contract.md §7.9: "combine with
- * `|` and `&`", `&` binding tighter), each with the mark when there is one, since the seed wants every
+ * `|` and `&`", `&` binding tighter), each with the high-water mark when there is one, since the seed wants every
  * branch of the global listing to name a field.
  */
 export function fieldBatchFilter(fieldIds: readonly string[], since: string | undefined): string {

@@ -4,7 +4,7 @@
  * company: through one of its persons), a note named it, or it was created (first stored after its
  * collection's first complete sweep: newSinceOf). The change log, a webhook hint (`sync_hinted`) or a mark
  * for a re-read (`sync_dirty`) promote it for a day (DEFAULT_HOT_PROMOTION_MS), so it is read at once.
- * Everything else is COLD. Computed at plan time from warehouse tables alone, never from the API, by one
+ * Everything else is COLD. Computed by the planner from warehouse tables alone, never from the API, by one
  * indexed subquery per signal: a new signal is one more entry in `signalsOf`, not a new code path.
  *
  * Tiers schedule the passes no change signal covers: a record's company↔person set is read whole by a

@@ -4,7 +4,7 @@ import { openDatabase, type Db } from '../load/db.ts';
 import { AffinityClient } from '../extract/http/client.ts';
 import { ALL_STREAMS } from '../streams/registry.ts';
 import { boundHeapGrowth } from './heap-policy.ts';
-import { createProgress } from './progress.ts';
+import { createProgress, type ProgressWords } from './progress.ts';
 import { unmetNeeds } from '../planner/selection.ts';
 import { upgradeWarehouse } from '../state/upgrade.ts';
 import type { AnyStream } from '../streams/define.ts';
@@ -60,8 +60,9 @@ export interface ExecuteOptions {
   mode: SyncMode;
   command: string;
   streams?: readonly string[];
-  /** Draw progress bars (a TTY); otherwise log lines. */
+  /** Draw progress bars (a TTY), in the CLI's words (src/cli/format/progress-words.ts); otherwise log lines. */
   tty: boolean;
+  words?: ProgressWords;
   shouldStop?: () => boolean;
   db?: Db;
   /** backfill --since */
@@ -83,7 +84,13 @@ export async function executeSync(opts: ExecuteOptions): Promise<SyncResult> {
     for (const d of due)
       opts.log.warn({ stream: d.stream, partitions: d.partitions, reason: d.reason }, 'the upgrade made a full pass of this stream due: this run reads it');
     const streams = await withUnmetNeeds(db, selectStreams(ALL_STREAMS, opts.streams), opts.log);
-    const progress = createProgress({ tty: opts.tty, log: opts.log, expectedPages: await expectedPages(db), calls: () => client.totalCalls() });
+    const progress = createProgress({
+      tty: opts.tty,
+      words: opts.words,
+      log: opts.log,
+      expectedPages: await expectedPages(db),
+      calls: () => client.totalCalls(),
+    });
     try {
       return await runSync({
         db,

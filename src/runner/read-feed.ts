@@ -1,3 +1,7 @@
+/**
+ * The `feed` reader: follows a time-ordered collection from its high-water mark (a time and, when the feed
+ * has one, an id), skipping what the high-water mark already covers, and says when it may advance.
+ */
 import type { Checkpoint, HighWater } from '../state/checkpoint.ts';
 import type { AnyStream, FeedSpec, Partition } from '../streams/define.ts';
 import type { ReadEnv } from './env.ts';
@@ -9,7 +13,7 @@ export function after(a: HighWater, b: HighWater | null): boolean {
   const ta = Date.parse(a.at);
   const tb = Date.parse(b.at);
   if (ta !== tb) return ta > tb;
-  // Same instant: only an id can tell them apart; without one the record at the mark was already read.
+  // Same instant: only an id can tell them apart; without one the record at the high-water mark was already read.
   if (a.id === null || b.id === null) return false;
   return a.id > b.id;
 }
@@ -22,8 +26,8 @@ export function later(a: HighWater | null, b: HighWater | null): HighWater | nul
 
 /**
  * Follow a time-ordered feed from the stored high-water mark (or `from`, a backfill's `--since`).
- * Records at or before the mark are skipped (the service's filter is inclusive to the second). An
- * ordered feed advances the mark page by page; an unordered one keeps the old mark until the pass ends,
+ * Records at or before the high-water mark are skipped (the service's filter is inclusive to the second). An
+ * ordered feed advances it page by page; an unordered one keeps the old high-water mark until the pass ends,
  * so a crash re-reads (harmlessly) rather than skips.
  */
 export function feedReader(

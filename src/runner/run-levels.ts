@@ -1,3 +1,8 @@
+/**
+ * What the streams of one run share, set up once a run (`prepareRun`): the source book, the failure policy,
+ * the run's budget, the queue bounding partitions in flight and the error that stops the run; and `levels`,
+ * which runs streams level by level in dependency order. run-sync.ts wraps it in the lock and the run record.
+ */
 import PQueue from 'p-queue';
 import { errorMessage, redact } from '../errors.ts';
 import type { Logger } from '../log.ts';
@@ -10,7 +15,7 @@ import { runBudget } from '../budget/run-budget.ts';
 import { runAsSource } from './run-source.ts';
 import type { StreamRunOptions, SyncMode } from './run-stream.ts';
 import { countingPageSources, newStats } from './run-summary.ts';
-import type { SyncOptions } from './run-sync.ts';
+import type { SyncOptions } from './sync-options.ts';
 import { SourceBook } from '../streams/source-book.ts';
 
 /** The origin of the base URL, without credentials: what a remembered refusal is tied to. */

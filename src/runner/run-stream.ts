@@ -76,7 +76,7 @@ async function planPartitions(
 
 /**
  * What the stream will do this run, as a code (state/runs.ts; words: cli/format/stream-words.ts): a feed read follows the
- * feed from its mark in every mode (so `sync --full` never calls it "incremental"), `between` is the
+ * feed from its high-water mark in every mode (so `sync --full` never calls it "incremental"), `between` is the
  * feed a sweep stream follows between its sweeps, `marked` the re-read of what the change log marked.
  */
 function describeWork(def: AnyStream, partitions: number, work: ReadonlyArray<{ mode: ReadMode }>): StreamModeCode {

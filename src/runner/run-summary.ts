@@ -1,3 +1,7 @@
+/**
+ * A run's counting and its record: the page sources that count each stream's requests, a stream's first stats,
+ * and the summary of the whole run stored in sync_runs (the CLI puts it in words, src/cli/format).
+ */
 import type { AffinityClient } from '../extract/http/client.ts';
 import { Pager } from '../extract/pager.ts';
 import type { PageSource } from '../extract/page-source.ts';

@@ -1,40 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import type { Config } from '../config/schema.ts';
 import { errorMessage } from '../errors.ts';
-import type { AffinityClient } from '../extract/http/client.ts';
 import { analyzeChangedTablesSafely } from '../load/analyze.ts';
-import type { Db } from '../load/db.ts';
 import { fatalDatabaseError } from '../load/db-errors.ts';
 import { deriveSystemFieldTypes } from '../load/system-fields.ts';
 import { linkTranscriptNotes } from '../load/transcript-notes.ts';
 import { refreshViewsSafely } from '../load/views/refresh.ts';
-import type { Logger } from '../log.ts';
 import { acquireWriterLock } from '../state/lock.ts';
 import { finishRun, markAbandonedRuns, startRun, type RunSummary, type StreamRunStats } from '../state/runs.ts';
-import type { AnyStream } from '../streams/define.ts';
-import type { StreamHooks } from './env.ts';
 import { metadataToReread } from './metadata-reread.ts';
 import { prepareRun } from './run-levels.ts';
 import { summarize } from './run-summary.ts';
-import { type StreamEvent, type SyncMode } from './run-stream.ts';
+import type { SyncOptions } from './sync-options.ts';
 
 export type { StreamEvent, SyncMode } from './run-stream.ts';
-
-export interface SyncOptions {
-  db: Db;
-  client: AffinityClient;
-  config: Config;
-  log: Logger;
-  streams: readonly AnyStream[];
-  mode: SyncMode;
-  command?: string;
-  hooks?: StreamHooks & { onStream?: (e: StreamEvent) => void };
-  /** backfill --since: feed streams re-read from this instant. */
-  since?: string;
-  now?: () => Date;
-  /** A webhook hint run: set reads take only the marks its hints made from this instant (planner/context.ts). */
-  hintedSince?: string;
-}
+export type { SyncOptions } from './sync-options.ts';
 
 export interface SyncResult {
   runId: string;

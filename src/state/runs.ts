@@ -20,7 +20,7 @@ export type StreamModeCode =
   | 'sweep-if-due'
   | 'not due'
   | 'nothing to read'
-  /** A feed read from its mark. */
+  /** A feed read from its high-water mark. */
   | 'feed'
   /** A sweep stream following its update feed between sweeps. */
   | 'between'

@@ -1,3 +1,4 @@
+import { V2_PAGE } from '../extract/limits.ts';
 import { v2CallSchema, type V2Call } from '../extract/schemas/index.ts';
 import { v2CallRows } from '../transform/index.ts';
 import { perRecord } from './common.ts';
@@ -11,7 +12,7 @@ export const callsStream = defineStream({
   schema: v2CallSchema,
   read: {
     kind: 'sweep',
-    request: () => ({ path: '/v2/calls', query: { limit: 100 }, paginator: 'v2' }),
+    request: () => ({ path: '/v2/calls', query: { limit: V2_PAGE }, paginator: 'v2' }),
     between: updatedSinceFeed<V2Call, NoParams>('/v2/calls'),
     softDelete: { table: 'interactions', scope: () => ({ kind: 'call' }) },
   },

@@ -1,3 +1,4 @@
+import { V2_PAGE } from '../extract/limits.ts';
 import { v2ChatMessageSchema, type V2ChatMessage } from '../extract/schemas/index.ts';
 import { v2ChatMessageRows } from '../transform/index.ts';
 import { perRecord } from './common.ts';
@@ -11,7 +12,7 @@ export const chatMessagesStream = defineStream({
   schema: v2ChatMessageSchema,
   read: {
     kind: 'sweep',
-    request: () => ({ path: '/v2/chat-messages', query: { limit: 100 }, paginator: 'v2' }),
+    request: () => ({ path: '/v2/chat-messages', query: { limit: V2_PAGE }, paginator: 'v2' }),
     between: updatedSinceFeed<V2ChatMessage, NoParams>('/v2/chat-messages'),
     softDelete: { table: 'interactions', scope: () => ({ kind: 'chat-message' }) },
   },

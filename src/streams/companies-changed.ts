@@ -1,4 +1,4 @@
-import { V2_IDS_BATCH } from '../extract/limits.ts';
+import { V2_IDS_BATCH, V2_PAGE } from '../extract/limits.ts';
 import { v2CompanySchema } from '../extract/schemas/index.ts';
 import { v2CompanyRows } from '../transform/index.ts';
 import { ENTITY_FIELD_TYPES, perRecord } from './common.ts';
@@ -25,7 +25,7 @@ export const companiesChangedStream = defineStream({
     consumes: 'company',
     request: (ids) => ({
       path: '/v2/companies',
-      query: { ids: [...ids], fieldTypes: [...ENTITY_FIELD_TYPES], limit: 100 },
+      query: { ids: [...ids], fieldTypes: [...ENTITY_FIELD_TYPES], limit: V2_PAGE },
       paginator: 'v2',
       endpoint: 'GET /v2/companies?ids',
     }),

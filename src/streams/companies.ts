@@ -1,3 +1,4 @@
+import { V2_PAGE } from '../extract/limits.ts';
 import { v2CompanySchema } from '../extract/schemas/index.ts';
 import { sweepWhenCheaper } from '../planner/cheaper.ts';
 import { PERSONS_FIELD, v2AssociationState, v2CompanyRows } from '../transform/index.ts';
@@ -19,7 +20,7 @@ export const companiesStream = defineStream({
   schema: v2CompanySchema,
   read: {
     kind: 'sweep',
-    request: () => ({ path: '/v2/companies', query: { limit: 100, fieldTypes: [...ENTITY_FIELD_TYPES] }, paginator: 'v2' }),
+    request: () => ({ path: '/v2/companies', query: { limit: V2_PAGE, fieldTypes: [...ENTITY_FIELD_TYPES] }, paginator: 'v2' }),
     sweepWhen: sweepWhenCheaper('company', 'companies'),
     softDelete: { table: 'companies' },
     clearsDirty: { kind: 'company' },

@@ -1,3 +1,4 @@
+import { V2_PAGE } from '../extract/limits.ts';
 import { v2CompanySuggestionSchema } from '../extract/schemas/index.ts';
 import { companySuggestionRows } from '../transform/index.ts';
 import { perRecord } from './common.ts';
@@ -13,7 +14,7 @@ export const companyDuplicateSuggestionsStream = defineStream({
   schema: v2CompanySuggestionSchema,
   read: {
     kind: 'sweep',
-    request: () => ({ path: '/v2/duplicates/company-suggestions', query: { limit: 100 }, paginator: 'v2' }),
+    request: () => ({ path: '/v2/duplicates/company-suggestions', query: { limit: V2_PAGE }, paginator: 'v2' }),
     softDelete: { table: 'duplicate_suggestions', scope: () => ({ entity_type: 'company' }) },
   },
   transform: perRecord((s, raw) => companySuggestionRows(s, raw)),

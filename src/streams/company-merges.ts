@@ -1,3 +1,4 @@
+import { V2_PAGE } from '../extract/limits.ts';
 import { v2CompanyMergeSchema } from '../extract/schemas/index.ts';
 import { companyMergeRows } from '../transform/index.ts';
 import { perRecord } from './common.ts';
@@ -11,6 +12,6 @@ export const companyMergesStream = defineStream({
   group: 'metadata',
   after: ['companies', 'list_entries', 'company_persons_full', 'opportunity_associations_full'],
   schema: v2CompanyMergeSchema,
-  read: { kind: 'sweep', request: () => ({ path: '/v2/company-merges', query: { limit: 100 }, paginator: 'v2' }) },
+  read: { kind: 'sweep', request: () => ({ path: '/v2/company-merges', query: { limit: V2_PAGE }, paginator: 'v2' }) },
   transform: perRecord((m, raw) => withMergeOp(companyMergeRows(m, raw), m, 'company', m.duplicateCompanyId, m.primaryCompanyId)),
 });

@@ -69,7 +69,7 @@ interface Partitioned<P> {
 export interface FeedSpec<T, P> {
   request(hw: HighWater | null, p: Partition<P>): PageRequest;
   position(record: T): HighWater | null;
-  /** Results arrive in ascending position, so the mark may advance page by page. */
+  /** Results arrive in ascending position, so the high-water mark may advance page by page. */
   ordered: boolean;
   /** With no mark yet, start following from now instead of reading the whole feed (a sweep holds the history). */
   startAtNow?: boolean;
@@ -81,7 +81,7 @@ export interface SweepRead<T, P> extends Partitioned<P> {
   request(p: Partition<P>): PageRequest;
   /** Incremental mode: sweep this partition now even if not due (the planner found it cheaper). */
   sweepWhen?(ctx: StreamContext, p: Partition<P>): Promise<boolean>;
-  /** Between sweeps, follow this feed from the mark the last sweep left (interactions by updatedAt). */
+  /** Between sweeps, follow this feed from the high-water mark the last sweep left (interactions by updatedAt). */
   between?: FeedSpec<T, P>;
   /** Rows of this table (within `scope`) not written by a completed sweep get `_deleted_at`. */
   softDelete?: { table: EntityTableName; scope?(p: Partition<P>): Row };

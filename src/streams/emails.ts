@@ -1,3 +1,4 @@
+import { V2_PAGE } from '../extract/limits.ts';
 import { v2EmailSchema, type V2Email } from '../extract/schemas/index.ts';
 import { v2EmailRows } from '../transform/index.ts';
 import { perRecord } from './common.ts';
@@ -12,7 +13,7 @@ export const emailsStream = defineStream({
   schema: v2EmailSchema,
   read: {
     kind: 'sweep',
-    request: () => ({ path: '/v2/emails', query: { limit: 100 }, paginator: 'v2' }),
+    request: () => ({ path: '/v2/emails', query: { limit: V2_PAGE }, paginator: 'v2' }),
     between: updatedSinceFeed<V2Email, NoParams>('/v2/emails'),
     softDelete: { table: 'interactions', scope: () => ({ kind: 'email' }) },
   },

@@ -1,3 +1,4 @@
+import { V2_PAGE } from '../extract/limits.ts';
 import type { PageRequest } from '../extract/pager.ts';
 import type { HighWater } from '../state/checkpoint.ts';
 import type { FeedSpec } from './define.ts';
@@ -17,8 +18,8 @@ export function updatedPosition(r: { createdAt?: string | null; updatedAt?: stri
 }
 
 /**
- * A `/v2` collection followed by `createdAt|updatedAt` from the last mark. The service lists these in
- * id order, not time order, so the mark only advances when a pass ends.
+ * A `/v2` collection followed by `createdAt|updatedAt` from the last high-water mark. The service lists
+ * these in id order, not time order, so the high-water mark only advances when a pass ends.
  */
 export function updatedSinceFeed<T extends { createdAt?: string | null; updatedAt?: string | null }, P>(
   path: string,
@@ -30,7 +31,7 @@ export function updatedSinceFeed<T extends { createdAt?: string | null; updatedA
     ...(startAtNow ? { startAtNow } : {}),
     request: (hw: HighWater | null): PageRequest => {
       const filter = sinceFilter(['createdAt', 'updatedAt'], hw);
-      return { path, query: { limit: 100, ...(filter ? { filter } : {}), ...(includes ? { includes: [...includes] } : {}) }, paginator: 'v2' };
+      return { path, query: { limit: V2_PAGE, ...(filter ? { filter } : {}), ...(includes ? { includes: [...includes] } : {}) }, paginator: 'v2' };
     },
     position: updatedPosition,
   };

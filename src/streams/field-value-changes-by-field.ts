@@ -1,3 +1,4 @@
+import { V2_PAGE } from '../extract/limits.ts';
 import { v2FieldValueChangeSchema, type V2FieldValueChange } from '../extract/schemas/index.ts';
 import { fieldBatchFilter, trackedFieldBatches, type FieldBatchParams } from '../planner/field-batches.ts';
 import { defineStream } from './define.ts';
@@ -26,7 +27,7 @@ export const fieldValueChangesByFieldStream = defineStream<V2FieldValueChange, F
       const since = sinceFilter('changedAt', hw)?.slice('changedAt>='.length);
       return {
         path: '/v2/field-value-changes',
-        query: { limit: 100, filter: fieldBatchFilter(p.params.fieldIds, since) },
+        query: { limit: V2_PAGE, filter: fieldBatchFilter(p.params.fieldIds, since) },
         paginator: 'v2',
         endpoint: 'GET /v2/field-value-changes?filter=field.id',
       };

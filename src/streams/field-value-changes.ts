@@ -1,3 +1,4 @@
+import { V2_PAGE } from '../extract/limits.ts';
 import { v2FieldValueChangeSchema, type V2FieldValueChange } from '../extract/schemas/index.ts';
 import { emptyBatch, mergeBatch } from '../load/batch.ts';
 import type { DirtyMark } from '../state/dirty.ts';
@@ -24,7 +25,7 @@ export const fieldValueChangesStream = defineStream({
     ordered: true,
     request: (hw) => {
       const filter = sinceFilter('changedAt', hw);
-      return { path: '/v2/field-value-changes', query: { limit: 100, ...(filter ? { filter } : {}) }, paginator: 'v2' };
+      return { path: '/v2/field-value-changes', query: { limit: V2_PAGE, ...(filter ? { filter } : {}) }, paginator: 'v2' };
     },
     position: (c) => ({ at: c.changedAt, id: c.id }),
   },

@@ -1,3 +1,4 @@
+import { V2_PAGE } from '../extract/limits.ts';
 import { v2FieldMetadataSchema, type V2FieldMetadata } from '../extract/schemas/index.ts';
 import { listPartitions } from '../planner/partitions.ts';
 import type { Row } from '../load/batch.ts';
@@ -28,7 +29,7 @@ export const fieldsStream = defineStream<V2FieldMetadata, FieldsParams>({
         params: { path: `/v2/lists/${p.key}/fields`, entityType: p.params.listType, listId: p.params.listId },
       })),
     ],
-    request: (p) => ({ path: p.params.path, query: { limit: 100 }, paginator: 'v2' }),
+    request: (p) => ({ path: p.params.path, query: { limit: V2_PAGE }, paginator: 'v2' }),
     // A field deleted upstream is missing from its completed partition: a list's own fields from that
     // list's, an entity type's global fields from that type's. A global field a list also shows is
     // written by that list's partition too (entity_type set, list_id null), so it is never taken for

@@ -1,3 +1,4 @@
+import { V2_PAGE } from '../extract/limits.ts';
 import { v2FileSchema } from '../extract/schemas/index.ts';
 import { v2FileRows } from '../transform/index.ts';
 import { perRecord } from './common.ts';
@@ -15,6 +16,6 @@ export const filesStream = defineStream({
   source: { capability: 'files', rank: 0 },
   minApiVersion: '2026-09-17',
   schema: v2FileSchema,
-  read: { kind: 'sweep', request: () => ({ path: '/v2/files', query: { limit: 100 }, paginator: 'v2' }), softDelete: { table: 'files' } },
+  read: { kind: 'sweep', request: () => ({ path: '/v2/files', query: { limit: V2_PAGE }, paginator: 'v2' }), softDelete: { table: 'files' } },
   transform: perRecord((f, raw) => v2FileRows(f, raw)),
 });

@@ -1,3 +1,4 @@
+import { V2_PAGE } from '../extract/limits.ts';
 import { v2ListEntryWithEntitySchema, type V2ListEntryWithEntity } from '../extract/schemas/index.ts';
 import { listSweepCheaper } from '../planner/cheaper.ts';
 import { listPartitions, type ListParams } from '../planner/partitions.ts';
@@ -37,7 +38,7 @@ export const listEntriesStream = defineStream<V2ListEntryWithEntity, ListParams>
     partitions: (ctx) => listPartitions(ctx),
     request: (p) => ({
       path: `/v2/lists/${p.params.listId}/list-entries`,
-      query: { limit: 100, fieldTypes: p.params.listType === 'opportunity' ? ['list', 'global', 'enriched', 'relationship-intelligence'] : ['list'] },
+      query: { limit: V2_PAGE, fieldTypes: p.params.listType === 'opportunity' ? ['list', 'global', 'enriched', 'relationship-intelligence'] : ['list'] },
       paginator: 'v2',
       endpoint: 'GET /v2/lists/{id}/list-entries',
     }),

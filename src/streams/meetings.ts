@@ -1,3 +1,4 @@
+import { V2_PAGE } from '../extract/limits.ts';
 import { v2MeetingSchema, type V2Meeting } from '../extract/schemas/index.ts';
 import { v2MeetingRows } from '../transform/index.ts';
 import { perRecord } from './common.ts';
@@ -11,7 +12,7 @@ export const meetingsStream = defineStream({
   schema: v2MeetingSchema,
   read: {
     kind: 'sweep',
-    request: () => ({ path: '/v2/meetings', query: { limit: 100 }, paginator: 'v2' }),
+    request: () => ({ path: '/v2/meetings', query: { limit: V2_PAGE }, paginator: 'v2' }),
     between: updatedSinceFeed<V2Meeting, NoParams>('/v2/meetings'),
     softDelete: { table: 'interactions', scope: () => ({ kind: 'meeting' }) },
   },

@@ -1,3 +1,4 @@
+import { V2_PAGE } from '../extract/limits.ts';
 import { v2OpportunitySchema } from '../extract/schemas/index.ts';
 import { joinOpportunity } from '../transform/index.ts';
 import { perRecord } from './common.ts';
@@ -15,7 +16,7 @@ export const opportunitiesStream = defineStream({
   description: 'opportunities, possibly partial (GET /v2/opportunities)',
   group: 'entities',
   schema: v2OpportunitySchema,
-  read: { kind: 'sweep', request: () => ({ path: '/v2/opportunities', query: { limit: 100 }, paginator: 'v2' }), softDelete: { table: 'opportunities' } },
+  read: { kind: 'sweep', request: () => ({ path: '/v2/opportunities', query: { limit: V2_PAGE }, paginator: 'v2' }), softDelete: { table: 'opportunities' } },
   transform: perRecord((o) => {
     const b = joinOpportunity({ v2: o });
     for (const row of b.upserts.opportunities ?? []) delete row._raw;

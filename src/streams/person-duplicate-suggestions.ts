@@ -1,3 +1,4 @@
+import { V2_PAGE } from '../extract/limits.ts';
 import { v2PersonSuggestionSchema } from '../extract/schemas/index.ts';
 import { personSuggestionRows } from '../transform/index.ts';
 import { perRecord } from './common.ts';
@@ -13,7 +14,7 @@ export const personDuplicateSuggestionsStream = defineStream({
   schema: v2PersonSuggestionSchema,
   read: {
     kind: 'sweep',
-    request: () => ({ path: '/v2/duplicates/person-suggestions', query: { limit: 100 }, paginator: 'v2' }),
+    request: () => ({ path: '/v2/duplicates/person-suggestions', query: { limit: V2_PAGE }, paginator: 'v2' }),
     softDelete: { table: 'duplicate_suggestions', scope: () => ({ entity_type: 'person' }) },
   },
   transform: perRecord((s, raw) => personSuggestionRows(s, raw)),

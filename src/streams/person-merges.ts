@@ -1,3 +1,4 @@
+import { V2_PAGE } from '../extract/limits.ts';
 import { v2PersonMergeSchema } from '../extract/schemas/index.ts';
 import { personMergeRows } from '../transform/index.ts';
 import { perRecord } from './common.ts';
@@ -11,6 +12,6 @@ export const personMergesStream = defineStream({
   group: 'metadata',
   after: ['persons', 'list_entries', 'person_companies_full', 'opportunity_associations_full'],
   schema: v2PersonMergeSchema,
-  read: { kind: 'sweep', request: () => ({ path: '/v2/person-merges', query: { limit: 100 }, paginator: 'v2' }) },
+  read: { kind: 'sweep', request: () => ({ path: '/v2/person-merges', query: { limit: V2_PAGE }, paginator: 'v2' }) },
   transform: perRecord((m, raw) => withMergeOp(personMergeRows(m, raw), m, 'person', m.duplicatePersonId, m.primaryPersonId)),
 });

@@ -1,4 +1,4 @@
-import { V2_IDS_BATCH } from '../extract/limits.ts';
+import { V2_IDS_BATCH, V2_PAGE } from '../extract/limits.ts';
 import { v2PersonSchema } from '../extract/schemas/index.ts';
 import { v2PersonRows } from '../transform/index.ts';
 import { ENTITY_FIELD_TYPES, perRecord } from './common.ts';
@@ -19,7 +19,7 @@ export const personsChangedStream = defineStream({
     consumes: 'person',
     request: (ids) => ({
       path: '/v2/persons',
-      query: { ids: [...ids], fieldTypes: [...ENTITY_FIELD_TYPES], limit: 100 },
+      query: { ids: [...ids], fieldTypes: [...ENTITY_FIELD_TYPES], limit: V2_PAGE },
       paginator: 'v2',
       endpoint: 'GET /v2/persons?ids',
     }),

@@ -1,3 +1,4 @@
+import { V2_PAGE } from '../extract/limits.ts';
 import { v2PersonSchema } from '../extract/schemas/index.ts';
 import { sweepWhenCheaper } from '../planner/cheaper.ts';
 import { COMPANIES_FIELD, v2AssociationState, v2PersonRows } from '../transform/index.ts';
@@ -14,7 +15,7 @@ export const personsStream = defineStream({
   schema: v2PersonSchema,
   read: {
     kind: 'sweep',
-    request: () => ({ path: '/v2/persons', query: { limit: 100, fieldTypes: [...ENTITY_FIELD_TYPES] }, paginator: 'v2' }),
+    request: () => ({ path: '/v2/persons', query: { limit: V2_PAGE, fieldTypes: [...ENTITY_FIELD_TYPES] }, paginator: 'v2' }),
     sweepWhen: sweepWhenCheaper('person', 'persons'),
     softDelete: { table: 'persons' },
     clearsDirty: { kind: 'person' },

@@ -1,3 +1,4 @@
+import { V2_PAGE } from '../extract/limits.ts';
 import { v2SavedViewSchema, type V2SavedView } from '../extract/schemas/index.ts';
 import { listPartitions, type ListParams } from '../planner/partitions.ts';
 import { savedViewRows } from '../transform/index.ts';
@@ -13,7 +14,12 @@ export const savedViewsStream = defineStream<V2SavedView, ListParams>({
   read: {
     kind: 'sweep',
     partitions: (ctx) => listPartitions(ctx),
-    request: (p) => ({ path: `/v2/lists/${p.params.listId}/saved-views`, query: { limit: 100 }, paginator: 'v2', endpoint: 'GET /v2/lists/{id}/saved-views' }),
+    request: (p) => ({
+      path: `/v2/lists/${p.params.listId}/saved-views`,
+      query: { limit: V2_PAGE },
+      paginator: 'v2',
+      endpoint: 'GET /v2/lists/{id}/saved-views',
+    }),
     softDelete: { table: 'saved_views', scope: (p) => ({ list_id: p.params.listId }) },
   },
   transform: perRecord((v, raw, page) => savedViewRows(v, page.partition.params.listId, raw)),

@@ -1,3 +1,4 @@
+import { V2_PAGE } from '../extract/limits.ts';
 import { v2TeamMemberSchema } from '../extract/schemas/index.ts';
 import { liveEntityIds } from '../planner/entity-ids.ts';
 import { teamMembersRows } from '../transform/index.ts';
@@ -16,7 +17,7 @@ export const teamMembersStream = defineStream({
     kind: 'ids',
     ids: (ctx) => liveEntityIds(ctx, 'teams'),
     batchSize: 1,
-    request: (ids) => ({ path: `/v2/teams/${ids[0]}/members`, query: { limit: 100 }, paginator: 'v2', endpoint: 'GET /v2/teams/{id}/members' }),
+    request: (ids) => ({ path: `/v2/teams/${ids[0]}/members`, query: { limit: V2_PAGE }, paginator: 'v2', endpoint: 'GET /v2/teams/{id}/members' }),
   },
   transform: (members, _raws, page) => ({ rows: teamMembersRows(onlyId(page), members) }),
 });

@@ -1,3 +1,4 @@
+import { V2_PAGE } from '../extract/limits.ts';
 import { v2TeamSchema } from '../extract/schemas/index.ts';
 import { v2TeamRows } from '../transform/index.ts';
 import { perRecord } from './common.ts';
@@ -9,6 +10,6 @@ export const teamsStream = defineStream({
   group: 'metadata',
   minApiVersion: '2026-09-17',
   schema: v2TeamSchema,
-  read: { kind: 'sweep', request: () => ({ path: '/v2/teams', query: { limit: 100 }, paginator: 'v2' }), softDelete: { table: 'teams' } },
+  read: { kind: 'sweep', request: () => ({ path: '/v2/teams', query: { limit: V2_PAGE }, paginator: 'v2' }), softDelete: { table: 'teams' } },
   transform: perRecord((t, raw) => v2TeamRows(t, raw)),
 });

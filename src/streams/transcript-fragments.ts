@@ -1,3 +1,4 @@
+import { V2_PAGE } from '../extract/limits.ts';
 import { v2TranscriptFragmentSchema } from '../extract/schemas/index.ts';
 import { emptyBatch } from '../load/batch.ts';
 import { liveEntityIds } from '../planner/entity-ids.ts';
@@ -16,7 +17,12 @@ export const transcriptFragmentsStream = defineStream({
     kind: 'ids',
     ids: (ctx) => liveEntityIds(ctx, 'transcripts'),
     batchSize: 1,
-    request: (ids) => ({ path: `/v2/transcripts/${ids[0]}/fragments`, query: { limit: 100 }, paginator: 'v2', endpoint: 'GET /v2/transcripts/{id}/fragments' }),
+    request: (ids) => ({
+      path: `/v2/transcripts/${ids[0]}/fragments`,
+      query: { limit: V2_PAGE },
+      paginator: 'v2',
+      endpoint: 'GET /v2/transcripts/{id}/fragments',
+    }),
   },
   transform: (fragments, _raws, page) => {
     const rows = emptyBatch();

@@ -1,3 +1,4 @@
+import { V2_PAGE } from '../extract/limits.ts';
 import { v2TranscriptSchema } from '../extract/schemas/index.ts';
 import { transcriptRows } from '../transform/index.ts';
 import { perRecord } from './common.ts';
@@ -8,6 +9,6 @@ export const transcriptsStream = defineStream({
   description: 'meeting transcripts (GET /v2/transcripts)',
   group: 'other',
   schema: v2TranscriptSchema,
-  read: { kind: 'sweep', request: () => ({ path: '/v2/transcripts', query: { limit: 100 }, paginator: 'v2' }), softDelete: { table: 'transcripts' } },
+  read: { kind: 'sweep', request: () => ({ path: '/v2/transcripts', query: { limit: V2_PAGE }, paginator: 'v2' }), softDelete: { table: 'transcripts' } },
   transform: perRecord((t, raw) => transcriptRows(t, raw)),
 });

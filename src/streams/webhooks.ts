@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { V2_PAGE } from '../extract/limits.ts';
 import { v1WebhookSchema, v2WebhookSchema, type V1Webhook, type V2Webhook } from '../extract/schemas/index.ts';
 import { v1WebhookRows, v2WebhookRows } from '../transform/index.ts';
 import { perRecord } from './common.ts';
@@ -30,7 +31,7 @@ export const webhooksStream = defineStream<V1Webhook | V2Webhook, WebhookSource>
   read: {
     kind: 'sweep',
     partitions: async (ctx) => [{ key: '', params: { v2: ctx.config.apiVersion >= V2_WEBHOOKS_FROM } }],
-    request: (p) => (p.params.v2 ? { path: '/v2/webhooks', query: { limit: 100 }, paginator: 'v2' } : { path: '/webhook', paginator: 'v1-array' }),
+    request: (p) => (p.params.v2 ? { path: '/v2/webhooks', query: { limit: V2_PAGE }, paginator: 'v2' } : { path: '/webhook', paginator: 'v1-array' }),
     softDelete: { table: 'webhooks' },
   },
   transform: perRecord((w, raw) => (isV1(w) ? v1WebhookRows(w, raw) : v2WebhookRows(w, raw))),

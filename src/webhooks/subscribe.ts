@@ -4,6 +4,7 @@ import type { AffinityClient } from '../extract/http/client.ts';
 import { ApiError } from '../extract/http/errors.ts';
 import { V2_WEBHOOKS_FROM } from '../streams/webhooks.ts';
 import { WEBHOOK_PATH_PREFIX } from './receiver.ts';
+import { V2_PAGE } from '../extract/limits.ts';
 
 /**
  * Subscription management (docs/contract.md §6.11, §7.10, §10): `/v2/webhooks` from the API version that
@@ -51,7 +52,7 @@ export function usesV2(apiVersion: string): boolean {
 export async function listSubscriptions(client: AffinityClient, apiVersion: string): Promise<Subscription[]> {
   if (usesV2(apiVersion)) {
     try {
-      const page = v2List.parse(await client.get('/v2/webhooks', { limit: 100 }));
+      const page = v2List.parse(await client.get('/v2/webhooks', { limit: V2_PAGE }));
       return page.data.map(fromV2);
     } catch (err) {
       // The beta may be refused for this tenant: the older listing carries the same subscriptions.

@@ -33,6 +33,20 @@ describe('import boundaries (.dependency-cruiser.mjs)', () => {
     expect(text).toMatch(/4 dependency violations \(4 errors, 0 warnings\)/);
   });
 
+  it('reports files of the product that import each other, directly or round a loop, type-only imports included', async () => {
+    const { text, violations, modules } = await check(fixture('circular'));
+    expect(modules).toBe(7);
+    // One violation per loop, named from its first file; the simulator's own loop is outside the rule.
+    expect(violations).toEqual([
+      'no-circular: src/budget/plan-advice.ts → src/budget/plan-counted.ts',
+      'no-circular: src/runner/run-levels.ts → src/runner/run-sync.ts',
+    ]);
+    expect(text).toMatch(
+      /error no-circular: src\/budget\/plan-advice\.ts → \n\s+src\/budget\/plan-counted\.ts →\n\s+src\/budget\/plan-report\.ts →\n\s+src\/budget\/plan-advice\.ts/,
+    );
+    expect(text).toMatch(/2 dependency violations \(2 errors, 0 warnings\)/);
+  });
+
   it('passes a tree that imports only what each layer may', async () => {
     const { text, violations, modules } = await check(fixture('clean'));
     expect(modules).toBe(6); // every fixture file was read: a pass is not an empty cruise

@@ -51,7 +51,7 @@ function merge(w: Window, limit: number | null, remaining: number | null, resetA
 }
 
 /**
- * One budget shared by every request of a client: keeps a healthy run below the per-minute limit (so 429s do
+ * One rate budget shared by every request of a client: keeps a healthy run below the per-minute limit (so 429s do
  * not happen at all) and refuses to eat into the monthly reserve.
  */
 export class RateBudget {

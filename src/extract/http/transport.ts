@@ -57,7 +57,7 @@ export async function sendOnce(
     });
     status = res.statusCode;
     headers = res.headers;
-    // Feed the budget before reading the body: the headers are true even if the body then breaks.
+    // Update the rate budget before reading the body: the headers are true even if the body then breaks.
     onHeaders(headers);
     text = await res.body.text();
   } catch (err) {

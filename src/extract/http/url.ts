@@ -32,7 +32,7 @@ export function isV2Path(path: string): boolean {
   return path === '/v2' || path.startsWith('/v2/');
 }
 
-/** Exempt from the monthly quota per the service's docs; they must work even when the budget is spent. */
+/** Exempt from the monthly quota per the service's docs; they must work even when the monthly quota is spent. */
 const MONTHLY_EXEMPT = new Set(['/rate-limit', '/v2/rate-limit', '/auth/whoami', '/v2/auth/whoami']);
 
 export function isMonthlyExempt(path: string): boolean {

@@ -119,7 +119,7 @@ function upsertTable<T extends WarehouseTableName>(trx: Trx, dialect: DialectNam
   return upsertRows(trx, dialect, table, rows ?? [], syncedAt);
 }
 
-/** Apply a RowBatch: upserts (per table), then replace sets, then updates. Returns the number of rows written. */
+/** Apply a RowBatch: upserts (per table), then replace sets, then updates, then fills. Returns the number of rows written. */
 export async function applyBatch(trx: Trx, dialect: DialectName, batch: RowBatch, syncedAt: string): Promise<{ rows: number }> {
   let rows = 0;
   await lockChildTables(trx, dialect, batch);
@@ -128,6 +128,7 @@ export async function applyBatch(trx: Trx, dialect: DialectName, batch: RowBatch
     rows += await replaceLoose(trx, dialect, set, syncedAt);
   }
   for (const table of updateTables(batch)) rows += await updateExisting(trx, dialect, table, batch.updates?.[table] ?? []);
+  for (const table of updateTables(batch, 'fills')) rows += await updateExisting(trx, dialect, table, batch.fills?.[table] ?? [], true);
   for (const m of batch.merges ?? []) {
     const r = await applyMerge(trx, dialect, m, syncedAt);
     rows += r.rekeyed;

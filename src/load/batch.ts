@@ -78,6 +78,12 @@ export interface RowBatch {
    * (e.g. a `/v2` value naming a dropdown option's colour: the option's row comes from field metadata).
    */
   updates?: Updates;
+  /**
+   * Like `updates`, but each column is set only where the stored row holds null: what a source may only
+   * fill in, never overwrite (a dropdown option's colour named by the change log's history, which may
+   * be older than the colour today's values give).
+   */
+  fills?: Updates;
   /** Merges to apply after the rows, in the same transaction. */
   merges?: MergeOp[];
   /**
@@ -93,17 +99,24 @@ export function emptyBatch(): RowBatch {
 
 /** Append rows of one table to a batch's upserts (mutates and returns b). */
 export function addRows<T extends WarehouseTableName>(b: RowBatch, table: T, rows: readonly RowOf<T>[] | undefined): RowBatch {
-  if (!rows || rows.length === 0) return b;
-  const into: Array<RowOf<T>> = (b.upserts[table] ??= []);
-  for (const r of rows) into.push(r);
+  if (rows && rows.length > 0) appendRows(b.upserts, table, rows);
   return b;
+}
+
+function appendRows<T extends WarehouseTableName>(into: Upserts, table: T, rows: readonly RowOf<T>[]): void {
+  const list: Array<RowOf<T>> = (into[table] ??= []);
+  for (const r of rows) list.push(r);
 }
 
 /** Append update rows of one table to a batch's updates (mutates and returns b). */
 export function addUpdates<T extends WarehouseTableName>(b: RowBatch, table: T, rows: readonly RowOf<T>[]): RowBatch {
-  if (rows.length === 0) return b;
-  const into: Array<RowOf<T>> = ((b.updates ??= {})[table] ??= []);
-  for (const r of rows) into.push(r);
+  if (rows.length > 0) appendRows((b.updates ??= {}), table, rows);
+  return b;
+}
+
+/** Append fill rows of one table to a batch's fills (mutates and returns b). */
+export function addFills<T extends WarehouseTableName>(b: RowBatch, table: T, rows: readonly RowOf<T>[]): RowBatch {
+  if (rows.length > 0) appendRows((b.fills ??= {}), table, rows);
   return b;
 }
 
@@ -125,6 +138,7 @@ export function mergeBatch(a: RowBatch, b: RowBatch): RowBatch {
   for (const table of Object.keys(b.upserts) as WarehouseTableName[]) addRows(a, table, b.upserts[table]);
   for (const set of b.replace) a.replace.push(set);
   for (const table of Object.keys(b.updates ?? {}) as WarehouseTableName[]) addUpdates(a, table, b.updates?.[table] ?? []);
+  for (const table of Object.keys(b.fills ?? {}) as WarehouseTableName[]) addFills(a, table, b.fills?.[table] ?? []);
   if (b.merges?.length) (a.merges ??= []).push(...b.merges);
   if (b.cellEdits?.length) (a.cellEdits ??= []).push(...b.cellEdits);
   return a;
@@ -135,5 +149,6 @@ export function batchRowCount(b: RowBatch): number {
   for (const rows of Object.values(b.upserts)) n += rows?.length ?? 0;
   for (const set of b.replace) n += set.rows.length;
   for (const rows of Object.values(b.updates ?? {})) n += rows?.length ?? 0;
+  for (const rows of Object.values(b.fills ?? {})) n += rows?.length ?? 0;
   return n;
 }

@@ -44,6 +44,8 @@ export function feedReader(
   const source = idle ? null : env.pageSources(feed.request(start, p), def.schema, null);
   let committed = cp.highWater;
   let seen = idle ? { at: env.clock(), id: null } : cp.highWater;
+  // The mark can be the run clock (an idle start, a sweep's start): what the records carried is kept apart.
+  let dataAt = cp.dataAt;
   let pages = 0;
   env.log.child({ stream: def.name, partition: p.key || undefined }).debug({ from: start }, 'following feed from its high-water mark');
 
@@ -60,6 +62,7 @@ export function feedReader(
         records.push(r);
         raws.push(page.raw?.[i] ?? r);
         if (pos) seen = later(seen, pos);
+        if (pos && (dataAt === null || Date.parse(pos.at) > Date.parse(dataAt))) dataAt = new Date(pos.at).toISOString();
       });
       if (feed.ordered) committed = seen;
       pages += 1;
@@ -69,12 +72,12 @@ export function feedReader(
         invalid: page.invalid,
         // The first read of a feed (no mark yet): the change log's history is then only recorded.
         page: { partition: p, ids: [], initialRead: start === null },
-        checkpoint: { ...cp, highWater: committed },
+        checkpoint: { ...cp, highWater: committed, dataAt },
         pageNumber: pages,
       };
     },
     finish() {
-      return { checkpoint: { ...cp, highWater: seen } };
+      return { checkpoint: { ...cp, highWater: seen, dataAt, feedCheckedAt: env.clock() } };
     },
   };
 }

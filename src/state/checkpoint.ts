@@ -46,6 +46,13 @@ export const checkpointSchema = z.object({
    * written before relsync kept it. A record first stored after it was new upstream (planner/tiers.ts).
    */
   firstPassAt: z.string().nullable().default(null),
+  /**
+   * Data as of: the newest upstream time (a change's changedAt, a record's updatedAt or createdAt) among
+   * the records the feed applied; null until it applied one (and in documents written before relsync kept it).
+   */
+  dataAt: z.string().nullable().default(null),
+  /** Checked at: the run clock when the feed was last read to its end; null until then. */
+  feedCheckedAt: z.string().nullable().default(null),
 });
 
 export type Checkpoint = z.infer<typeof checkpointSchema>;
@@ -63,6 +70,8 @@ export function emptyCheckpoint(): Checkpoint {
     pendingIds: [],
     due: null,
     firstPassAt: null,
+    dataAt: null,
+    feedCheckedAt: null,
   };
 }
 

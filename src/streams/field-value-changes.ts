@@ -34,8 +34,8 @@ export const fieldValueChangesStream = defineStream({
 
 /**
  * Rows of a page of the `/v2` change log (org-wide or filtered by field): every change is stored; after
- * the feed's first read a change is applied to its cell where it can be, else its record is marked,
- * and a dropdown value's colour is set on its option.
+ * the feed's first read a change is applied to its cell where it can be, else its record is marked;
+ * a dropdown value's colour is set on its option (on the first read, only where it has none).
  */
 export function changeLogRows(changes: readonly V2FieldValueChange[], raws: readonly unknown[], page: { initialRead: boolean }): PageRows {
   const rows = emptyBatch();
@@ -47,8 +47,11 @@ export function changeLogRows(changes: readonly V2FieldValueChange[], raws: read
     if (applied) mergeBatch(rows, applied);
     if (edit) (rows.cellEdits ??= []).push(edit);
     // No document says whether a change's colour is the option's colour then or now: once the log is
-    // followed the changes are recent, but its first read walks the history (the value reads give today's).
-    if (!page.initialRead) addOptionColours(rows, changeOptionColours(c));
+    // followed the changes are recent, but its first read walks the history, so there a colour only fills
+    // an option nothing named yet (the value reads give today's). Taking none there left an option whose
+    // only naming was a past change (a stage no value holds any more) colourless after a full sync, while an incremental
+    // run that read the same change had its colour (issue 35).
+    addOptionColours(rows, changeOptionColours(c), page.initialRead);
     const m = changeMark(c.field.entityType, c.entity.id, c.listEntry?.id, c.listEntry?.listId);
     if (m) marks.push(applied || edit ? { ...m, ifMissing: true } : m);
   });

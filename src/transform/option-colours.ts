@@ -1,4 +1,4 @@
-import { addUpdates, type RowBatch, type RowOf } from '../load/batch.ts';
+import { addFills, addUpdates, type RowBatch, type RowOf } from '../load/batch.ts';
 import type { V2Field, V2FieldValue, V2FieldValueChange } from '../extract/schemas/index.ts';
 import { cellData } from './apply-changes.ts';
 
@@ -44,7 +44,10 @@ export function changeOptionColours(change: V2FieldValueChange): ColourRow[] {
   return d.ok ? elementColour(change.field.id, d.data) : [];
 }
 
-/** Add colour rows to a batch as updates of the options' rows (mutates and returns b). */
-export function addOptionColours(b: RowBatch, rows: readonly ColourRow[]): RowBatch {
-  return addUpdates(b, 'dropdown_options', rows);
+/**
+ * Add colour rows to a batch as updates of the options' rows (mutates and returns b). `fillOnly`: set a
+ * colour only where the option has none yet (the change log's history, see streams/field-value-changes.ts).
+ */
+export function addOptionColours(b: RowBatch, rows: readonly ColourRow[], fillOnly = false): RowBatch {
+  return fillOnly ? addFills(b, 'dropdown_options', rows) : addUpdates(b, 'dropdown_options', rows);
 }

@@ -45,15 +45,27 @@ forEachDialect('analyst views on simulator data', (dialect) => {
     expect([Number(target!.n), Number(founders!.n)]).toEqual([11, 11]);
   });
 
-  it('stage history: entry 400000038 was Qualified for 2,482,894 s (28 d 17 h 41 min 34 s), then is Qualified again', async () => {
-    const rows = await q(`select stage, entered_at, left_at, duration_seconds, before_tracking from list_entry_stage_history
+  it('stage history: entry 400000038 is in Qualified since 2024-12-07, one spell although its Status was set to Qualified again on 2025-01-05', async () => {
+    // The log holds both changes, to the same option (issue 35: the second split the spell in two).
+    const changes = await q(`select action_type, changed_at, ref_id from field_value_history
+      where list_entry_id = 400000038 and field_name = 'Status' order by changed_at`);
+    expect(changes.map((r) => [r.action_type, r.changed_at])).toEqual([
+      ['add', '2024-12-07T12:39:14.000Z'],
+      ['update', '2025-01-05T06:20:48.000Z'],
+    ]);
+    expect(Number(changes[0]!.ref_id)).toBe(Number(changes[1]!.ref_id));
+    const rows = await q(`select stage, entered_at, left_at, duration_seconds, before_tracking, entered_at_utc from list_entry_stage_history
       where list_entry_id = 400000038 and field_name = 'Status' order by entered_at`);
     expect(
-      rows.map((r) => [r.stage, r.entered_at, r.left_at, r.duration_seconds === null ? null : Number(r.duration_seconds), Boolean(r.before_tracking)]),
-    ).toEqual([
-      ['Qualified', '2024-12-07T12:39:14.000Z', '2025-01-05T06:20:48.000Z', 2482894, false],
-      ['Qualified', '2025-01-05T06:20:48.000Z', null, null, false],
-    ]);
+      rows.map((r) => [
+        r.stage,
+        r.entered_at,
+        r.left_at,
+        r.duration_seconds === null ? null : Number(r.duration_seconds),
+        Boolean(r.before_tracking),
+        r.entered_at_utc,
+      ]),
+    ).toEqual([['Qualified', '2024-12-07T12:39:14.000Z', null, null, false, '2024-12-07T12:39:14.000Z']]);
     // An entry whose status was set before tracking: its current stage, marked, with no entry time.
     const [before] = await q(
       `select stage, entered_at, before_tracking from list_entry_stage_history where list_entry_id = 400000001 and field_name = 'Status'`,

@@ -26,6 +26,14 @@ function changesByEntry(store: SimStore, field: SimField): Map<number, SimFieldV
   return out;
 }
 
+/** An entry's changes without those that set the option it already had (they continue a spell). */
+function spellChanges(changes: readonly SimFieldValueChange[]): SimFieldValueChange[] {
+  return changes.filter((c, i) => {
+    const prev = changes[i - 1];
+    return !(prev && c.actionType !== 'delete' && prev.actionType !== 'delete' && optionIdOf(c) === optionIdOf(prev));
+  });
+}
+
 /**
  * A Status history for the first entries of a list, as the service would have logged it from `from` on:
  * entry k moves up the ranks, k % 5 + 1 stages, days apart by entry and stage; the fourth entry's value is
@@ -43,6 +51,8 @@ export function statusHistory(store: SimStore, listId: number, from: string): Ar
     for (let stage = 0; stage <= k % 5; stage++) {
       const value = { type: field.valueType, data: { dropdownOptionId: options[stage]!.id } };
       out.push({ ...base, actionType: stage === 0 ? 'add' : 'update', changedAt: new Date(at).toISOString(), value });
+      // Entry 2 has its second stage set again a day in: the same spell (issue 35).
+      if (k === 2 && stage === 1) out.push({ ...base, actionType: 'update', changedAt: new Date(at + day).toISOString(), value });
       at += ((k + 1) * 2 + stage * 3) * day + 12_345_000;
     }
     if (k === 3)
@@ -69,37 +79,85 @@ export interface FunnelRow {
   rank: number;
   stage: string;
   entered: number;
-  pctToNext: number | null;
+  movedOn: number;
+  pctMovedOn: number | null;
   medianDays: number | null;
 }
 
-/** Query 7: per option of the list's Status field, entries that entered it, % entering the next, median days in it. */
+/**
+ * Query 7: per option of the list's Status field, entries that entered it, those of them that later
+ * entered a higher-ranked option (and their % of those that entered), median days of its spells.
+ */
 export function funnel(store: SimStore, listId: number): FunnelRow[] {
   const field = listField(store, listId, 'Status');
+  const rank = new Map(store.options(field).map((o) => [o.id, o.rank]));
   const entered = new Map<number, Set<number>>();
+  const movedOn = new Map<number, Set<number>>();
   const days = new Map<number, number[]>();
-  for (const [entry, changes] of changesByEntry(store, field)) {
+  for (const [entry, all] of changesByEntry(store, field)) {
+    const changes = spellChanges(all);
     changes.forEach((c, i) => {
       const option = optionIdOf(c);
       if (c.actionType === 'delete' || option === null) return;
       entered.set(option, (entered.get(option) ?? new Set()).add(entry));
+      const later = changes.slice(i + 1).some((l) => l.actionType !== 'delete' && (rank.get(optionIdOf(l) ?? -1) ?? -1) > rank.get(option)!);
+      if (later) movedOn.set(option, (movedOn.get(option) ?? new Set()).add(entry));
       const next = changes[i + 1];
       if (next) days.set(option, [...(days.get(option) ?? []), Math.round((Date.parse(next.changedAt) - Date.parse(c.changedAt)) / 1000) / 86400]);
     });
   }
   const options = [...store.options(field)].sort((a, b) => a.rank - b.rank);
-  return options.map((o, i) => {
+  return options.map((o) => {
     const n = entered.get(o.id)?.size ?? 0;
-    const next = options[i + 1];
+    const moved = movedOn.get(o.id)?.size ?? 0;
     const m = median(days.get(o.id) ?? []);
     return {
       rank: o.rank,
       stage: o.text,
       entered: n,
-      pctToNext: next && n > 0 ? round1((100 * (entered.get(next.id)?.size ?? 0)) / n) : null,
+      movedOn: moved,
+      pctMovedOn: n > 0 ? round1((100 * moved) / n) : null,
       medianDays: m === null ? null : round1(m),
     };
   });
+}
+
+/** The newest change the store logged: the as-of moment of the documented queries. */
+export function newestChange(store: SimStore): string {
+  return store.fieldValueChanges
+    .map((c) => c.changedAt)
+    .sort((a, b) => Date.parse(a) - Date.parse(b))
+    .at(-1)!;
+}
+
+/** Changes logged in the `days` up to `at` (after `at - days`, at or before `at`), oldest first. */
+export function changesWithin(store: SimStore, at: string, days: number): SimFieldValueChange[] {
+  const end = Date.parse(at);
+  return store.fieldValueChanges.filter((c) => Date.parse(c.changedAt) > end - days * 86_400_000 && Date.parse(c.changedAt) <= end);
+}
+
+/** Query 15: `[list entry id, stage, entered, days in it at `at`]` of live entries of a list's Status, by entry. */
+export function daysInStage(store: SimStore, listId: number, at: string): Array<[number, string, string, number]> {
+  const field = listField(store, listId, 'Status');
+  const text = new Map(store.options(field).map((o) => [o.id, o.text]));
+  const out: Array<[number, string, string, number]> = [];
+  for (const [entry, all] of changesByEntry(store, field)) {
+    const c = spellChanges(all.filter((x) => Date.parse(x.changedAt) <= Date.parse(at))).at(-1);
+    if (!c || c.actionType === 'delete' || text.get(optionIdOf(c) ?? -1) === undefined) continue;
+    const entered = new Date(c.changedAt).toISOString();
+    out.push([entry, text.get(optionIdOf(c)!)!, entered, round1((Date.parse(at) - Date.parse(entered)) / 86_400_000)]);
+  }
+  return out.sort((a, b) => a[0] - b[0]);
+}
+
+/** Query 13: `[UTC month, emails]` of the store's emails, by month. */
+export function emailsPerMonth(store: SimStore): Array<[string, number]> {
+  const n = new Map<string, number>();
+  for (const i of store.interactions.values()) {
+    const month = new Date(i.date).toISOString().slice(0, 7);
+    if (i.kind === 'email') n.set(month, (n.get(month) ?? 0) + 1);
+  }
+  return [...n].sort((a, b) => (a[0] < b[0] ? -1 : 1));
 }
 
 /** Query 8: `[list entry id, stage]` of every live entry whose Status at `at` is known, by entry id. */

@@ -80,6 +80,43 @@ forEachDialect('load: dropdown option colours', (dialect) => {
     expect((await options()).map((o) => o.color)).toEqual(['green']);
   });
 
+  it("a fill (the change log's history) names only an option with no colour yet; a later value still sets it", async () => {
+    const k = db().kysely;
+    const apply = (b: RowBatch, at: string) => k.transaction().execute((trx) => applyBatch(trx, dialect, b, at));
+    await apply(
+      v1Field([
+        { id: 1, text: 'New', color: 3 },
+        { id: 2, text: 'Won', color: 4 },
+      ]),
+      T1,
+    );
+    await apply(colours([{ id: 1, color: 'gray' }]), T1);
+    const fill = (rows: Array<{ id: number; color: string }>) =>
+      addOptionColours(
+        emptyBatch(),
+        rows.map((r) => ({ field_id: 'field-12', ...r })),
+        true,
+      );
+    const r = await apply(
+      fill([
+        { id: 1, color: 'red' },
+        { id: 2, color: 'green' },
+        { id: 99, color: 'blue' },
+      ]),
+      T2,
+    );
+    expect(r.rows).toBe(1);
+    expect((await options()).map((o) => [o.id, o.color])).toEqual([
+      [1, 'gray'],
+      [2, 'green'],
+    ]);
+    await apply(colours([{ id: 2, color: 'purple' }]), T2);
+    expect((await options()).map((o) => [o.id, o.color])).toEqual([
+      [1, 'gray'],
+      [2, 'purple'],
+    ]);
+  });
+
   it('a re-read of the field keeps the name while the code is the same, drops it when the code changed, and removes dropped options', async () => {
     const k = db().kysely;
     const apply = (b: RowBatch, at: string) => k.transaction().execute((trx) => applyBatch(trx, dialect, b, at));

@@ -17,8 +17,10 @@ forEachDialect('table_freshness: data as of, per table', (dialect) => {
   beforeAll(async () => {
     f = await startSyncFixture({ dialect, scale: 'tiny' });
     expect((await f.runFull()).summary.status).toBe('succeeded');
+    runStarted = new Date().toISOString();
     expect((await f.runIncremental()).summary.status).toBe('succeeded');
   });
+  let runStarted = '';
   afterAll(async () => {
     await f?.close();
   });
@@ -58,5 +60,41 @@ forEachDialect('table_freshness: data as of, per table', (dialect) => {
     const byName = new Map(rows.map((r) => [r.table_name, r]));
     expect(byName.get('companies')!.last_complete_pass_at).not.toBeNull();
     expect(byName.get('field_values')!.changes_applied_to).not.toBeNull();
+  });
+
+  it('data_as_of is upstream time (the newest change or note the store holds), checked_at the run clock: never one for the other (issue 35)', async () => {
+    const s = f!.sim.store;
+    const newest = (xs: Array<string | null>) =>
+      xs
+        .filter((x): x is string => x !== null)
+        .sort((a, b) => Date.parse(a) - Date.parse(b))
+        .at(-1)!;
+    const rows = (
+      await sql<{
+        table_name: string;
+        data_as_of: unknown;
+        data_as_of_utc: string | null;
+        checked_at: unknown;
+        checked_at_utc: string | null;
+      }>`select table_name, data_as_of, data_as_of_utc, checked_at, checked_at_utc from table_freshness order by table_name`.execute(f!.db.kysely)
+    ).rows;
+    const byName = new Map(rows.map((r) => [r.table_name, r]));
+    const changes = newest(s.fieldValueChanges.map((c) => c.changedAt));
+    const notes = newest([...s.notes.values()].flatMap((n) => [n.createdAt, n.updatedAt]));
+    expect(iso(byName.get('field_value_changes')!.data_as_of)).toBe(iso(changes));
+    expect(iso(byName.get('notes')!.data_as_of)).toBe(iso(notes));
+    // The data is from 2025, the runs from today: a run clock in data_as_of would be far after both.
+    for (const r of rows) {
+      if (r.data_as_of !== null) expect(Date.parse(iso(r.data_as_of)!), r.table_name).toBeLessThanOrEqual(Math.max(Date.parse(changes), Date.parse(notes)));
+      expect(r.data_as_of_utc).toBe(iso(r.data_as_of));
+      expect(r.checked_at_utc).toBe(iso(r.checked_at));
+    }
+    // Every table the incremental run followed or swept was checked by it (or by the full run before it).
+    for (const t of ['interactions', 'notes', 'field_value_changes', 'companies']) {
+      const at = iso(byName.get(t)!.checked_at);
+      expect(at, t).not.toBeNull();
+      expect(Date.parse(at!) > Date.parse(notes) && Date.parse(at!) <= Date.now(), t).toBe(true);
+    }
+    expect(Date.parse(iso(byName.get('field_value_changes')!.checked_at)!)).toBeGreaterThanOrEqual(Date.parse(runStarted));
   });
 });

@@ -115,9 +115,13 @@ describe('the change log', () => {
     expect(changeOptionColours(change(over))).toEqual(want);
   });
 
-  it('names colours once the log is followed, not on its first read (history)', () => {
+  it('sets colours once the log is followed; its first read (history) only fills options with none', () => {
     const c = change({});
-    expect(changeLogRows([c], [c], { initialRead: true }).rows.updates?.dropdown_options).toBeUndefined();
-    expect(changeLogRows([c], [c], { initialRead: false }).rows.updates?.dropdown_options).toEqual([{ field_id: 'field-7', id: 7, color: 'green' }]);
+    const first = changeLogRows([c], [c], { initialRead: true }).rows;
+    expect(first.updates?.dropdown_options).toBeUndefined();
+    expect(first.fills?.dropdown_options).toEqual([{ field_id: 'field-7', id: 7, color: 'green' }]);
+    const followed = changeLogRows([c], [c], { initialRead: false }).rows;
+    expect(followed.updates?.dropdown_options).toEqual([{ field_id: 'field-7', id: 7, color: 'green' }]);
+    expect(followed.fills).toBeUndefined();
   });
 });

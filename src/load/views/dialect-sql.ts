@@ -31,6 +31,15 @@ export interface ViewSql {
   joinText(col: string, orderBy: string, from: string): string;
   /** A number as text without a trailing `.0` (3200000, 73.76); null for null. */
   numberText(expr: string): string;
+  /**
+   * A timestamp as ISO-8601 UTC text with milliseconds (`2025-06-26T21:57:34.000Z`), whatever the session's
+   * time zone: how SQLite stores it, and what `substr(…, 1, 7)` (month) and `substr(…, 1, 10)` (day) cut.
+   */
+  utcText(expr: string): string;
+  /** A (nested) member of a JSON column relsync writes, e.g. a checkpoint's `highWater.id`, as SQL; null when absent. */
+  jsonMember(col: string, path: readonly string[]): string;
+  /** A (nested) member of a JSON column relsync writes holding an ISO-8601 instant, as the dialect's timestamp. */
+  jsonTime(col: string, path: readonly string[]): string;
   /** 1 / 0 as the dialect's boolean. */
   bool(value: boolean): string;
   /**
@@ -83,6 +92,10 @@ export const SQLITE_VIEW_SQL: ViewSql = {
   joinText: (col, orderBy, from) => `(select group_concat(o.v, '${DEFAULT_JOIN_SEPARATOR}') from (select ${col} as v ${from} order by ${orderBy}) o)`,
   // printf gives '0' for null; PostgreSQL's cast keeps it null (a value with neither text nor number).
   numberText: (e) => `(case when ${e} is not null then printf('%.15g', ${e}) end)`,
+  // Stored as that text already (load/upsert.ts normalises every timestamp on the way in).
+  utcText: (e) => e,
+  jsonMember: (col, path) => `json_extract(${col}, '$.${path.map(key).join('.')}')`,
+  jsonTime: (col, path) => SQLITE_VIEW_SQL.jsonMember(col, path),
   bool: (v) => (v ? '1' : '0'),
   pivotsOrdered: false,
   pivotFirst: (cond, col) => `max(case when ${cond} then ${col} end)`,
@@ -111,6 +124,9 @@ export const POSTGRES_VIEW_SQL: ViewSql = {
   jsonArray: (col, orderBy, from) => `(select jsonb_agg(${col} order by ${orderBy}) ${from})`,
   joinText: (col, orderBy, from) => `(select string_agg(${col}, '${DEFAULT_JOIN_SEPARATOR}' order by ${orderBy}) ${from})`,
   numberText: (e) => `cast(${e} as text)`,
+  utcText: (e) => `to_char(${e} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  jsonMember: (col, path) => `(${col} #>> '{${path.map(key).join(',')}}')`,
+  jsonTime: (col, path) => `cast(${POSTGRES_VIEW_SQL.jsonMember(col, path)} as timestamptz)`,
   bool: (v) => (v ? 'true' : 'false'),
   pivotsOrdered: true,
   // No max(jsonb): the first element of the (one-element) array of the cell's values.

@@ -21,11 +21,19 @@ export const ENTITY_TABLES: readonly string[] = Object.entries(WAREHOUSE)
  */
 const NOT_IN_CURRENT: ReadonlySet<string> = new Set(['_deleted_at', '_deleted_seen_at', '_raw']);
 
-export function currentViews(): ViewDef[] {
+/**
+ * Every upstream timestamp column `x` also as `x_utc`, ISO-8601 UTC text that reads the same in every client
+ * and session time zone (docs/warehouse.md "Time"); relsync's own (`_synced_at`, …) are left as they are.
+ */
+export function currentViews(v: ViewSql): ViewDef[] {
   return ENTITY_TABLES.map((table) => {
-    const cols = Object.keys(WAREHOUSE[table as keyof typeof WAREHOUSE].columns)
-      .filter((c) => !NOT_IN_CURRENT.has(c))
-      .map(quoteIdent);
+    const columns: Readonly<Record<string, string>> = WAREHOUSE[table as keyof typeof WAREHOUSE].columns;
+    const cols = Object.entries(columns)
+      .filter(([c]) => !NOT_IN_CURRENT.has(c))
+      .flatMap(([c, kind]) => [
+        quoteIdent(c),
+        ...(kind.startsWith('ts') && !c.startsWith('_') ? [`${v.utcText(quoteIdent(c))} as ${quoteIdent(`${c}_utc`)}`] : []),
+      ]);
     return { name: `current_${table}`, sql: `select ${cols.join(', ')} from ${quoteIdent(table)} where "_deleted_at" is null` };
   });
 }

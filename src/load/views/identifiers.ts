@@ -44,6 +44,12 @@ export function safeName(raw: string | null | undefined, fallback = 'field'): st
 }
 
 /**
+ * Suffixes of a field column's companions: a multi-valued field's joined text (`tags_text`), a single person
+ * or company reference's id (`owner_id`). Claimed for every field, so a field's type never renames another's column.
+ */
+const COMPANIONS = ['_text', '_id'];
+
+/**
  * Allocates unique names: `take(base, key)` returns `base` when free, else `base_<digits of key>`,
  * else `base_<digits>_<n>`. Callers feed fields in a stable order (by id) so a name depends only on
  * the fields, never on row order.
@@ -62,14 +68,13 @@ export class NameAllocator {
     for (let n = 2; ; n += 1) if (this.free(`${candidates.at(-1)!}_${n}`)) return this.claim(`${candidates.at(-1)!}_${n}`);
   }
 
-  /** A name and its companions (`name_text`) must all be free. */
+  /** A name and its companions (`name_text`, `name_id`) must all be free. */
   private free(name: string): boolean {
-    return !this.used.has(name) && !this.used.has(`${name}_text`);
+    return [name, ...COMPANIONS.map((c) => `${name}${c}`)].every((n) => !this.used.has(n));
   }
 
   private claim(name: string): string {
-    this.used.add(name);
-    this.used.add(`${name}_text`);
+    for (const n of [name, ...COMPANIONS.map((c) => `${name}${c}`)]) this.used.add(n);
     return name;
   }
 }

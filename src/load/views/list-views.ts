@@ -117,6 +117,9 @@ const TEXT_COLUMN_TYPES: ReadonlySet<string> = new Set([
   'reminder',
 ]);
 
+/** Single-valued references whose column is a display name: each gets a `<column>_id` companion. */
+const REFERENCE_TYPES: ReadonlySet<string> = new Set(['person', 'company']);
+
 function isMulti(f: FieldRow): boolean {
   return Boolean(f.allows_multiple) || (f.value_type ?? '').endsWith('-multi');
 }
@@ -159,6 +162,8 @@ export function listView(v: ViewSql, list: ListRow, fields: readonly FieldRow[])
       cols.push(`${pivot.joinText(f.id)} as ${quoteIdent(`${col}_text`)}`);
     } else {
       cols.push(`${pivot.first(f.id, scalarColumn(f.value_type))} as ${quoteIdent(col)}`);
+      // The name shown is not a key: the referenced record's id goes beside it (a multi-valued one's are in `_values`).
+      if (f.value_type !== null && REFERENCE_TYPES.has(f.value_type)) cols.push(`${pivot.first(f.id, 'ref_id')} as ${quoteIdent(`${col}_id`)}`);
     }
   }
   const joins = [pivots.entry, pivots.entity].map((p) => p.join(list.id)).filter((j) => j !== '');

@@ -27,7 +27,7 @@ const OWNED =
 /** The views relsync wants for the warehouse as it is now. */
 export async function wantedViews(db: Db): Promise<ViewDef[]> {
   const v = dialectOf(db.dialect).views;
-  return [...currentViews(), ...historyViews(v), ...overviewViews(v), freshnessView(db.dialect), ...(await listViews(db, v))];
+  return [...currentViews(v), ...historyViews(v), ...overviewViews(v), freshnessView(v), ...(await listViews(db, v))];
 }
 
 function createStatement(view: ViewDef): string {

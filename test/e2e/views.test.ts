@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { safeName } from '../../src/load/views/identifiers.ts';
 import { forEachDialect } from '../helpers/dialects.ts';
 import { startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';
 
@@ -18,6 +19,33 @@ forEachDialect('analyst views on simulator data', (dialect) => {
   });
   afterAll(async () => {
     await f?.close();
+  });
+
+  it("every single-valued person and company field of a list view has its record's id beside the name, as the store holds it (issue 35)", async () => {
+    const s = f!.sim.store;
+    const lists: Array<[number, string]> = [
+      [1001, 'list_1001_deal_pipeline'],
+      [1002, 'list_1002_target_accounts'],
+      [1003, 'list_1003_founders'],
+    ];
+    let compared = 0;
+    for (const [listId, view] of lists) {
+      const list = s.lists.get(listId)!;
+      const fields = [...(s.fieldsByList.get(listId) ?? []), ...(s.fieldsByEntity.get(list.type) ?? []).filter((x) => x.type === 'global')].filter(
+        (x) => (x.valueType === 'person' || x.valueType === 'company') && !x.association,
+      );
+      const rows = await q(`select * from ${view}`);
+      for (const field of fields) {
+        const col = safeName(field.name);
+        for (const r of rows) {
+          const v = s.getFieldValue(field.key, Number(r.entity_id), field.listId === null ? null : Number(r.list_entry_id));
+          const want = (v?.data as { id?: number } | null)?.id ?? null;
+          expect([view, col, r.list_entry_id, r[`${col}_id`] === null ? null : Number(r[`${col}_id`])]).toEqual([view, col, r.list_entry_id, want]);
+          if (want !== null) compared += 1;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(5);
   });
 
   it('current_* has exactly the live rows of each entity table', async () => {

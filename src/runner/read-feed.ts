@@ -1,4 +1,5 @@
 import type { Checkpoint, HighWater } from '../state/checkpoint.ts';
+import { transformFailure } from '../streams/common.ts';
 import type { AnyStream, FeedSpec, Partition } from '../streams/define.ts';
 import type { ReadEnv } from './env.ts';
 import type { Fetched, Reader } from './reader.ts';
@@ -50,11 +51,20 @@ export function feedReader(
       const page = await source.next();
       const records: unknown[] = [];
       const raws: unknown[] = [];
+      const invalid = [...page.invalid];
       page.records.forEach((r, i) => {
-        const pos = feed.position(r);
+        const raw = page.raw?.[i] ?? r;
+        let pos: HighWater | null;
+        try {
+          pos = feed.position(r);
+        } catch (err) {
+          // A time no mark can hold: the record is quarantined, the feed goes on (streams/common.ts).
+          invalid.push({ raw, error: transformFailure(err) });
+          return;
+        }
         if (pos && !after(pos, start)) return;
         records.push(r);
-        raws.push(page.raw?.[i] ?? r);
+        raws.push(raw);
         if (pos) seen = later(seen, pos);
       });
       if (feed.ordered) committed = seen;
@@ -62,7 +72,7 @@ export function feedReader(
       return {
         records,
         raws,
-        invalid: page.invalid,
+        invalid,
         // The first read of a feed (no mark yet): the change log's history is then only recorded.
         page: { partition: p, ids: [], initialRead: start === null },
         checkpoint: { ...cp, highWater: committed },

@@ -13,6 +13,7 @@ import {
   v2PersonSchema,
 } from '../../src/extract/schemas/index.ts';
 import { changeLogRows } from '../../src/streams/field-value-changes.ts';
+import { WHOLE } from '../../src/streams/define.ts';
 import { changeOptionColours, fieldsOptionColours, v2CompanyRows, v2ListEntryRows, v2PersonRows, valueOptionColours } from '../../src/transform/index.ts';
 
 const ranked = (id: number, color?: unknown) => ({
@@ -117,7 +118,9 @@ describe('the change log', () => {
 
   it('names colours once the log is followed, not on its first read (history)', () => {
     const c = change({});
-    expect(changeLogRows([c], [c], { initialRead: true }).rows.updates?.dropdown_options).toBeUndefined();
-    expect(changeLogRows([c], [c], { initialRead: false }).rows.updates?.dropdown_options).toEqual([{ field_id: 'field-7', id: 7, color: 'green' }]);
+    expect(changeLogRows([c], [c], { partition: WHOLE, ids: [], initialRead: true }).rows.updates?.dropdown_options).toBeUndefined();
+    expect(changeLogRows([c], [c], { partition: WHOLE, ids: [], initialRead: false }).rows.updates?.dropdown_options).toEqual([
+      { field_id: 'field-7', id: 7, color: 'green' },
+    ]);
   });
 });

@@ -18,6 +18,7 @@ import * as m023 from './023-webhook-deliveries.ts';
 import * as m024 from './024-field-entity-types.ts';
 import * as m025 from './025-webhook-hinted.ts';
 import * as m026 from './026-first-seen.ts';
+import * as m028 from './028-kept-child-rows.ts';
 import * as m029 from './029-julianday.ts';
 
 /**
@@ -44,5 +45,6 @@ export const migrations: Record<string, Migration> = {
   '024-field-entity-types': m024,
   '025-webhook-hinted': m025,
   '026-first-seen': m026,
+  '028-kept-child-rows': m028,
   '029-julianday': m029,
 };

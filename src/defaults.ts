@@ -179,3 +179,16 @@ export const DEFAULT_COLD_SHARE_SLACK = 1.05;
  * (BENCHMARKS.md).
  */
 export const DEFAULT_HOT_SHARE_SLACK = 1.15;
+
+/**
+ * Steps followed from a merge's survivor to the record it finally became (A→B, B→C, …; load/merge.ts). A
+ * bound only against a corrupt warehouse: a real chain is a handful of merges.
+ */
+export const DEFAULT_MERGE_CHAIN_LIMIT = 64;
+
+/**
+ * Days the child rows of a soft-deleted company or person are kept for a merge learned later
+ * (load/kept-rows.ts). The merges pass runs every `sweeps.metadata` (6 h by default): a month covers any
+ * schedule that still runs, and a stopped one that resumes re-reads the survivor anyway.
+ */
+export const DEFAULT_KEPT_CHILD_ROWS_DAYS = 30;

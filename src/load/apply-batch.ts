@@ -5,7 +5,7 @@
 import { upsertTables, type KeepColumns, type ReplaceSet, type RowBatch, type RowValue, type Upserts, type WarehouseTableName } from './batch.ts';
 import type { DialectName } from './db.ts';
 import type { LooseReplaceSet, LooseRow, Trx } from './dynamic.ts';
-import { applyMerge } from './merge.ts';
+import { applyMerge, mergesInTimeOrder } from './merge.ts';
 import { deleteOwned, selectOwned } from './owned-rows.ts';
 import { WAREHOUSE_TABLES, tableSpec } from './tables.ts';
 import { updateExisting, updateTables } from './update-rows.ts';
@@ -129,7 +129,9 @@ export async function applyBatch(trx: Trx, dialect: DialectName, batch: RowBatch
   }
   for (const table of updateTables(batch)) rows += await updateExisting(trx, dialect, table, batch.updates?.[table] ?? []);
   for (const table of updateTables(batch, 'fills')) rows += await updateExisting(trx, dialect, table, batch.fills?.[table] ?? [], true);
-  for (const m of batch.merges ?? []) {
+  // In the order they happened, not the order listed (the service lists merges newest first); applyMerge
+  // resolves chains whatever the order, this keeps each merge's own effects in time order too.
+  for (const m of mergesInTimeOrder(batch.merges ?? [])) {
     const r = await applyMerge(trx, dialect, m, syncedAt);
     rows += r.rekeyed;
   }

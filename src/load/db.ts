@@ -5,6 +5,7 @@ import pg from 'pg';
 import { Kysely } from 'kysely';
 import { SchemaScopedPostgresDialect } from './pg-dialect.ts';
 import { ensureSchema, isPrivilegeError } from './pg-privileges.ts';
+import { pgTimestampText } from './pg-timestamps.ts';
 import { RelsyncSqliteDialect } from './sqlite-dialect.ts';
 import { registerSqliteConnection } from './sqlite-handle.ts';
 import { UserError, redact } from '../errors.ts';
@@ -34,8 +35,9 @@ export interface Db {
 // on both dialects, so parse them once here. Ids stay below 2^53 (the service declares int64 ≤ 2^53-1).
 pg.types.setTypeParser(20, (v: string) => Number(v));
 pg.types.setTypeParser(1700, (v: string) => Number(v));
-pg.types.setTypeParser(1184, (v: string) => new Date(v).toISOString());
-pg.types.setTypeParser(1114, (v: string) => new Date(`${v}Z`).toISOString());
+// Timestamps by hand: the engine's parser cannot read years 0000–0099 or PostgreSQL's `BC` (pg-timestamps.ts).
+pg.types.setTypeParser(1184, pgTimestampText);
+pg.types.setTypeParser(1114, pgTimestampText);
 // jsonb comes back as text so `_raw` and `value_json` read the same on both dialects.
 pg.types.setTypeParser(3802, (v: string) => v);
 pg.types.setTypeParser(114, (v: string) => v);

@@ -6,9 +6,11 @@
 import { sql } from 'kysely';
 import type { ColumnOf, WarehouseTableName } from './batch.ts';
 import { removeChildRows } from './child-rows.ts';
+import { restoreKeptRows } from './kept-rows.ts';
 import type { DialectName } from './db.ts';
 import { dynamic, type Trx } from './dynamic.ts';
 import { WAREHOUSE_TABLES } from './tables.ts';
+import { DEFAULT_MERGE_CHAIN_LIMIT } from '../defaults.ts';
 
 export type MergeEntityType = 'company' | 'person';
 
@@ -58,6 +60,32 @@ const REFERENCES: Readonly<Record<MergeEntityType, readonly Reference[]>> = {
   ],
 };
 
+/** Merges oldest first (ties by the order given): the order they happened upstream. */
+export function mergesInTimeOrder<M extends { mergedAt: string }>(merges: readonly M[]): M[] {
+  return merges
+    .map((m, i) => ({ m, i, t: Date.parse(m.mergedAt) }))
+    .sort((a, b) => (a.t === b.t || Number.isNaN(a.t - b.t) ? a.i - b.i : a.t - b.t))
+    .map((x) => x.m);
+}
+
+/**
+ * The record a merge's survivor finally became: a survivor merged away itself since (A→B learned after
+ * B→C) hands its merge on, so A's rows go to C, never to B's tombstone. A cycle (which the service cannot
+ * make) stops at the duplicate's last step.
+ */
+async function finalSurvivor(trx: Trx, entityType: MergeEntityType, survivor: number, dup: number): Promise<number> {
+  const seen = new Set([dup]);
+  let at = survivor;
+  for (let step = 0; step < DEFAULT_MERGE_CHAIN_LIMIT; step += 1) {
+    const row = await trx.selectFrom(ENTITY_TABLE[entityType]).select('merged_into_id').where('id', '=', at).executeTakeFirst();
+    const next = row?.merged_into_id;
+    if (next === null || next === undefined || seen.has(Number(next))) return at;
+    seen.add(at);
+    at = Number(next);
+  }
+  return at;
+}
+
 export interface MergeOutcome {
   /** References moved to the survivor. */
   rekeyed: number;
@@ -74,12 +102,16 @@ export interface MergeOutcome {
  */
 export async function applyMerge(trx: Trx, dialect: DialectName, merge: MergeEvent, syncedAt: string): Promise<MergeOutcome> {
   void dialect; // one code path for both dialects; kept for the repository-function signature
-  const { duplicateId: dup, survivorId: survivor } = merge;
+  const dup = merge.duplicateId;
   const out: MergeOutcome = { rekeyed: 0, dropped: 0 };
-  if (dup === survivor) return out;
+  if (dup === merge.survivorId) return out;
+  const survivor = await finalSurvivor(trx, merge.entityType, merge.survivorId, dup);
+  if (survivor === dup) return out;
   const mergedAt = new Date(merge.mergedAt).toISOString();
   const seenAt = new Date(syncedAt).toISOString();
   const table = ENTITY_TABLE[merge.entityType];
+  // A sweep soft-deleted the duplicate before this merge was learned: its child rows come back to be moved.
+  await restoreKeptRows(trx, table, dup);
   // `_deleted_at` is when the merge happened upstream; `_deleted_seen_at` when a sync first found the row gone
   // (kept when a merge is applied again, or when a sweep had already found it missing).
   const seen = sql<string>`case when ${sql.ref(`${table}._deleted_at`)} is null then ${seenAt} else coalesce(${sql.ref(`${table}._deleted_seen_at`)}, ${seenAt}) end`;

@@ -10,6 +10,7 @@ import {
   type TableMetadata,
 } from 'kysely';
 import { writePostgres } from './upsert-write.ts';
+import { pgTimestampParam } from './pg-timestamps.ts';
 import { POSTGRES_VIEW_SQL } from './views/dialect-sql.ts';
 import { quoteIdent, quoteLiteral } from './views/identifiers.ts';
 import type { WarehouseDialect } from './warehouse-dialect.ts';
@@ -65,6 +66,7 @@ export const POSTGRES_WAREHOUSE: WarehouseDialect = {
   // The wire protocol's limit on bound parameters.
   paramLimit: 65535,
   bool: (v) => v === true || v === 1,
+  timestamp: pgTimestampParam,
   bindsBooleans: true,
   writeGroup: writePostgres,
   // The two-key form keeps these transaction-scoped locks apart from the single-key writer lock; the schema

@@ -94,6 +94,16 @@ export interface WebhookDeliveriesTable {
   marks: number | null;
 }
 
+/** Child rows of a soft-deleted company or person, kept for a merge learned later (migration 028; load/kept-rows.ts). */
+export interface KeptChildRowsTable {
+  parent_table: string;
+  parent_id: number;
+  child_table: string;
+  row_key: string;
+  row_json: JsonText;
+  kept_at: Ts;
+}
+
 export interface InfraTables {
   sync_dirty: SyncDirtyTable;
   webhook_deliveries: WebhookDeliveriesTable;
@@ -104,6 +114,7 @@ export interface InfraTables {
   sync_lock: SyncLockTable;
   sync_sources: SyncSourcesTable;
   quarantine: QuarantineTable;
+  kept_child_rows: KeptChildRowsTable;
 }
 
 // Keyed by InfraTables so the compiler demands every infra table, and no other, in the run-time list.
@@ -117,6 +128,7 @@ const INFRA: Readonly<Record<keyof InfraTables, true>> = {
   sync_lock: true,
   sync_sources: true,
   quarantine: true,
+  kept_child_rows: true,
 };
 
 /** The infra tables by name, at run time (the schema test tells them apart from the warehouse's). */

@@ -7,6 +7,7 @@
 import type { Row } from './batch.ts';
 import { dynamic, type Trx } from './dynamic.ts';
 import { removeChildRows } from './child-rows.ts';
+import { keepChildRows } from './kept-rows.ts';
 import { tableSpec } from './tables.ts';
 
 export interface SoftDeleteOptions {
@@ -34,6 +35,8 @@ export async function softDeleteMissing(trx: Trx, table: string, opts: SoftDelet
     q = value === null ? q.where(column, 'is', null) : q.where(column, '=', value);
   }
   const marked = (await q.returning(spec.pk).execute()) as Row[];
+  // A merge learned later may still need them (kept-rows.ts).
+  await keepChildRows(trx, spec.name, marked, now);
   await removeChildRows(trx, spec.name, marked);
   return marked.length;
 }

@@ -61,6 +61,8 @@ export const SQLITE_WAREHOUSE: WarehouseDialect = {
   // SQLITE_MAX_VARIABLE_NUMBER.
   paramLimit: 32766,
   bool: (v) => (v === true || v === 1 ? 1 : 0),
+  // Stored as the ISO text itself, which sorts like the instants it names.
+  timestamp: (iso) => iso,
   bindsBooleans: false,
   writeGroup: writeSqlite,
   // SQLite allows one writer at a time anyway.

@@ -27,8 +27,7 @@ export function fromDbBool(v: unknown): boolean | null {
   return v === true || v === 1 || v === '1' || v === 't';
 }
 
-function normaliseTs(table: string, column: string, v: RowValue): RowValue {
-  if (v === null) return null;
+function normaliseTs(table: string, column: string, v: Exclude<RowValue, null>): string {
   const d = typeof v === 'string' ? new Date(v) : undefined;
   if (!d || Number.isNaN(d.getTime())) {
     throw new Error(`relsync: ${table}.${column} = ${JSON.stringify(v)} is not an ISO-8601 timestamp`);
@@ -48,7 +47,7 @@ export function prepareRow(spec: TableSpec, dialect: DialectName, row: LooseRow,
     if (value === undefined || (meta !== undefined && Object.hasOwn(meta, column))) continue;
     const kind = spec.columns[column];
     if (kind === undefined) throw new Error(`relsync: table ${spec.name} has no column "${column}" (see src/load/tables.ts)`);
-    if (kind === 'ts') out[column] = normaliseTs(spec.name, column, value);
+    if (kind === 'ts') out[column] = value === null ? null : d.timestamp(normaliseTs(spec.name, column, value));
     else if (kind === 'bool' && value !== null) out[column] = d.bool(value as boolean | number);
     // better-sqlite3 cannot bind booleans at all, whatever the column.
     else if (typeof value === 'boolean' && !d.bindsBooleans) out[column] = value ? 1 : 0;

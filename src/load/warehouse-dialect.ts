@@ -31,6 +31,8 @@ export interface WarehouseDialect {
   readonly paramLimit: number;
   /** A boolean value as this dialect stores it in a boolean column. */
   bool(v: boolean | number): boolean | number;
+  /** A warehouse timestamp (`YYYY-MM-DDTHH:MM:SS.sssZ`, years 0000–9999) as this dialect binds it. */
+  timestamp(iso: string): string;
   /** Whether the driver binds JavaScript booleans at all (better-sqlite3 binds none, whatever the column). */
   readonly bindsBooleans: boolean;
   /** Insert-or-update one group of rows on the dialect's fast path (src/load/upsert-write.ts). */

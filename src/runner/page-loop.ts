@@ -8,6 +8,7 @@ import type { PartitionTally, ReadEnv } from './env.ts';
 import { feedReader } from './read-feed.ts';
 import { idsReader } from './read-ids.ts';
 import { sweepReader } from './read-sweep.ts';
+import { guardedTransform } from './transform-guard.ts';
 import type { Reader, SweepOptions } from './reader.ts';
 import type { PageAllowance } from '../budget/run-budget.ts';
 
@@ -71,11 +72,12 @@ export async function readPartition(def: AnyStream, p: Partition<unknown>, env: 
     }
     allowance?.take();
     const f = await reader.next();
-    const out = def.transform(f.records, f.raws, f.page);
+    // Records that failed validation (the pager) or the transform (the guard), quarantined with the page.
+    const out = guardedTransform(def, f);
     const { rows, softDeleted } = await commitPage(env, def.name, p.key, {
       rows: out.rows,
       marks: [...(out.marks ?? []), ...(await referenceMarks(env.ctx, out.rows))],
-      invalid: f.invalid,
+      invalid: out.quarantined,
       checkpoint: f.checkpoint,
       ...(f.consumed ? { consumed: f.consumed } : {}),
       ...(f.gone ? { gone: f.gone } : {}),
@@ -83,11 +85,19 @@ export async function readPartition(def: AnyStream, p: Partition<unknown>, env: 
     tally.pages += 1;
     tally.records += f.records.length;
     tally.rows += rows;
-    tally.invalid += f.invalid.length;
+    tally.invalid += out.quarantined.length;
     tally.softDeleted += softDeleted;
-    if (f.invalid.length > 0) log.warn({ page: f.pageNumber, invalid: f.invalid.length }, 'records failed validation and were quarantined');
+    if (out.quarantined.length > 0)
+      log.warn({ page: f.pageNumber, invalid: out.quarantined.length }, 'records failed validation or transform and were quarantined');
     log.debug({ page: f.pageNumber, records: f.records.length, rows }, 'page committed');
-    await env.hooks.onPageCommitted?.({ stream: def.name, partition: p.key, page: f.pageNumber, records: f.records.length, rows, invalid: f.invalid.length });
+    await env.hooks.onPageCommitted?.({
+      stream: def.name,
+      partition: p.key,
+      page: f.pageNumber,
+      records: f.records.length,
+      rows,
+      invalid: out.quarantined.length,
+    });
   }
   if (allowance) notePart(tally, reader, allowance, true);
   const { softDeleted } = await commitPage(env, def.name, p.key, { rows: emptyBatch(), marks: [], invalid: [], ...reader.finish(), success: true });

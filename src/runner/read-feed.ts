@@ -3,6 +3,7 @@
  * has one, an id), skipping what the high-water mark already covers, and says when it may advance.
  */
 import type { Checkpoint, HighWater } from '../state/checkpoint.ts';
+import { transformFailure } from '../streams/common.ts';
 import type { AnyStream, FeedSpec, Partition } from '../streams/define.ts';
 import type { ReadEnv } from './env.ts';
 import type { Fetched, Reader } from './reader.ts';
@@ -56,11 +57,20 @@ export function feedReader(
       const page = await source.next();
       const records: unknown[] = [];
       const raws: unknown[] = [];
+      const invalid = [...page.invalid];
       page.records.forEach((r, i) => {
-        const pos = feed.position(r);
+        const raw = page.raw?.[i] ?? r;
+        let pos: HighWater | null;
+        try {
+          pos = feed.position(r);
+        } catch (err) {
+          // A time no mark can hold: the record is quarantined, the feed goes on (streams/common.ts).
+          invalid.push({ raw, error: transformFailure(err) });
+          return;
+        }
         if (pos && !after(pos, start)) return;
         records.push(r);
-        raws.push(page.raw?.[i] ?? r);
+        raws.push(raw);
         if (pos) seen = later(seen, pos);
         if (pos && (dataAt === null || Date.parse(pos.at) > Date.parse(dataAt))) dataAt = new Date(pos.at).toISOString();
       });
@@ -69,7 +79,7 @@ export function feedReader(
       return {
         records,
         raws,
-        invalid: page.invalid,
+        invalid,
         // The first read of a feed (no mark yet): the change log's history is then only recorded.
         page: { partition: p, ids: [], initialRead: start === null },
         checkpoint: { ...cp, highWater: committed, dataAt },

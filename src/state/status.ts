@@ -34,6 +34,26 @@ export interface Status {
   monthProjection?: MonthProjection | null;
   /** Each relevance tier's oldest whole read of a company↔person set: the staleness bound that holds now. */
   tiers?: TierSummary | null;
+  /** Records parked in `quarantine` (failed validation or transform), per stream. */
+  quarantined: QuarantineCount[];
+}
+
+export interface QuarantineCount {
+  stream: string;
+  records: number;
+  lastSeenAt: string;
+}
+
+/** Records in `quarantine` per stream, with when one was last refused. */
+async function quarantineCounts(db: Db): Promise<QuarantineCount[]> {
+  if (!(await tableExists(db, 'quarantine'))) return [];
+  const rows = await db.kysely
+    .selectFrom('quarantine')
+    .select((eb) => ['stream', eb.fn.countAll<number>().as('records'), eb.fn.max('last_seen_at').as('lastSeenAt')])
+    .groupBy('stream')
+    .orderBy('stream')
+    .execute();
+  return rows.map((r) => ({ stream: r.stream, records: Number(r.records), lastSeenAt: String(r.lastSeenAt) }));
 }
 
 /** The plan model's month (docs/sync.md "Calls under a monthly budget"), shown next to the rate budget seen. */
@@ -129,5 +149,6 @@ export async function readStatus(db: Db, opts: { now: Date; schedule: string; st
     rateBudget: budgetRow?.rate_budget_json ? (JSON.parse(budgetRow.rate_budget_json) as unknown) : null,
     nextScheduledRun: next,
     sources,
+    quarantined: await quarantineCounts(db),
   };
 }

@@ -1,28 +1,42 @@
+import type { InvalidRecord } from '../extract/pager.ts';
 import { emptyBatch, mergeBatch, type RowBatch } from '../load/batch.ts';
 import type { DirtyMark } from '../state/dirty.ts';
 import type { PageContext, PageRows } from './define.ts';
 
-/** Build a page transform from a per-record one: the common case. */
-export function perRecord<T, P>(fn: (record: T, raw: unknown, page: PageContext<P>) => RowBatch) {
-  return (records: readonly T[], raws: readonly unknown[], page: PageContext<P>): PageRows => {
-    const rows = emptyBatch();
-    records.forEach((r, i) => mergeBatch(rows, fn(r, raws[i] ?? r, page)));
-    return { rows };
-  };
+/** Why a record's transform failed, in the quarantine's words (the schema's own reasons read the same way). */
+export function transformFailure(err: unknown): string {
+  return `transform: ${err instanceof Error ? err.message : String(err)}`;
 }
 
-/** Like `perRecord`, for transforms that also leave dirty marks (committed with the page's rows). */
+/**
+ * Build a page transform from a per-record one, each record inside its own guard: a record the transform
+ * cannot read (a value the schema let through but no row can hold) is quarantined with its raw body and
+ * the reason, and the rest of the page commits (docs/sync.md "One record never stops a stream").
+ */
 export function perRecordMarked<T, P>(fn: (record: T, raw: unknown, page: PageContext<P>) => { rows: RowBatch; marks: readonly DirtyMark[] }) {
   return (records: readonly T[], raws: readonly unknown[], page: PageContext<P>): PageRows => {
     const rows = emptyBatch();
     const marks: DirtyMark[] = [];
+    const quarantined: InvalidRecord[] = [];
     records.forEach((r, i) => {
-      const out = fn(r, raws[i] ?? r, page);
+      const raw = raws[i] ?? r;
+      let out: { rows: RowBatch; marks: readonly DirtyMark[] };
+      try {
+        out = fn(r, raw, page);
+      } catch (err) {
+        quarantined.push({ raw, error: transformFailure(err) });
+        return;
+      }
       mergeBatch(rows, out.rows);
       marks.push(...out.marks);
     });
-    return { rows, marks };
+    return { rows, marks, ...(quarantined.length > 0 ? { quarantined } : {}) };
   };
+}
+
+/** `perRecordMarked` for the common case: a transform that leaves no dirty marks. */
+export function perRecord<T, P>(fn: (record: T, raw: unknown, page: PageContext<P>) => RowBatch) {
+  return perRecordMarked<T, P>((r, raw, page) => ({ rows: fn(r, raw, page), marks: [] }));
 }
 
 /** The one id a batch of size 1 read (whose members, whose fragments). */

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Config } from '../config/schema.ts';
-import type { PageRequest } from '../extract/pager.ts';
+import type { InvalidRecord, PageRequest } from '../extract/pager.ts';
 import type { Row, RowBatch } from '../load/batch.ts';
 import type { EntityTableName } from '../load/schema-warehouse.ts';
 import type { Db } from '../load/db.ts';
@@ -171,6 +171,8 @@ export interface PageRows {
   rows: RowBatch;
   /** Records the change log named that need a targeted re-read (sync_dirty). */
   marks?: DirtyMark[];
+  /** Records the transform could not turn into rows: quarantined with the page, like records that failed validation. */
+  quarantined?: InvalidRecord[];
 }
 
 /** A registry entry: any stream, whatever its record and parameter types. */

@@ -1,6 +1,7 @@
 import { V2_PAGE } from '../extract/limits.ts';
 import type { PageRequest } from '../extract/pager.ts';
 import type { HighWater } from '../state/checkpoint.ts';
+import { normalizeTimestamp } from '../transform/index.ts';
 import type { FeedSpec } from './define.ts';
 
 /** Filter text for `/v2` feeds: whole seconds (the service rejects fractions), inclusive. */
@@ -11,9 +12,20 @@ export function sinceFilter(prop: string | readonly string[], hw: HighWater | nu
   return props.map((pr) => `${pr}>=${t}`).join('|');
 }
 
+/**
+ * A record's place in a feed, its time normalised (transform/timestamps.ts): the mark is compared and sent
+ * back as a filter, which a leap second or a lowercase `t` as sent would break.
+ */
+export function feedMark(at: string, id: number | null): HighWater {
+  return { at: normalizeTimestamp(at), id };
+}
+
 /** The later of a record's updatedAt and createdAt (records never edited have no updatedAt). */
 export function updatedPosition(r: { createdAt?: string | null; updatedAt?: string | null }): HighWater | null {
-  const at = [r.updatedAt, r.createdAt].filter((x): x is string => typeof x === 'string').sort((a, b) => Date.parse(b) - Date.parse(a))[0];
+  const at = [r.updatedAt, r.createdAt]
+    .filter((x): x is string => typeof x === 'string')
+    .map((x) => normalizeTimestamp(x))
+    .sort((a, b) => Date.parse(b) - Date.parse(a))[0];
   return at ? { at, id: null } : null;
 }
 

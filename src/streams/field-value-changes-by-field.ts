@@ -3,7 +3,7 @@ import { v2FieldValueChangeSchema, type V2FieldValueChange } from '../extract/sc
 import { fieldBatchFilter, trackedFieldBatches, type FieldBatchParams } from '../planner/field-batches.ts';
 import { defineStream } from './define.ts';
 import { changeLogRows } from './field-value-changes.ts';
-import { sinceFilter } from './feed.ts';
+import { feedMark, sinceFilter } from './feed.ts';
 
 /**
  * The `/v2` change log filtered to batches of change-tracked fields, for a service that refuses the
@@ -32,7 +32,7 @@ export const fieldValueChangesByFieldStream = defineStream<V2FieldValueChange, F
         endpoint: 'GET /v2/field-value-changes?filter=field.id',
       };
     },
-    position: (c) => ({ at: c.changedAt, id: c.id }),
+    position: (c) => feedMark(c.changedAt, c.id),
   },
   transform: (changes, raws, page) => changeLogRows(changes, raws, page),
 });

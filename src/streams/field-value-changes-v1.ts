@@ -1,9 +1,8 @@
 import { v1FieldValueChangeSchema } from '../extract/schemas/index.ts';
 import { trackedFieldPartitions, type TrackedFieldParams } from '../planner/partitions.ts';
-import type { DirtyMark } from '../state/dirty.ts';
 import { normalizeTimestamp, v1FieldValueChangeRows } from '../transform/index.ts';
-import { emptyBatch, mergeBatch } from '../load/batch.ts';
 import { changeMark } from './change-marks.ts';
+import { perRecordMarked } from './common.ts';
 import { defineStream } from './define.ts';
 import type { V1FieldValueChange } from '../extract/schemas/index.ts';
 
@@ -28,15 +27,9 @@ export const fieldValueChangesV1Stream = defineStream<V1FieldValueChange, Tracke
       return at ? { at, id: c.id } : null;
     },
   },
-  transform: (changes, raws, page) => {
+  transform: perRecordMarked((c, raw, page) => {
     const { entityType, valueType, listId } = page.partition.params;
-    const rows = emptyBatch();
-    const marks: DirtyMark[] = [];
-    changes.forEach((c, i) => {
-      mergeBatch(rows, v1FieldValueChangeRows(c, { entityType, valueType, listId }, raws[i] ?? c));
-      const m = changeMark(entityType, c.entity_id, c.list_entry_id, listId);
-      if (m) marks.push(m);
-    });
-    return { rows, marks };
-  },
+    const m = changeMark(entityType, c.entity_id, c.list_entry_id, listId);
+    return { rows: v1FieldValueChangeRows(c, { entityType, valueType, listId }, raw), marks: m ? [m] : [] };
+  }),
 });

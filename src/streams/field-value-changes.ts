@@ -1,11 +1,12 @@
 import { V2_PAGE } from '../extract/limits.ts';
 import { v2FieldValueChangeSchema, type V2FieldValueChange } from '../extract/schemas/index.ts';
-import { emptyBatch, mergeBatch } from '../load/batch.ts';
+import { mergeBatch } from '../load/batch.ts';
 import type { DirtyMark } from '../state/dirty.ts';
 import { addOptionColours, applyChange, changeOptionColours, multiCellEdit, v2FieldValueChangeRows } from '../transform/index.ts';
 import { changeMark } from './change-marks.ts';
-import { defineStream, type PageRows } from './define.ts';
-import { sinceFilter } from './feed.ts';
+import { perRecordMarked } from './common.ts';
+import { defineStream } from './define.ts';
+import { feedMark, sinceFilter } from './feed.ts';
 
 /**
  * The org-wide change log, followed from its high-water mark (changedAt, id), ascending. Every change
@@ -27,33 +28,30 @@ export const fieldValueChangesStream = defineStream({
       const filter = sinceFilter('changedAt', hw);
       return { path: '/v2/field-value-changes', query: { limit: V2_PAGE, ...(filter ? { filter } : {}) }, paginator: 'v2' };
     },
-    position: (c) => ({ at: c.changedAt, id: c.id }),
+    position: (c) => feedMark(c.changedAt, c.id),
   },
   transform: (changes, raws, page) => changeLogRows(changes, raws, page),
 });
 
 /**
  * Rows of a page of the `/v2` change log (org-wide or filtered by field): every change is stored; after
- * the feed's first read a change is applied to its cell where it can be, else its record is marked;
- * a dropdown value's colour is set on its option (on the first read, only where it has none).
+ * the feed's first read a change is applied to its cell where it can be, else its record is marked,
+ * and a dropdown value's colour is set on its option (on the first read, only where it has none). Each change in its own guard (common.ts).
  */
-export function changeLogRows(changes: readonly V2FieldValueChange[], raws: readonly unknown[], page: { initialRead: boolean }): PageRows {
-  const rows = emptyBatch();
+export const changeLogRows = perRecordMarked<V2FieldValueChange, unknown>((c, raw, page) => {
+  const rows = v2FieldValueChangeRows(c, raw);
   const marks: DirtyMark[] = [];
-  changes.forEach((c, i) => {
-    mergeBatch(rows, v2FieldValueChangeRows(c, raws[i] ?? c));
-    const applied = page.initialRead ? null : applyChange(c);
-    const edit = page.initialRead || applied ? null : multiCellEdit(c);
-    if (applied) mergeBatch(rows, applied);
-    if (edit) (rows.cellEdits ??= []).push(edit);
-    // No document says whether a change's colour is the option's colour then or now: once the log is
-    // followed the changes are recent, but its first read walks the history, so there a colour only fills
-    // an option nothing named yet (the value reads give today's). Taking none there left an option whose
-    // only naming was a past change (a stage no value holds any more) colourless after a full sync, while an incremental
-    // run that read the same change had its colour (issue 35).
-    addOptionColours(rows, changeOptionColours(c), page.initialRead);
-    const m = changeMark(c.field.entityType, c.entity.id, c.listEntry?.id, c.listEntry?.listId);
-    if (m) marks.push(applied || edit ? { ...m, ifMissing: true } : m);
-  });
+  const applied = page.initialRead ? null : applyChange(c);
+  const edit = page.initialRead || applied ? null : multiCellEdit(c);
+  if (applied) mergeBatch(rows, applied);
+  if (edit) (rows.cellEdits ??= []).push(edit);
+  // No document says whether a change's colour is the option's colour then or now: once the log is
+  // followed the changes are recent, but its first read walks the history, so there a colour only fills
+  // an option nothing named yet (the value reads give today's). Taking none there left an option whose
+  // only naming was a past change (a stage no value holds any more) colourless after a full sync, while
+  // an incremental run that read the same change had its colour (issue 35).
+  addOptionColours(rows, changeOptionColours(c), page.initialRead);
+  const m = changeMark(c.field.entityType, c.entity.id, c.listEntry?.id, c.listEntry?.listId);
+  if (m) marks.push(applied || edit ? { ...m, ifMissing: true } : m);
   return { rows, marks };
-}
+});

@@ -18,12 +18,14 @@ function isLeap(y: number): boolean {
 }
 
 /**
- * Any ISO-8601 datetime with a zone → UTC `YYYY-MM-DDTHH:MM:SS.sssZ`. v1 sends local offsets
+ * Any ISO-8601 / RFC 3339 datetime with a zone → UTC `YYYY-MM-DDTHH:MM:SS.sssZ`. v1 sends local offsets
  * (`2021-10-04T08:54:24.694-04:00` → `2021-10-04T12:54:24.694Z`), /v2 sends UTC with or without
- * fractions. Fractions beyond milliseconds are truncated (the warehouse stores milliseconds).
- * null/undefined stay null; anything else unreadable throws a `TimestampError`.
- * Parsed by hand rather than `Date.parse` so that impossible dates (Feb 30) are rejected instead
- * of silently rolled over, and the result does not depend on the engine's parser.
+ * fractions. Fractions beyond milliseconds are truncated (the warehouse stores milliseconds). Every form
+ * RFC 3339 allows is read (docs/contract.md §5): lowercase `t`/`z`, years 0000–9999 as written (never
+ * the two-digit-year shift of `Date.UTC`), and a leap second (`23:59:60`), stored as the next second
+ * because neither dialect's timestamp can hold it. null/undefined stay null; anything else unreadable
+ * throws a `TimestampError`. Parsed by hand rather than `Date.parse` so that impossible dates (Feb 30)
+ * are rejected instead of silently rolled over, and the result does not depend on the engine's parser.
  */
 export function normalizeTimestamp(s: string): string;
 export function normalizeTimestamp(s: string | null | undefined): string | null;
@@ -56,7 +58,7 @@ export function normalizeTimestamp(s: string | null | undefined): string | null 
   // 24:00:00 is ISO-8601's "end of day"; accept it, nothing later.
   if (h > 24 || (h === 24 && (mi > 0 || sec > 0 || ms > 0))) throw new TimestampError(s, 'hour out of range');
   if (mi > 59) throw new TimestampError(s, 'minute out of range');
-  if (sec > 59) throw new TimestampError(s, 'second out of range');
+  if (sec > 60) throw new TimestampError(s, 'second out of range');
   let offsetMin = 0;
   if (zone !== 'Z' && zone !== 'z') {
     const sign = zone.startsWith('-') ? -1 : 1;
@@ -66,7 +68,9 @@ export function normalizeTimestamp(s: string | null | undefined): string | null 
     if (oh > 23 || om > 59) throw new TimestampError(s, 'offset out of range');
     offsetMin = sign * (oh * 60 + om);
   }
-  const t = Date.UTC(y, mo - 1, d, h, mi, sec, ms) - offsetMin * 60_000;
+  // setUTCFullYear takes the year as written; Date.UTC would read 0–99 as 1900–1999. A second of 60
+  // rolls over into the next minute: the leap second is stored as the second after it.
+  const t = new Date(0).setUTCFullYear(y, mo - 1, d) + ((h * 60 + mi - offsetMin) * 60 + sec) * 1000 + ms;
   if (!Number.isFinite(t)) throw new TimestampError(s, 'out of range');
   const iso = new Date(t).toISOString();
   // Years outside 0000–9999 come back as ±YYYYYY; the warehouse format has four digits.

@@ -22,8 +22,21 @@ function v2Collections(store: SimStore): Array<[string, Array<number | string>]>
     ['/v2/users', [...store.users.keys()]],
     ['/v2/teams', [...store.teams.keys()]],
     ['/v2/webhooks', [...store.webhooks.keys()]],
-    ['/v2/company-merges', [...store.merges.values()].filter((m) => m.kind === 'company').map((m) => m.id)],
-    ['/v2/person-merges', [...store.merges.values()].filter((m) => m.kind === 'person').map((m) => m.id)],
+    // Merges: most recent first.
+    [
+      '/v2/company-merges',
+      [...store.merges.values()]
+        .filter((m) => m.kind === 'company')
+        .map((m) => m.id)
+        .sort((a, b) => b - a),
+    ],
+    [
+      '/v2/person-merges',
+      [...store.merges.values()]
+        .filter((m) => m.kind === 'person')
+        .map((m) => m.id)
+        .sort((a, b) => b - a),
+    ],
     ['/v2/tasks/company-merges', [...store.merges.values()].filter((m) => m.kind === 'company').map((m) => m.taskId)],
     ['/v2/field-value-changes', store.fieldValueChanges.map((c) => c.id)],
     ['/v2/companies/fields', (store.fieldsByEntity.get('company') ?? []).map((f) => f.id)],

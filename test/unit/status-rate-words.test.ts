@@ -10,6 +10,7 @@ const status = (rateBudget: unknown): Status => ({
   rateBudget,
   nextScheduledRun: null,
   sources: [],
+  quarantined: [],
 });
 
 // The headers give calls remaining and the limit; `890/900` read as 890 used. The words say which.
@@ -24,4 +25,11 @@ it.each([
   ],
 ])('status says how many calls remain: %j', (budget, line) => {
   expect(formatStatus(status(budget)).split('\n')).toContain(line);
+});
+
+it('status counts quarantined records per stream', () => {
+  const lines = formatStatus({ ...status(null), quarantined: [{ stream: 'list_entries', records: 3, lastSeenAt: '2026-01-01T00:00:00.000Z' }] }).split('\n');
+  const at = lines.findIndex((l) => l.startsWith('quarantined records'));
+  expect(at).toBeGreaterThan(0);
+  expect(lines.slice(at).find((l) => l.startsWith('list_entries'))).toMatch(/^list_entries\s+3\s+2026-01-01T00:00:00\.000Z$/);
 });

@@ -13,6 +13,7 @@ import {
   v2PersonSchema,
 } from '../../src/extract/schemas/index.ts';
 import { changeLogRows } from '../../src/streams/field-value-changes.ts';
+import { WHOLE } from '../../src/streams/define.ts';
 import { changeOptionColours, fieldsOptionColours, v2CompanyRows, v2ListEntryRows, v2PersonRows, valueOptionColours } from '../../src/transform/index.ts';
 
 const ranked = (id: number, color?: unknown) => ({
@@ -117,10 +118,10 @@ describe('the change log', () => {
 
   it('sets colours once the log is followed; its first read (history) only fills options with none', () => {
     const c = change({});
-    const first = changeLogRows([c], [c], { initialRead: true }).rows;
+    const first = changeLogRows([c], [c], { partition: WHOLE, ids: [], initialRead: true }).rows;
     expect(first.updates?.dropdown_options).toBeUndefined();
     expect(first.fills?.dropdown_options).toEqual([{ field_id: 'field-7', id: 7, color: 'green' }]);
-    const followed = changeLogRows([c], [c], { initialRead: false }).rows;
+    const followed = changeLogRows([c], [c], { partition: WHOLE, ids: [], initialRead: false }).rows;
     expect(followed.updates?.dropdown_options).toEqual([{ field_id: 'field-7', id: 7, color: 'green' }]);
     expect(followed.fills).toBeUndefined();
   });

@@ -105,6 +105,16 @@ export function formatStatus(s: Status): string {
       out.push(`  ${c.capability}: unavailable on this tenant since ${c.decidedAt ?? '-'}${said}`);
     }
   }
+  if (s.quarantined.length > 0) {
+    out.push(
+      '',
+      'quarantined records (failed validation or transform; the record and the reason are in table quarantine):',
+      table(
+        ['stream', 'records', 'last refused'],
+        s.quarantined.map((q) => [q.stream, String(q.records), q.lastSeenAt]),
+      ),
+    );
+  }
   const errors = s.streams.filter((x) => x.lastRun?.error);
   if (errors.length > 0) out.push('', 'errors in the last runs:', ...errors.map((x) => `  ${x.stream}: ${x.lastRun?.error}`));
   const b = s.rateBudget as {

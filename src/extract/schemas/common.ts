@@ -11,10 +11,11 @@ import { z } from 'zod';
 /**
  * ISO-8601 datetime with `Z` or a numeric offset (`-04:00` or `-0400`), seconds and fractions
  * optional. v1 sends local offsets (`2021-10-04T08:54:24.694-04:00`), /v2 sends UTC
- * (`2023-01-01T00:00:00Z`, `2024-04-01T07:00:00.000Z`). A datetime without a zone is rejected:
- * we could not tell which instant it means.
+ * (`2023-01-01T00:00:00Z`, `2024-04-01T07:00:00.000Z`). RFC 3339 (docs/contract.md §5) also allows
+ * lowercase `t` and `z` and a space as the separator. A datetime without a zone is rejected: we could not
+ * tell which instant it means.
  */
-export const ISO_DATETIME_RE = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?\s?(Z|z|[+-]\d{2}(?::?\d{2})?)$/;
+export const ISO_DATETIME_RE = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?\s?(Z|z|[+-]\d{2}(?::?\d{2})?)$/;
 
 export const isoDateTimeSchema = z.string().regex(ISO_DATETIME_RE, { message: 'expected an ISO-8601 datetime with Z or a numeric UTC offset' });
 

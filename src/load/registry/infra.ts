@@ -119,8 +119,21 @@ export const INFRA_DECLS: InfraDecls = {
       decided_at: c('text?', 'when the choice was made (ISO-8601 text)'),
     },
   },
+  kept_child_rows: {
+    meaning:
+      'The child rows of a company or person a sweep soft-deleted, kept so a merge learned later still moves them to the survivor (migration 028); dropped when a merge uses them, when the record is deleted again, and after the keep period.',
+    pk: ['parent_table', 'parent_id', 'child_table', 'row_key'],
+    columns: {
+      parent_table: c('text', 'companies | persons'),
+      parent_id: c('id', 'the soft-deleted record'),
+      child_table: c('text', 'the table the row was removed from'),
+      row_key: c('text', "the row's primary key values (JSON text)"),
+      row_json: c('json', 'the row as it was (JSON text)'),
+      kept_at: c('ts', 'when the soft delete removed it'),
+    },
+  },
   quarantine: {
-    meaning: 'Records that failed validation, parked instead of failing their page.',
+    meaning: 'Records that failed validation or transform, parked instead of failing their page.',
     pk: ['stream', 'record_key'],
     columns: {
       stream: c('text', 'stream that read it'),

@@ -35,15 +35,20 @@ function rateLimit(ctx: Ctx): Reply {
 const MERGE_STATUS: PropSpec = { kind: 'string', ops: ['='], values: ['in-progress', 'success', 'failed'] };
 const MERGE_FILTER: Record<string, PropSpec> = { status: MERGE_STATUS, taskId: { kind: 'string', ops: ['='] } };
 
+/**
+ * Merges are listed most recent first (docs/contract.md §S9), so a chain's later merge comes before the
+ * earlier one. Keys are the negated ids (ascending = newest first), so the cursor keeps its place while
+ * newer merges arrive at the front.
+ */
 function merges(kind: 'company' | 'person', def: number) {
   return (ctx: Ctx): Reply => {
     const filter = parseFilter(ctx, MERGE_FILTER);
-    const items = [...ctx.store.merges.values()].filter((m) => m.kind === kind).sort((a, b) => a.id - b.id);
+    const items = [...ctx.store.merges.values()].filter((m) => m.kind === kind).sort((a, b) => b.id - a.id);
     return pageKeys(
       ctx,
-      arraySeq(items.map((m) => m.id)),
-      (id) => {
-        const m = ctx.store.merges.get(id) as SimMerge;
+      arraySeq(items.map((m) => -m.id)),
+      (key) => {
+        const m = ctx.store.merges.get(-key) as SimMerge;
         if (filter && !filter.test((prop) => (prop === 'status' ? m.status : m.taskId))) return undefined;
         return renderMergeV2(m);
       },

@@ -7,13 +7,15 @@ import type { ReadEnv, PageSourceFactory } from '../../src/runner/env.ts';
 
 /**
  * In-memory pages for the runner's readers: `pages[path]` is the list of pages a request for `path`
- * returns; the token after page i is `String(i + 1)`. A path listed in `missing` answers 404 (the
- * read-after-create lag exhausted). `expire` makes the first request resumed from a token fail as an
+ * returns; the token after page i is `String(i + 1)`. A path listed in `missing` answers the service's
+ * record-level 404 (the read-after-create lag exhausted). `expire` makes the first request resumed from a token fail as an
  * expired cursor would.
  */
 export interface MemoryPages {
   pages: Record<string, unknown[][]>;
   missing?: ReadonlySet<string>;
+  /** Paths that answer a route-level 404 (nothing serves them, e.g. a mock's "no path matched"). */
+  routeMissing?: ReadonlySet<string>;
   onNext?: (path: string, token: string | null) => void;
   /** Thrown by the first `next()` of a source opened at a stored token (a forgotten cursor). */
   resumeError?: () => Error;
@@ -37,7 +39,10 @@ export function memorySources(mem: MemoryPages): PageSourceFactory & { opened: A
       async next() {
         mem.onNext?.(request.path, token);
         if (mem.missing?.has(request.path)) {
-          throw new NotFoundError(`404 on GET ${request.path}`, { status: 404, method: 'GET', path: request.path, lagExhausted: true });
+          throw new NotFoundError(`404 on GET ${request.path}`, { status: 404, method: 'GET', path: request.path, lagExhausted: true, notFound: 'record' });
+        }
+        if (mem.routeMissing?.has(request.path)) {
+          throw new NotFoundError(`404 on GET ${request.path}`, { status: 404, method: 'GET', path: request.path, notFound: 'route' });
         }
         if (token !== null && at === Number(token) && mem.resumeError && !resumeFailed) {
           resumeFailed = true;

@@ -155,12 +155,45 @@ describe('ids reader', () => {
     expect(got[0]?.consumed).toMatchObject({ done: [7], missing: [] });
     expect(got[2]?.consumed).toMatchObject({ done: [], missing: [9] });
     expect(reader.finish().checkpoint.pendingIds).toEqual([9]);
-    // Without `goneFrom` nothing is deleted; with it, the gone id is, with its page (never one missing once).
+    // Without `goneFrom` nothing is deleted; with it, the gone id is (never one missing once), but only once
+    // the read has answered a record in this run (8): with that page, dated from its own 404.
     expect(got.some((f) => f.gone)).toBe(false);
     const withGone = { ...r, goneFrom: 'companies' as const };
     const again = await drain(await idsReader(stream(withGone), withGone, WHOLE, cp, readerEnv(sources), { restart: false }));
-    expect(again.map((f) => f.gone?.ids ?? [])).toEqual([[7], [], []]);
-    expect(again[0]?.gone).toMatchObject({ table: 'companies', since: again[0]?.consumed?.since });
+    expect(again.map((f) => f.gone?.ids ?? [])).toEqual([[], [7], []]);
+    expect(again[1]?.gone).toMatchObject({ table: 'companies', since: again[0]?.consumed?.since });
+    expect(again[1]?.consumed).toMatchObject({ done: [8, 7], missing: [] });
+  });
+
+  describe('deletion needs evidence (failure-policy.ts goneOnEvidence)', () => {
+    const cp: Checkpoint = { ...emptyCheckpoint(), pendingIds: [7] };
+    const gone = (r: IdsRead<unknown>, mem: Parameters<typeof memorySources>[0]) =>
+      idsReader(stream(r), r, WHOLE, cp, readerEnv(memorySources(mem)), { restart: false }).then(async (reader) => {
+        const pages = await drain(reader);
+        return { ids: pages.flatMap((f) => f.gone?.ids ?? []), pending: reader.finish().checkpoint.pendingIds };
+      });
+    const deleting = (confirm: boolean): IdsRead<unknown> => ({
+      ...read([8], 1),
+      goneFrom: 'companies',
+      ...(confirm ? { confirmGone: (batch: readonly number[]) => ({ path: `/v2/things?ids=${batch.join(',')}`, paginator: 'v2' as const }) } : {}),
+    });
+    const live = { '/things/8': [[{ id: 8 }]] };
+
+    it('a read that answered no record in this run deletes nothing: the id stays pending', async () => {
+      expect(await gone(deleting(false), { pages: {}, missing: new Set(['/things/7', '/things/8']) })).toEqual({ ids: [], pending: [7, 8] });
+    });
+
+    it('a route-level 404 is no evidence at all: the read fails, nothing is gone or dropped', async () => {
+      await expect(gone(deleting(false), { pages: live, routeMissing: new Set(['/things/7']) })).rejects.toMatchObject({ notFound: 'route' });
+    });
+
+    it('the cheap source decides: still listed, the record stays; not listed, it is gone; failing, it stays', async () => {
+      const missing = new Set(['/things/7']);
+      expect(await gone(deleting(true), { pages: { ...live, '/v2/things?ids=7': [[{ id: 7 }]] }, missing })).toEqual({ ids: [], pending: [7] });
+      expect(await gone(deleting(true), { pages: { ...live, '/v2/things?ids=7': [[]] }, missing })).toEqual({ ids: [7], pending: [] });
+      const failing = new Set(['/things/7', '/v2/things?ids=7']);
+      expect(await gone(deleting(true), { pages: live, missing: failing })).toEqual({ ids: [], pending: [7] });
+    });
   });
 
   it('fetches the ids a chunk at a time, yet batches them as over the whole set, pending ids merged in order', async () => {

@@ -147,6 +147,24 @@ export function goneOnEvidence(f: GoneFacts): boolean {
   return f.missingBefore && f.readAnswered && (f.confirmed === 'absent' || f.confirmed === 'no-source');
 }
 
+/**
+ * Whether a sweep saw its collection: not when most of its records failed validation (a member's type changed
+ * on every record, say). Such a pass completes no deletions and marks no pass done (read-sweep.ts).
+ */
+export function sweepSawCollection(records: number, quarantined: number): boolean {
+  return quarantined <= records;
+}
+
+/** The parent (a stream this one reads, `needs`) that failed in this run, if any: the child is not read and stays due. */
+export function failedParent(def: AnyStream, statusOf: (name: string) => string | undefined): string | null {
+  return def.needs?.find((parent) => statusOf(parent) === 'failed') ?? null;
+}
+
+/** The one line of a child not read because its parent failed. */
+export function parentFailedLine(stream: string, parent: string): string {
+  return `${stream}: not read, because ${parent} (which it reads) failed in this run; it stays due and is read by the next run`;
+}
+
 /** A 404 that may say a record is missing (the service's record-level not-found); any other 404 is the stream's error. */
 export function notFoundMissing(err: unknown): err is NotFoundError {
   return err instanceof NotFoundError && err.notFound === 'record';

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { NotFoundError } from '../../src/extract/http/errors.ts';
 import type { PageRequest } from '../../src/extract/pager.ts';
+import { validateRecords } from '../../src/extract/pager-envelope.ts';
 import type { PageSource } from '../../src/extract/page-source.ts';
 import { silentLogger } from '../../src/log.ts';
 import type { ReadEnv, PageSourceFactory } from '../../src/runner/env.ts';
@@ -14,6 +15,8 @@ import type { ReadEnv, PageSourceFactory } from '../../src/runner/env.ts';
 export interface MemoryPages {
   pages: Record<string, unknown[][]>;
   missing?: ReadonlySet<string>;
+  /** Validate each page against the read's schema, as the pager does (invalid records come back in `invalid`). */
+  validate?: boolean;
   /** Paths that answer a route-level 404 (nothing serves them, e.g. a mock's "no path matched"). */
   routeMissing?: ReadonlySet<string>;
   onNext?: (path: string, token: string | null) => void;
@@ -24,7 +27,7 @@ export interface MemoryPages {
 export function memorySources(mem: MemoryPages): PageSourceFactory & { opened: Array<{ request: PageRequest; token: string | null }> } {
   const opened: Array<{ request: PageRequest; token: string | null }> = [];
   let resumeFailed = false;
-  const factory = <T>(request: PageRequest, _schema: z.ZodType<T>, token: string | null): PageSource<T> => {
+  const factory = <T>(request: PageRequest, schema: z.ZodType<T>, token: string | null): PageSource<T> => {
     opened.push({ request, token });
     const pages = (mem.pages[request.path] ?? [[]]) as T[][];
     let at = token === null ? 0 : Number(token);
@@ -48,10 +51,11 @@ export function memorySources(mem: MemoryPages): PageSourceFactory & { opened: A
           resumeFailed = true;
           throw mem.resumeError();
         }
-        const records = pages[at] ?? [];
+        const page = pages[at] ?? [];
         at += 1;
         finished = at >= pages.length;
-        return { records, invalid: [], nextToken: finished ? null : String(at), pageNumber: at, raw: records };
+        const { records, raw, invalid } = mem.validate ? validateRecords(page, schema) : { records: page, raw: page, invalid: [] };
+        return { records, invalid, nextToken: finished ? null : String(at), pageNumber: at, raw };
       },
     };
   };

@@ -14,6 +14,10 @@ import type { Fetched, Reader } from '../../src/runner/reader.ts';
 import { emptyCheckpoint, type Checkpoint } from '../../src/state/checkpoint.ts';
 import { WHOLE, defineStream, type AnyStream, type FeedRead, type IdsRead, type SweepRead } from '../../src/streams/define.ts';
 import { memorySources, readerEnv } from '../helpers/memory-source.ts';
+import { sweepPageLimit } from '../../src/budget/sweep-bound.ts';
+import { DEFAULT_SWEEP_PAGES_FLOOR, DEFAULT_SWEEP_PAGES_UNKNOWN } from '../../src/defaults.ts';
+import type { PageSource } from '../../src/extract/page-source.ts';
+import type { PageSourceFactory } from '../../src/runner/env.ts';
 
 type Rec = { id: number; at?: string };
 const schema = z.object({ id: z.number(), at: z.string().optional() });
@@ -88,6 +92,37 @@ describe('sweep reader', () => {
     const got = await drain(sweepReader(stream(read), read, WHOLE, cp, readerEnv(sources), { restart: false }));
     expect(got.map(ids)).toEqual([[1, 2], [3], [4]]);
     expect(sources.opened.map((o) => o.token)).toEqual(['1', null]);
+  });
+
+  // Issue 32 defect 12: a pager handing out a new cursor each time was followed for 186,429 pages.
+  it('a pager that never ends is stopped at the bound, with one line naming the endpoint; a pass stopped there starts over', async () => {
+    let served = 0;
+    const endless: PageSourceFactory = <T>(): PageSource<T> => ({
+      done: false,
+      get token() {
+        return `c${served}`;
+      },
+      next: async () => ({ records: [{ id: ++served }] as T[], invalid: [], nextToken: `c${served}`, pageNumber: served }),
+    });
+    const reader = sweepReader(stream(read), read, WHOLE, emptyCheckpoint(), readerEnv(endless), { restart: false }, 7);
+    const got: Array<Fetched<unknown>> = [];
+    const err = await (async () => {
+      while (reader.hasMore()) got.push(await reader.next());
+    })().catch((e: unknown) => e);
+    expect(served).toBe(7);
+    expect((err as Error).message).toBe(
+      "things: GET /things kept handing out pages: 7 read, more than this collection's known size justifies (7 at most); stopped before spending the month's calls, nothing deleted, and the next pass starts over",
+    );
+    const stopped = got[got.length - 1]!.checkpoint;
+    const again = sweepReader(stream(read), read, WHOLE, stopped, readerEnv(memorySources({ pages })), { restart: false }, 7);
+    expect((await drain(again)).map(ids)).toEqual([[1, 2], [3], [4]]);
+  });
+
+  it('the bound follows what the warehouse knows of the collection: its last pass, its rows, or a tenth of a month when nothing', () => {
+    expect(sweepPageLimit({ lastSweepPages: null, rows: 0 })).toBe(DEFAULT_SWEEP_PAGES_UNKNOWN);
+    expect(sweepPageLimit({ lastSweepPages: 3, rows: 208 })).toBe(DEFAULT_SWEEP_PAGES_FLOOR);
+    expect(sweepPageLimit({ lastSweepPages: 30, rows: 208 })).toBe(120);
+    expect(sweepPageLimit({ lastSweepPages: null, rows: 200_000 })).toBe(8_000);
   });
 
   it('a backfill with other parameters starts afresh; with the same ones it resumes', async () => {

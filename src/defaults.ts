@@ -192,3 +192,14 @@ export const DEFAULT_MERGE_CHAIN_LIMIT = 64;
  * schedule that still runs, and a stopped one that resumes re-reads the survivor anyway.
  */
 export const DEFAULT_KEPT_CHILD_ROWS_DAYS = 30;
+
+/**
+ * Sweeps are bounded (budget/sweep-bound.ts): a pass may read this many times the pages its collection's
+ * known size justifies (the last complete pass's pages, or the warehouse's rows at `V2_PAGE` a page)
+ * before the stream stops with one line, never fewer than `DEFAULT_SWEEP_PAGES_FLOOR`. A pass of a
+ * collection of unknown size (its first) stops at `DEFAULT_SWEEP_PAGES_UNKNOWN`, a tenth of a
+ * 100,000-call month (1,000,000 records at 100 a page).
+ */
+export const DEFAULT_SWEEP_PAGES_SLACK = 4;
+export const DEFAULT_SWEEP_PAGES_FLOOR = 50;
+export const DEFAULT_SWEEP_PAGES_UNKNOWN = 10_000;

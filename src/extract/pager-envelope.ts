@@ -43,14 +43,18 @@ export function envelopeError(ctx: EnvelopeContext, why: string, body: unknown):
   });
 }
 
-/** `/v2`: the real `{data, pagination:{nextUrl}}` or the seed's `{data, next_cursor}`; `data: null` is an empty page. */
+/**
+ * `/v2`: the real `{data, pagination:{nextUrl}}` or the seed's `{data, next_cursor}`. `data: null` is refused
+ * like a missing `data`: an absent member is never an empty page (docs/contract.md rule 1), or a sweep would
+ * read it as "the collection is empty" and delete the whole collection.
+ */
 export function readV2(body: unknown, ctx: EnvelopeContext): Envelope {
   if (!isObject(body) || !('data' in body)) throw envelopeError(ctx, 'expected an object with a `data` array', body);
   const data = body.data;
-  if (data !== null && !Array.isArray(data)) throw envelopeError(ctx, '`data` is neither an array nor null', body);
+  if (!Array.isArray(data)) throw envelopeError(ctx, data === null ? '`data` is null, not an array' : '`data` is not an array', body);
   const pagination = isObject(body.pagination) ? body.pagination : undefined;
   const next = nonEmpty(pagination?.nextUrl) ?? nonEmpty(body.next_cursor) ?? nonEmpty(body.nextCursor);
-  return { items: data ?? [], next };
+  return { items: data, next };
 }
 
 /** Older searches: records under a resource key plus `next_page_token`; without `page_size` some answer a bare array. */

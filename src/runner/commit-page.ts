@@ -61,6 +61,7 @@ export async function commitPage(env: ReadEnv, stream: string, partition: string
       softDeleted = await softDeleteMissing(trx, c.softDelete.table, {
         sweepStartedAt: c.softDelete.startedAt,
         now,
+        quarantinedBy: stream,
         ...(c.softDelete.scope ? { scope: c.softDelete.scope } : {}),
       });
     }

@@ -1,5 +1,5 @@
 import { UserError } from '../errors.ts';
-import { ApiError, AuthError, CursorExpiredError, ForbiddenError, MergedRecordError, PageTokenMismatchError } from '../extract/http/errors.ts';
+import { ApiError, AuthError, CursorExpiredError, ForbiddenError, MergedRecordError, NotFoundError, PageTokenMismatchError } from '../extract/http/errors.ts';
 import { fatalDatabaseError } from '../load/db-errors.ts';
 import type { Refusal } from '../state/sources.ts';
 import type { AnyStream } from '../streams/define.ts';
@@ -14,10 +14,12 @@ import { serviceLooksWrong, serviceUnusable } from './service-unusable.ts';
  * - `stop-run`: no other stream can succeed either; the run stops and keeps what is committed.
  * - `unavailable`: an optional endpoint this tenant does not have; a warning, remembered, the run succeeds.
  * - `fall-back`: the service refuses this source of a capability; the next source takes over (remembered).
+ * - `route-gone`: a read's route answers a route-level 404 (the service no longer serves that path): the read
+ *   is refused for this run with one line, nothing is deleted through it, and the run ends partial.
  * - `permission`: the key may not read this stream; it fails with one line, the other streams go on.
  * - `fail-stream`: this stream failed; the other streams go on and the run ends partial.
  */
-export type FailureAction = 'stop-run' | 'unavailable' | 'fall-back' | 'permission' | 'fail-stream';
+export type FailureAction = 'stop-run' | 'unavailable' | 'fall-back' | 'route-gone' | 'permission' | 'fail-stream';
 
 /** What the policy knows about the error's place in the run when it decides. */
 export interface FailureFacts {
@@ -63,6 +65,11 @@ const POLICY: readonly PolicyRow[] = [
     applies: (err, f) => f.stream.source !== undefined && refusalOf(err, f.stream, f.pagesCommitted, '') !== null,
   },
   {
+    action: 'route-gone',
+    why: 'a route-level 404 (a problem document, "no route matched"): the path is not served, which says nothing about any record',
+    applies: (err) => routeNotServed(err),
+  },
+  {
     action: 'permission',
     why: 'a 403, or a 401 once the run has read something (the key works): this stream only',
     applies: (err, f) => permissionDenied(err, f.runHasRead),
@@ -98,7 +105,7 @@ export function refusalOf(err: unknown, def: AnyStream, pagesCommitted: number, 
   if (err.answeredBy !== 'service') return null;
   if (!REFUSAL_STATUSES.has(err.status) || pagesCommitted > 0) return null;
   if (err instanceof CursorExpiredError || err instanceof PageTokenMismatchError || err instanceof MergedRecordError) return null;
-  if (err.status === 404 && def.read.kind === 'ids') return null;
+  if (err.status === 404 && def.read.kind === 'ids' && !routeNotServed(err)) return null;
   return { status: err.status, endpoint: err.endpoint, message: serviceWords(err), at };
 }
 
@@ -106,6 +113,61 @@ export function refusalOf(err: unknown, def: AnyStream, pagesCommitted: number, 
 function serviceWords(err: ApiError): string {
   const said = err.serviceMessage ?? err.message;
   return err.param && !said.includes(`(param ${err.param})`) ? `${said} (param ${err.param})` : said;
+}
+
+/** A 404 whose body says no route matched the path (not-found-scope.ts): the route, not a record, is missing. */
+export function routeNotServed(err: unknown): err is NotFoundError {
+  return err instanceof NotFoundError && err.notFound === 'route';
+}
+
+/** The one line a person reads when a read's route stops being served (run summary and `status`). */
+export function routeGoneLine(stream: string, err: ApiError): string {
+  const said = err.serviceMessage ?? 'no reason given';
+  return `${stream}: ${err.endpoint} answers a route-level 404 (${said}): the service does not serve this path, so it is treated as refused; nothing is deleted through it and its data is not refreshed until it answers again`;
+}
+
+/**
+ * THE rule of deletion evidence for a read by id (docs/sync.md, "Deletion needs evidence"). A 404 proves a
+ * record gone only when it is the service's own record-level not-found (never a route the service does not
+ * serve, a foreign or non-JSON body: `notFoundMissing`), it answered so in an earlier run too (long past the
+ * `/v2` read-after-create lag), the same read answered a record in this run (its interface works), and the
+ * cheap source, where one exists, answered without listing the record. Absence from a completed sweep is
+ * the other evidence (read-sweep.ts, `sweepMayDelete`).
+ */
+export interface GoneFacts {
+  /** The id answered a record-level 404 in an earlier run as well. */
+  missingBefore: boolean;
+  /** The read answered a record (2xx) in this run. */
+  readAnswered: boolean;
+  /** The cheap source's word: it answered without the id (`absent`), listed it (`present`), failed (`unknown`), or there is none. */
+  confirmed: 'absent' | 'present' | 'unknown' | 'no-source';
+}
+
+export function goneOnEvidence(f: GoneFacts): boolean {
+  return f.missingBefore && f.readAnswered && (f.confirmed === 'absent' || f.confirmed === 'no-source');
+}
+
+/**
+ * Whether a sweep saw its collection: not when most of its records failed validation (a member's type changed
+ * on every record, say). Such a pass completes no deletions and marks no pass done (read-sweep.ts).
+ */
+export function sweepSawCollection(records: number, quarantined: number): boolean {
+  return quarantined <= records;
+}
+
+/** The parent (a stream this one reads, `needs`) that failed in this run, if any: the child is not read and stays due. */
+export function failedParent(def: AnyStream, statusOf: (name: string) => string | undefined): string | null {
+  return def.needs?.find((parent) => statusOf(parent) === 'failed') ?? null;
+}
+
+/** The one line of a child not read because its parent failed. */
+export function parentFailedLine(stream: string, parent: string): string {
+  return `${stream}: not read, because ${parent} (which it reads) failed in this run; it stays due and is read by the next run`;
+}
+
+/** A 404 that may say a record is missing (the service's record-level not-found); any other 404 is the stream's error. */
+export function notFoundMissing(err: unknown): err is NotFoundError {
+  return err instanceof NotFoundError && err.notFound === 'record';
 }
 
 /** A 403, or a 401 once the run has read something (so the key itself works): this stream only. */

@@ -1,4 +1,6 @@
+import { sweepPageLimit } from '../budget/sweep-bound.ts';
 import { emptyBatch } from '../load/batch.ts';
+import { countLive } from '../load/soft-delete.ts';
 import { readCheckpoint, type HighWater } from '../state/checkpoint.ts';
 import type { SweepPart } from '../state/runs.ts';
 import type { AnyStream, Partition } from '../streams/define.ts';
@@ -28,8 +30,10 @@ async function openReader(def: AnyStream, p: Partition<unknown>, env: ReadEnv, m
     return feedReader(def, read.between, p, cp, env, mode.from);
   }
   switch (read.kind) {
-    case 'sweep':
-      return sweepReader(def, read, p, cp, env, mode.sweep);
+    case 'sweep': {
+      const rows = read.softDelete ? await countLive(env.db.kysely, read.softDelete.table, read.softDelete.scope?.(p)) : 0;
+      return sweepReader(def, read, p, cp, env, mode.sweep, sweepPageLimit({ lastSweepPages: cp.lastSweepPages, rows }));
+    }
     case 'ids':
       return idsReader(def, read, p, cp, env, mode.sweep);
     case 'feed':
@@ -100,7 +104,9 @@ export async function readPartition(def: AnyStream, p: Partition<unknown>, env: 
     });
   }
   if (allowance) notePart(tally, reader, allowance, true);
-  const { softDeleted } = await commitPage(env, def.name, p.key, { rows: emptyBatch(), marks: [], invalid: [], ...reader.finish(), success: true });
+  const { unseen, ...finish } = reader.finish();
+  const { softDeleted } = await commitPage(env, def.name, p.key, { rows: emptyBatch(), marks: [], invalid: [], ...finish, success: unseen === undefined });
+  if (unseen) throw unseen;
   tally.softDeleted += softDeleted;
   if (softDeleted > 0) log.info({ softDeleted }, 'rows missing from the completed sweep marked deleted');
   return 'completed';

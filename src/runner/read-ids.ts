@@ -1,10 +1,13 @@
-import { NotFoundError } from '../extract/http/errors.ts';
+import { z } from 'zod';
+import { ApiError } from '../extract/http/errors.ts';
+import { V2_IDS_BATCH } from '../extract/limits.ts';
 import type { InvalidRecord } from '../extract/pager.ts';
 import type { Checkpoint } from '../state/checkpoint.ts';
 import type { AnyStream, IdsRead, Partition } from '../streams/define.ts';
 import { DEFAULT_ID_CHUNK } from '../defaults.ts';
 import { collectIds, fixedIds, unionIds } from '../planner/id-chunks.ts';
 import type { ReadEnv } from './env.ts';
+import { goneOnEvidence, notFoundMissing, type GoneFacts } from './failure-policy.ts';
 import { resumeOrStart, type Fetched, type Reader, type SweepOptions } from './reader.ts';
 
 /** A ranked read's ids, then the ids kept from earlier runs that it does not name. */
@@ -25,9 +28,11 @@ function withPending(ranked: Float64Array, pendingIds: readonly number[]): Float
  * id that answers 404 through the whole read-after-create window is kept in `pendingIds` for the next
  * run instead of being dropped: it may be a record created moments ago. If it answers 404 again in that
  * later run, long past any such lag, the record is gone (deleted or merged away): it leaves `pendingIds`
- * and counts as read, so neither the pending list nor a tier's share asks for it again every run, and a
- * read with `goneFrom` soft-deletes it with that page, a hot tier's period after the delete at most, not
- * a whole entity sweep later. Its second read asks once, without the lag's retries.
+ * and counts as read, so neither the pending list nor a tier's share asks for it again every run. A read
+ * with `goneFrom` soft-deletes it, a hot tier's period after the delete at most, not a whole entity sweep
+ * later, but only on the failure policy's evidence (`goneOnEvidence`): the read answered a record in this
+ * run and the cheap source no longer lists it; until then it stays pending. Its second read asks once,
+ * without the lag's retries. Only the service's record-level not-found counts as missing at all.
  */
 export async function idsReader(
   def: AnyStream,
@@ -57,16 +62,35 @@ export async function idsReader(
   let state: Checkpoint = { ...cp, sweep };
   let at = 0;
 
+  // Ids missing again this run, kept pending until the failure policy's evidence is in (`goneOnEvidence`): the
+  // read answering a record in this run, and the cheap source's word. Each with when its 404 came.
+  const candidates = new Map<number, string>();
+  let readAnswered = false;
+
+  /** The candidates the evidence proves gone: they leave `pendingIds`; the rest are asked again next run. */
+  const settle = async (): Promise<number[]> => {
+    if (!read.goneFrom || !readAnswered || candidates.size === 0) return [];
+    const asked = [...candidates.keys()];
+    const words = await confirmGone(read, asked, env);
+    const gone = asked.filter((id) => goneOnEvidence({ missingBefore: true, readAnswered, confirmed: words.get(id) ?? 'unknown' }));
+    const kept = asked.length - gone.length;
+    if (kept > 0) log.warn({ ids: kept }, 'records missing from their read but not shown gone by the cheap source: kept, asked again next run');
+    if (gone.length > 0) log.info({ ids: gone.length }, 'records still missing a run later, and confirmed: gone, not asked for again');
+    for (const id of gone) pending.delete(id);
+    candidates.clear();
+    return gone;
+  };
+
   return {
     hasMore: () => at < wanted.length,
     async next(): Promise<Fetched<unknown>> {
       const ids = Array.from(wanted.subarray(at, at + read.batchSize));
       at += ids.length;
       const batchStart = env.clock();
-      let gone: number[] = [];
       const records: unknown[] = [];
       const raws: unknown[] = [];
       const invalid: InvalidRecord[] = [];
+      let dropped: number[] = [];
       try {
         const source = env.pageSources({ ...read.request(ids, p), expectExists: !ids.every((id) => earlier.has(id)) }, def.schema, null);
         while (!source.done) {
@@ -75,19 +99,26 @@ export async function idsReader(
           raws.push(...(page.raw ?? page.records));
           invalid.push(...page.invalid);
         }
+        readAnswered = true;
         for (const id of ids) pending.delete(id);
       } catch (err) {
-        if (!(err instanceof NotFoundError)) throw err;
-        // Still invisible after the lag window: try again next run, never drop it silently. Missing again
-        // in a later run: gone, read as such (module comment).
-        gone = ids.filter((id) => earlier.has(id));
+        // Only the service's record-level not-found may say a record is missing; a route it does not serve,
+        // a foreign or non-JSON body is the stream's error, for the failure policy (never evidence).
+        if (!notFoundMissing(err)) throw err;
+        // Still invisible after the lag window: try again next run, never drop it silently. Missing again in
+        // a later run: a read that deletes waits for the evidence (`settle`); one that does not stops asking.
         for (const id of ids) {
-          if (earlier.has(id)) pending.delete(id);
-          else pending.add(id);
+          if (read.goneFrom || !earlier.has(id)) pending.add(id);
+          else pending.delete(id);
+          if (read.goneFrom && earlier.has(id)) candidates.set(id, candidates.get(id) ?? batchStart);
         }
-        if (gone.length < ids.length) log.warn({ ids: ids.length - gone.length }, 'records not readable yet; kept for the next run');
-        if (gone.length > 0) log.info({ ids: gone.length }, 'records still missing a run later: gone, not asked for again');
+        dropped = read.goneFrom ? [] : ids.filter((id) => earlier.has(id));
+        const waiting = ids.filter((id) => !earlier.has(id)).length;
+        if (waiting > 0) log.warn({ ids: waiting }, 'records not readable yet; kept for the next run');
+        if (dropped.length > 0) log.info({ ids: dropped.length }, 'records still missing a run later: gone, not asked for again');
       }
+      const since = [...candidates.values()].sort()[0] ?? batchStart;
+      const gone = await settle();
       const prev = state.sweep ?? sweep;
       state = {
         ...state,
@@ -97,14 +128,15 @@ export async function idsReader(
       // Which ids came back: a batch lookup silently omits ids it cannot serve yet.
       const got = new Set(records.map((r) => (r as { id?: unknown }).id).filter((x): x is number => typeof x === 'number'));
       const missing = read.batchSize > 1 ? ids.filter((id) => !got.has(id)) : ids.filter((id) => pending.has(id));
+      const done = [...ids.filter((id) => !missing.includes(id)), ...gone.filter((id) => !ids.includes(id))];
       return {
         records,
         raws,
         invalid,
         page: { partition: p, ids, initialRead: false },
         checkpoint: state,
-        ...(read.consumes ? { consumed: { kind: read.consumes, done: ids.filter((id) => !missing.includes(id)), missing, since: batchStart } } : {}),
-        ...(read.goneFrom && gone.length > 0 ? { gone: { table: read.goneFrom, ids: gone, since: batchStart } } : {}),
+        ...(read.consumes ? { consumed: { kind: read.consumes, done, missing, since: batchStart } } : {}),
+        ...(read.goneFrom && gone.length > 0 ? { gone: { table: read.goneFrom, ids: gone, since } } : {}),
         pageNumber: state.sweep?.pages ?? 0,
       };
     },
@@ -121,4 +153,36 @@ export async function idsReader(
       };
     },
   };
+}
+
+/** What a confirming lookup needs of each record it lists: its id. */
+const LISTED = z.looseObject({ id: z.number() });
+
+/**
+ * Ask the read's cheap source (IdsRead.confirmGone, 100 ids a call) which of `ids` it still lists. A source
+ * that fails says nothing (`unknown`): the records stay, and are asked for again next run.
+ */
+async function confirmGone(read: IdsRead<unknown>, ids: readonly number[], env: ReadEnv): Promise<Map<number, GoneFacts['confirmed']>> {
+  const words = new Map<number, GoneFacts['confirmed']>();
+  if (!read.confirmGone) {
+    for (const id of ids) words.set(id, 'no-source');
+    return words;
+  }
+  for (let i = 0; i < ids.length; i += V2_IDS_BATCH) {
+    const chunk = ids.slice(i, i + V2_IDS_BATCH);
+    const listed = new Set<unknown>();
+    try {
+      const source = env.pageSources(read.confirmGone(chunk), LISTED, null);
+      while (!source.done) {
+        const page = await source.next();
+        for (const r of [...page.records, ...page.invalid.map((x) => x.raw)]) listed.add((r as { id?: unknown } | null)?.id);
+      }
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      for (const id of chunk) words.set(id, 'unknown');
+      continue;
+    }
+    for (const id of chunk) words.set(id, listed.has(id) ? 'present' : 'absent');
+  }
+  return words;
 }

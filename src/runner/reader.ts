@@ -16,8 +16,12 @@ export interface Fetched<T> {
   pageNumber: number;
 }
 
-/** What a finished read commits: its final checkpoint, and for a sweep the soft deletes and cleared marks. */
-export type Finish = Pick<PageCommit, 'checkpoint' | 'softDelete' | 'clearDirty'>;
+/**
+ * What a finished read commits: its final checkpoint, and for a sweep the soft deletes and cleared marks.
+ * `unseen`: the pass did not see its collection (mostly quarantined); its checkpoint commits, nothing else,
+ * and the stream fails with this error.
+ */
+export type Finish = Pick<PageCommit, 'checkpoint' | 'softDelete' | 'clearDirty'> & { unseen?: Error };
 
 /**
  * A read strategy's position keeping, apart from the loop: which page comes next and what the

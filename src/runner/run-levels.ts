@@ -9,7 +9,7 @@ import type { Logger } from '../log.ts';
 import type { StreamRunStats } from '../state/runs.ts';
 import type { AnyStream } from '../streams/define.ts';
 import type { ReadEnv } from './env.ts';
-import { runPolicy } from './failure-policy.ts';
+import { failedParent, parentFailedLine, runPolicy } from './failure-policy.ts';
 import { dependencyLevels } from './stream-order.ts';
 import { runBudget } from '../budget/run-budget.ts';
 import { runAsSource } from './run-source.ts';
@@ -70,8 +70,15 @@ export async function prepareRun(
     ...(opts.hooks?.onStream ? { onStream: opts.hooks.onStream } : {}),
   };
   const src = { book, streams: opts.streams, stats: streamStats };
-  const one = (def: AnyStream, mode: SyncMode): Promise<void> => {
+  const one = async (def: AnyStream, mode: SyncMode): Promise<void> => {
     const stats = (streamStats[def.name] ??= newStats(opts.mode));
+    // A child of a failed parent would read a partial set and call it whole: it is not read, and stays due.
+    const parent = failedParent(def, (name) => streamStats[name]?.status);
+    if (parent !== null) {
+      Object.assign(stats, { status: 'failed', error: parentFailedLine(def.name, parent) });
+      log.warn({ stream: def.name, parent }, 'not read: a stream it reads failed this run; it stays due');
+      return;
+    }
     const env: ReadEnv = {
       db,
       log,

@@ -3,7 +3,7 @@ import { ApiError } from '../extract/http/errors.ts';
 import type { StreamRunStats } from '../state/runs.ts';
 import type { AnyStream } from '../streams/define.ts';
 import type { ReadEnv } from './env.ts';
-import { permissionLine, refusalOf } from './failure-policy.ts';
+import { permissionLine, refusalOf, routeGoneLine } from './failure-policy.ts';
 import { runStream, type StreamRunOptions } from './run-stream.ts';
 import { skipReason } from '../streams/selection.ts';
 import { NO_SOURCE, type SourceBook } from '../streams/source-book.ts';
@@ -85,6 +85,10 @@ export async function runAsSource(
     );
     if (next === NO_SOURCE && slot.sweeps) await sweepInstead(slot.sweeps, env, queue, opts, src);
     return;
+  }
+  if (action === 'route-gone' && err instanceof ApiError) {
+    stats.error = routeGoneLine(def.name, err);
+    log.warn({ status: err.status, endpoint: err.endpoint, line: stats.error }, 'route not served: read refused for this run, nothing deleted through it');
   }
   if (action === 'permission' && err instanceof ApiError) {
     stats.error = permissionLine(def.name, err);

@@ -4,7 +4,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Logger } from '../log.ts';
-import { CURRENT_VERSION, HttpError, KNOWN_VERSIONS, errorBody, type Ctx, type Reply, type ServerSettings } from './http/http-types.ts';
+import { CURRENT_VERSION, HttpError, KNOWN_VERSIONS, errorBody, routeMissing, type Ctx, type Reply, type ServerSettings } from './http/http-types.ts';
 import { Router } from './http/router.ts';
 import { RateLimiter, rateHeaders, type RateState } from './http/rate-limit.ts';
 import { FaultInjector, HTML_502, type FaultKind } from './http/faults.ts';
@@ -119,10 +119,10 @@ export class SimServer {
     }
     if (!match || (match.def.from !== undefined && version < match.def.from)) {
       if (!match && matches.length > 0) return fail(new HttpError(405, 'method-not-allowed', `${method} is not allowed on ${path}`));
-      return fail(new HttpError(404, 'not-found', `No route for ${method} ${path}`));
+      return send(routeMissing(method, path));
     }
     const denied = deniedBy(settings.deny, method, match.def.path, path);
-    if (denied) return fail(new HttpError(denied.status, denied.status === 404 ? 'not-found' : 'authorization', denied.message));
+    if (denied) return denied.status === 404 ? send(routeMissing(method, path)) : fail(new HttpError(denied.status, 'authorization', denied.message));
     let body: unknown;
     if ((req.headers['content-type'] ?? '').startsWith('multipart/form-data')) {
       body = { raw: bodyText };

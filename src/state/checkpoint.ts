@@ -23,6 +23,8 @@ const sweepSchema = z.object({
   params: z.record(z.string(), z.string()).default({}),
   /** How many runs have read this sweep so far, this one included (a pass the budget spreads over runs); absent: 1. */
   runs: z.number().int().positive().optional(),
+  /** Records of this pass that failed validation (quarantined); absent: 0. A pass of mostly these did not see its collection. */
+  invalid: z.number().int().nonnegative().optional(),
 });
 
 const highWaterSchema = z.object({

@@ -1,4 +1,4 @@
-import type { InvalidRecord } from '../extract/pager.ts';
+import type { InvalidRecord, PageRequest } from '../extract/pager.ts';
 import { emptyBatch, mergeBatch, type RowBatch } from '../load/batch.ts';
 import type { DirtyMark } from '../state/dirty.ts';
 import type { PageContext, PageRows } from './define.ts';
@@ -48,3 +48,11 @@ export function onlyId(page: PageContext<unknown>): number {
 
 /** `/v2` entity field types relsync loads for companies and persons (list fields come with list entries). */
 export const ENTITY_FIELD_TYPES = ['enriched', 'global', 'relationship-intelligence'] as const;
+
+/**
+ * The cheap confirmation of an older single read's 404 (IdsRead.confirmGone): the `/v2` collection looked up
+ * by `ids`, 100 a call (docs/contract.md §7); a record it still lists is not gone.
+ */
+export function confirmByIds(path: string, endpoint: string, ids: readonly number[]): PageRequest {
+  return { path, query: { ids: [...ids], limit: 100 }, paginator: 'v2', endpoint };
+}

@@ -1,7 +1,7 @@
 import { v1OrganizationSchema } from '../extract/schemas/index.ts';
 import { companyPersonReads, companyPersonTiered } from '../planner/associations.ts';
 import { v1OrganizationRead } from '../transform/index.ts';
-import { perRecord } from './common.ts';
+import { confirmByIds, perRecord } from './common.ts';
 import { defineStream } from './define.ts';
 
 /**
@@ -24,6 +24,7 @@ export const companyPersonsFullStream = defineStream({
     batchSize: 1,
     consumes: 'company_links',
     goneFrom: 'companies',
+    confirmGone: (ids) => confirmByIds('/v2/companies', 'GET /v2/companies?ids', ids),
     request: (ids) => ({ path: `/organizations/${ids[0]}`, paginator: 'single', endpoint: 'GET /organizations/{id}' }),
   },
   transform: perRecord((o) => v1OrganizationRead(o)),

@@ -102,10 +102,16 @@ export interface IdsRead<P> extends Partitioned<P> {
   /** The ids come from these dirty marks; a batch read removes them in its transaction. */
   consumes?: DirtyKind;
   /**
-   * The table whose records these ids are: one that answers 404 again a run after the read-after-create
-   * window is gone upstream and soft-deleted there, with the page (runner/read-ids.ts).
+   * The table whose records these ids are: one whose read answers the service's record-level 404 again a run
+   * later, with the evidence the failure policy asks for (`goneOnEvidence`), is gone upstream and
+   * soft-deleted there (runner/read-ids.ts).
    */
   goneFrom?: EntityTableName;
+  /**
+   * The cheap source that confirms a record is gone before it is deleted: a `/v2` lookup by `ids` (100 a
+   * call) whose answer lists the records it has. Without one, nothing but the read's own 404 confirms it.
+   */
+  confirmGone?(ids: readonly number[]): PageRequest;
   /**
    * Instead of `ids`' ascending order: the ids in the order to read them (hot first, planner/tier-reads.ts),
    * recomputed when a read starts or resumes. Only for a read that consumes marks and remembers what it

@@ -1,7 +1,7 @@
 import { v1OpportunitySchema } from '../extract/schemas/index.ts';
 import { opportunityLinkReads } from '../planner/associations.ts';
 import { v1OpportunityAssociations } from '../transform/index.ts';
-import { perRecord } from './common.ts';
+import { confirmByIds, perRecord } from './common.ts';
 import { defineStream } from './define.ts';
 
 /**
@@ -22,6 +22,7 @@ export const opportunityAssociationsFullStream = defineStream({
     batchSize: 1,
     consumes: 'opportunity_links',
     goneFrom: 'opportunities',
+    confirmGone: (ids) => confirmByIds('/v2/opportunities', 'GET /v2/opportunities?ids', ids),
     request: (ids) => ({ path: `/opportunities/${ids[0]}`, paginator: 'single', endpoint: 'GET /opportunities/{id}' }),
   },
   transform: perRecord((o) => v1OpportunityAssociations(o)),

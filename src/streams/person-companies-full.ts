@@ -1,7 +1,7 @@
 import { v1PersonSchema } from '../extract/schemas/index.ts';
 import { companyPersonReads, companyPersonTiered } from '../planner/associations.ts';
 import { v1PersonRead } from '../transform/index.ts';
-import { perRecord } from './common.ts';
+import { confirmByIds, perRecord } from './common.ts';
 import { defineStream } from './define.ts';
 
 /** company↔person from the person side (`organization_ids`, whole), when persons are the cheaper side; see company-persons-full.ts. */
@@ -21,6 +21,7 @@ export const personCompaniesFullStream = defineStream({
     batchSize: 1,
     consumes: 'person_links',
     goneFrom: 'persons',
+    confirmGone: (ids) => confirmByIds('/v2/persons', 'GET /v2/persons?ids', ids),
     request: (ids) => ({ path: `/persons/${ids[0]}`, paginator: 'single', endpoint: 'GET /persons/{id}' }),
   },
   transform: perRecord((p) => v1PersonRead(p)),

@@ -89,4 +89,48 @@ describe('read-after-create lag', () => {
     expect((err as NotFoundError).lagExhausted).toBe(true);
     expect(server.requests).toHaveLength(4);
   });
+
+  // Issue 32 defect 5: the lag is a `/v2` read's, after an older-interface create (docs/contract.md §0).
+  it.each([
+    ['an older-interface single read', '/persons/5', (_q, res) => sendJson(res, 404, { error: 'Person not found' })],
+    ['a /v2 route the service does not serve', '/v2/opportunities/5', (_q, res) => sendJson(res, 404, { title: 'Not Found', status: 404, detail: 'No route' })],
+    ['a /v2 404 that is not JSON', '/v2/opportunities/5', (_q, res) => void res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not Found</h1>')],
+  ] satisfies Array<[string, string, MiniHandler]>)('%s: a 404 is one call, even where the record is expected to exist', async (_name, path, handler) => {
+    const { server, client, sleeps } = await setup(handler);
+    const err = await client.get(path, undefined, { expectExists: true }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(NotFoundError);
+    expect(server.requests).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+  });
+});
+
+describe('what a 404 is about (not-found-scope.ts)', () => {
+  it.each([
+    ['/v2/companies/5', 'application/json', { errors: [{ code: 'not-found', message: 'Company not found' }] }, 'record'],
+    ['/v2/companies/5', 'application/json', { errors: [{ code: 'not-found', message: 'No route for GET /v2/companies/5' }] }, 'route'],
+    ['/v2/companies/5', 'application/json', { message: 'Company not found' }, 'foreign'],
+    ['/persons/5', 'application/json', { error: 'Person not found' }, 'record'],
+    ['/persons/5', 'application/json', { errors: ['not found'] }, 'record'],
+    [
+      '/persons/5',
+      'application/problem+json',
+      {
+        type: 'https://stoplight.io/prism/errors#NO_PATH_MATCHED_ERROR',
+        title: 'Route not resolved, no path matched',
+        status: 404,
+        detail: "The route /persons/5 hasn't been found",
+      },
+      'route',
+    ],
+    ['/persons/5', 'application/json', { title: 'Not Found', status: 404 }, 'route'],
+    ['/persons/5', 'application/json', { id: 5 }, 'foreign'],
+    ['/persons/5', 'text/html', '<h1>404 Not Found</h1>', 'foreign'],
+  ])('%s answering %s %j is about: %s', async (path, contentType, body, scope) => {
+    const { client } = await setup(
+      (_q, res) => void res.writeHead(404, { 'content-type': contentType }).end(typeof body === 'string' ? body : JSON.stringify(body)),
+    );
+    const err = await client.get(path).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(NotFoundError);
+    expect((err as NotFoundError).notFound).toBe(scope);
+  });
 });

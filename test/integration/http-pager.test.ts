@@ -83,13 +83,15 @@ describe('v2 pages', () => {
     expect(server.requests.map((r) => r.url)).toEqual(['/v2/companies?limit=1', '/v2/companies?limit=1&cursor=n1']);
   });
 
-  it('treats data: null as an empty last page', async () => {
-    const { client } = await setup((_q, res) => sendJson(res, 200, { data: null, pagination: { nextUrl: null } }));
+  // Issue 32 defect 10: read as an empty page, a sweep deleted the whole collection.
+  it('refuses data: null like a missing data: an absent member, not an empty page, and not retried', async () => {
+    const { server, client } = await setup((_q, res) => sendJson(res, 200, { data: null, pagination: { nextUrl: null } }));
     const pager = new Pager(client, { path: '/v2/lists/3/list-entries', paginator: 'v2' }, Company);
-    const page = await pager.next();
-    expect(page.records).toEqual([]);
-    expect(page.invalid).toEqual([]);
-    expect(pager.done).toBe(true);
+    const err = await pager.next().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(MalformedResponseError);
+    expect((err as Error).message).toMatch(/^200 on GET \/v2\/lists\/3\/list-entries: `data` is null, not an array; body starts: \{"data":null/);
+    expect(pager.done).toBe(false);
+    expect(server.requests).toHaveLength(1);
   });
 
   it('resumes from a bare cursor or from a nextUrl', async () => {

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import type { Db } from '../../src/load/db.ts';
+import { DEFAULT_SWEEP_PAGES_FLOOR } from '../../src/defaults.ts';
 import { readPartition } from '../../src/runner/page-loop.ts';
 import { emptyTally } from '../../src/runner/env.ts';
 import { readCheckpoint } from '../../src/state/checkpoint.ts';
@@ -86,6 +87,59 @@ forEachDialect('the page loop (runner/page-loop.ts, commit-page.ts)', (dialect) 
     expect(tally.softDeleted).toBe(1);
     expect(await userIds(db())).toEqual([1, 2, 4]);
     expect(await userIds(db(), false)).toEqual([1, 2, 3, 4]);
+  });
+
+  // Issue 32 defect 9: records that failed validation in a full sweep were soft-deleted, with their child rows.
+  it('a record quarantined by a sweep is not missing from it: its row stays', async () => {
+    await readPartition(def, partition, env(db(), { pages: { [PATH]: PAGES } }).env, READ, emptyTally());
+    const drifted = [PAGES[0]!, [{ id: 3, firstName: 42 }], PAGES[2]!];
+    const tally = emptyTally();
+    expect(await readPartition(def, partition, env(db(), { pages: { [PATH]: drifted }, validate: true }).env, READ, tally)).toBe('completed');
+    expect(tally).toMatchObject({ invalid: 1, softDeleted: 0 });
+    expect(await userIds(db())).toEqual([1, 2, 3, 4]);
+    const q = await db().kysely.selectFrom('quarantine').select(['stream', 'record_key']).execute();
+    expect(q).toEqual([{ stream: 'users', record_key: '3' }]);
+  });
+
+  it('a sweep of mostly quarantined records deletes nothing, marks no pass done, fails naming them, and is due again', async () => {
+    await readPartition(def, partition, env(db(), { pages: { [PATH]: PAGES } }).env, READ, emptyTally());
+    const before = (await readCheckpoint(db().kysely, 'users')).checkpoint;
+    // One member changed type on every record but one; record 4 is gone upstream.
+    const drifted = [
+      [
+        { id: 1, firstName: 1 },
+        { id: 2, firstName: 2 },
+      ],
+      [{ id: 3, firstName: 'Cy' }],
+    ];
+    const tally = emptyTally();
+    const err = await readPartition(def, partition, env(db(), { pages: { [PATH]: drifted }, validate: true }).env, READ, tally).catch((e: unknown) => e);
+    expect((err as Error).message).toMatch(
+      /^users: 2 of 3 records of this pass failed validation and were quarantined \(1, 2; firstName: .*\): the pass did not see its collection, so nothing is deleted/,
+    );
+    expect(tally.softDeleted).toBe(0);
+    expect(await userIds(db())).toEqual([1, 2, 3, 4]);
+    const after = (await readCheckpoint(db().kysely, 'users')).checkpoint;
+    expect(after).toMatchObject({ sweep: null, lastSweepCompletedAt: before.lastSweepCompletedAt, lastSweepPages: before.lastSweepPages });
+    expect(after.due?.reason).toMatch(/quarantined/);
+    // The next healthy pass restores them, and only then is 4 (missing from a pass that saw its collection) gone.
+    const healed = emptyTally();
+    await readPartition(def, partition, env(db(), { pages: { [PATH]: [PAGES[0]!, PAGES[1]!] } }).env, READ, healed);
+    expect(healed.softDeleted).toBe(1);
+    expect(await userIds(db())).toEqual([1, 2, 3]);
+    expect((await readCheckpoint(db().kysely, 'users')).checkpoint.due).toBeNull();
+  });
+
+  // Issue 32 defect 12: a pager handing out a new cursor each time, bounded by what the warehouse knows of the collection.
+  it('a pass that keeps handing out pages stops at the bound the known size sets, deleting nothing', async () => {
+    await readPartition(def, partition, env(db(), { pages: { [PATH]: PAGES } }).env, READ, emptyTally());
+    const endless = Array.from({ length: DEFAULT_SWEEP_PAGES_FLOOR + 10 }, () => [] as unknown[]);
+    let calls = 0;
+    const e = env(db(), { pages: { [PATH]: endless }, onNext: () => (calls += 1) }).env;
+    const err = await readPartition(def, partition, e, READ, emptyTally()).catch((x: unknown) => x);
+    expect((err as Error).message).toMatch(new RegExp(`^users: GET /v2/users kept handing out pages: ${DEFAULT_SWEEP_PAGES_FLOOR} read`));
+    expect(calls).toBe(DEFAULT_SWEEP_PAGES_FLOOR);
+    expect(await userIds(db())).toEqual([1, 2, 3, 4]);
   });
 
   it('an id read finds a record missing twice, a run apart: soft-deleted with that page', async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BudgetExhaustedError } from '../../src/extract/http/errors.ts';
 import { errorFromNetwork, errorFromResponse, malformedResponse, type FailureContext } from '../../src/extract/http/failure.ts';
-import { decide, refusalOf, runPolicy, type FailureAction } from '../../src/runner/failure-policy.ts';
+import { decide, goneOnEvidence, refusalOf, routeGoneLine, runPolicy, type FailureAction, type GoneFacts } from '../../src/runner/failure-policy.ts';
+import type { ApiError } from '../../src/extract/http/errors.ts';
 import { ServiceUnusableError } from '../../src/runner/service-unusable.ts';
 import { upstreamOf, type AnyStream } from '../../src/streams/define.ts';
 import { ALL_STREAMS } from '../../src/streams/registry.ts';
@@ -16,6 +17,21 @@ const stream = (name: string): AnyStream => {
 };
 
 const files = stream('files'); // a source of the `files` capability
+const personsFull = stream('person_companies_full'); // older single reads that may delete
+const v1 = { ...ctx, path: '/persons/7', endpoint: 'GET /persons/{id}' };
+// What the vendor's OpenAPI mock (Prism) answers for a path its document lacks.
+const prism404 = errorFromResponse(
+  v1,
+  404,
+  'application/problem+json',
+  JSON.stringify({
+    type: 'https://stoplight.io/prism/errors#NO_PATH_MATCHED_ERROR',
+    title: 'Route not resolved, no path matched',
+    status: 404,
+    detail: "The route /persons/7 hasn't been found in the specification file",
+  }),
+);
+const v1Missing = errorFromResponse(v1, 404, 'application/json', JSON.stringify({ error: 'Person 7 not found' }));
 const emails = stream('emails'); // needed data, no fallback
 const duplicates = stream('company_duplicate_suggestions'); // optional
 
@@ -38,11 +54,32 @@ const TABLE: ReadonlyArray<[string, unknown, AnyStream, number, boolean, boolean
   ['503 on an optional stream', json(503), duplicates, 0, true, true, 'fail-stream'],
   ['a spent monthly budget', new BudgetExhaustedError({ remaining: 1, reserve: 1, resetAt: null }), emails, 3, true, true, 'stop-run'],
   ['an ordinary error', new Error('boom'), emails, 0, true, true, 'fail-stream'],
+  ["Prism's route-level 404 on an older single read", prism404, personsFull, 0, true, true, 'route-gone'],
+  ['a route-level 404 after pages of the read', prism404, personsFull, 5, true, true, 'route-gone'],
+  ["a record's 404 on an older single read", v1Missing, personsFull, 0, true, true, 'fail-stream'],
 ];
 
 describe('the failure policy table', () => {
   it.each(TABLE)('%s → %s', (_name, err, def, pages, runHasRead, serviceHasAnswered, action) => {
     expect(decide(err, { stream: def, pagesCommitted: pages, runHasRead, serviceHasAnswered })).toBe(action);
+  });
+
+  it('deletion needs evidence: missing in two runs, the read answering this run, and the cheap source not listing it', () => {
+    const all: GoneFacts['confirmed'][] = ['absent', 'present', 'unknown', 'no-source'];
+    const proven = [true, false].flatMap((missingBefore) =>
+      [true, false].flatMap((readAnswered) =>
+        all.filter((confirmed) => goneOnEvidence({ missingBefore, readAnswered, confirmed })).map((c) => `${missingBefore}/${readAnswered}/${c}`),
+      ),
+    );
+    expect(proven).toEqual(['true/true/absent', 'true/true/no-source']);
+  });
+
+  it('a route the service does not serve is said in one line naming the stream and the endpoint', () => {
+    const line = routeGoneLine('person_companies_full', prism404 as ApiError);
+    expect(line).toMatch(
+      /^person_companies_full: GET \/persons\/\{id\} answers a route-level 404 \(The route \/persons\/7 hasn.t been found in the specification file\).*nothing is deleted/,
+    );
+    expect(line).not.toContain('\n');
   });
 
   it('a refusal is only what the service itself said: never a page of another server', () => {

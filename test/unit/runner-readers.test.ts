@@ -14,6 +14,10 @@ import type { Fetched, Reader } from '../../src/runner/reader.ts';
 import { emptyCheckpoint, type Checkpoint } from '../../src/state/checkpoint.ts';
 import { WHOLE, defineStream, type AnyStream, type FeedRead, type IdsRead, type SweepRead } from '../../src/streams/define.ts';
 import { memorySources, readerEnv } from '../helpers/memory-source.ts';
+import { sweepPageLimit } from '../../src/budget/sweep-bound.ts';
+import { DEFAULT_SWEEP_PAGES_FLOOR, DEFAULT_SWEEP_PAGES_UNKNOWN } from '../../src/defaults.ts';
+import type { PageSource } from '../../src/extract/page-source.ts';
+import type { PageSourceFactory } from '../../src/runner/env.ts';
 
 type Rec = { id: number; at?: string };
 const schema = z.object({ id: z.number(), at: z.string().optional() });
@@ -90,6 +94,37 @@ describe('sweep reader', () => {
     expect(sources.opened.map((o) => o.token)).toEqual(['1', null]);
   });
 
+  // Issue 32 defect 12: a pager handing out a new cursor each time was followed for 186,429 pages.
+  it('a pager that never ends is stopped at the bound, with one line naming the endpoint; a pass stopped there starts over', async () => {
+    let served = 0;
+    const endless: PageSourceFactory = <T>(): PageSource<T> => ({
+      done: false,
+      get token() {
+        return `c${served}`;
+      },
+      next: async () => ({ records: [{ id: ++served }] as T[], invalid: [], nextToken: `c${served}`, pageNumber: served }),
+    });
+    const reader = sweepReader(stream(read), read, WHOLE, emptyCheckpoint(), readerEnv(endless), { restart: false }, 7);
+    const got: Array<Fetched<unknown>> = [];
+    const err = await (async () => {
+      while (reader.hasMore()) got.push(await reader.next());
+    })().catch((e: unknown) => e);
+    expect(served).toBe(7);
+    expect((err as Error).message).toBe(
+      "things: GET /things kept handing out pages: 7 read, more than this collection's known size justifies (7 at most); stopped before spending the month's calls, nothing deleted, and the next pass starts over",
+    );
+    const stopped = got[got.length - 1]!.checkpoint;
+    const again = sweepReader(stream(read), read, WHOLE, stopped, readerEnv(memorySources({ pages })), { restart: false }, 7);
+    expect((await drain(again)).map(ids)).toEqual([[1, 2], [3], [4]]);
+  });
+
+  it('the bound follows what the warehouse knows of the collection: its last pass, its rows, or a tenth of a month when nothing', () => {
+    expect(sweepPageLimit({ lastSweepPages: null, rows: 0 })).toBe(DEFAULT_SWEEP_PAGES_UNKNOWN);
+    expect(sweepPageLimit({ lastSweepPages: 3, rows: 208 })).toBe(DEFAULT_SWEEP_PAGES_FLOOR);
+    expect(sweepPageLimit({ lastSweepPages: 30, rows: 208 })).toBe(120);
+    expect(sweepPageLimit({ lastSweepPages: null, rows: 200_000 })).toBe(8_000);
+  });
+
   it('a backfill with other parameters starts afresh; with the same ones it resumes', async () => {
     const cp: Checkpoint = { ...emptyCheckpoint(), sweep: { startedAt: '2026-01-01T00:00:00.000Z', token: '2', pages: 2, records: 3, params: { since: 'a' } } };
     const fresh = memorySources({ pages });
@@ -155,12 +190,45 @@ describe('ids reader', () => {
     expect(got[0]?.consumed).toMatchObject({ done: [7], missing: [] });
     expect(got[2]?.consumed).toMatchObject({ done: [], missing: [9] });
     expect(reader.finish().checkpoint.pendingIds).toEqual([9]);
-    // Without `goneFrom` nothing is deleted; with it, the gone id is, with its page (never one missing once).
+    // Without `goneFrom` nothing is deleted; with it, the gone id is (never one missing once), but only once
+    // the read has answered a record in this run (8): with that page, dated from its own 404.
     expect(got.some((f) => f.gone)).toBe(false);
     const withGone = { ...r, goneFrom: 'companies' as const };
     const again = await drain(await idsReader(stream(withGone), withGone, WHOLE, cp, readerEnv(sources), { restart: false }));
-    expect(again.map((f) => f.gone?.ids ?? [])).toEqual([[7], [], []]);
-    expect(again[0]?.gone).toMatchObject({ table: 'companies', since: again[0]?.consumed?.since });
+    expect(again.map((f) => f.gone?.ids ?? [])).toEqual([[], [7], []]);
+    expect(again[1]?.gone).toMatchObject({ table: 'companies', since: again[0]?.consumed?.since });
+    expect(again[1]?.consumed).toMatchObject({ done: [8, 7], missing: [] });
+  });
+
+  describe('deletion needs evidence (failure-policy.ts goneOnEvidence)', () => {
+    const cp: Checkpoint = { ...emptyCheckpoint(), pendingIds: [7] };
+    const gone = (r: IdsRead<unknown>, mem: Parameters<typeof memorySources>[0]) =>
+      idsReader(stream(r), r, WHOLE, cp, readerEnv(memorySources(mem)), { restart: false }).then(async (reader) => {
+        const pages = await drain(reader);
+        return { ids: pages.flatMap((f) => f.gone?.ids ?? []), pending: reader.finish().checkpoint.pendingIds };
+      });
+    const deleting = (confirm: boolean): IdsRead<unknown> => ({
+      ...read([8], 1),
+      goneFrom: 'companies',
+      ...(confirm ? { confirmGone: (batch: readonly number[]) => ({ path: `/v2/things?ids=${batch.join(',')}`, paginator: 'v2' as const }) } : {}),
+    });
+    const live = { '/things/8': [[{ id: 8 }]] };
+
+    it('a read that answered no record in this run deletes nothing: the id stays pending', async () => {
+      expect(await gone(deleting(false), { pages: {}, missing: new Set(['/things/7', '/things/8']) })).toEqual({ ids: [], pending: [7, 8] });
+    });
+
+    it('a route-level 404 is no evidence at all: the read fails, nothing is gone or dropped', async () => {
+      await expect(gone(deleting(false), { pages: live, routeMissing: new Set(['/things/7']) })).rejects.toMatchObject({ notFound: 'route' });
+    });
+
+    it('the cheap source decides: still listed, the record stays; not listed, it is gone; failing, it stays', async () => {
+      const missing = new Set(['/things/7']);
+      expect(await gone(deleting(true), { pages: { ...live, '/v2/things?ids=7': [[{ id: 7 }]] }, missing })).toEqual({ ids: [], pending: [7] });
+      expect(await gone(deleting(true), { pages: { ...live, '/v2/things?ids=7': [[]] }, missing })).toEqual({ ids: [7], pending: [] });
+      const failing = new Set(['/things/7', '/v2/things?ids=7']);
+      expect(await gone(deleting(true), { pages: live, missing: failing })).toEqual({ ids: [], pending: [7] });
+    });
   });
 
   it('fetches the ids a chunk at a time, yet batches them as over the whole set, pending ids merged in order', async () => {

@@ -116,7 +116,9 @@ export function formatStatus(s: Status): string {
     );
   }
   const errors = s.streams.filter((x) => x.lastRun?.error);
-  if (errors.length > 0) out.push('', 'errors in the last runs:', ...errors.map((x) => `  ${x.stream}: ${x.lastRun?.error}`));
+  // A line that already starts with its stream (a permission denial, a route not served) is not named twice.
+  const errorLine = (stream: string, error: string) => (error.startsWith(`${stream}: `) ? `  ${error}` : `  ${stream}: ${error}`);
+  if (errors.length > 0) out.push('', 'errors in the last runs:', ...errors.map((x) => errorLine(x.stream, x.lastRun?.error ?? '')));
   const b = s.rateBudget as {
     userRemaining?: number | null;
     userLimit?: number | null;

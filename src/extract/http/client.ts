@@ -203,7 +203,7 @@ export class AffinityClient {
       if (err.answeredBy === 'service') this.answered.any += 1;
       let delayMs: number;
       let reason: string;
-      if (err instanceof NotFoundError && spec.expectExists) {
+      if (err instanceof NotFoundError && this.createLag(spec, err)) {
         if (lagRetries >= this.t.createLag.retries) throw lagExhausted(err, lagRetries);
         lagRetries += 1;
         const { minMs, maxMs } = this.t.createLag;
@@ -226,6 +226,15 @@ export class AffinityClient {
       await this.t.sleep(delayMs);
       spec.signal?.throwIfAborted();
     }
+  }
+
+  /**
+   * The read-after-create lag is where the documents place it (docs/contract.md §0, §S1): a `/v2` read of a
+   * record the older interface may have just created, answering the service's own record-level 404. A 404
+   * anywhere else (an older-interface read, a route the service does not serve) is one call.
+   */
+  private createLag(spec: Spec, err: NotFoundError): boolean {
+    return spec.expectExists && isV2Path(spec.path) && err.notFound === 'record';
   }
 
   /**

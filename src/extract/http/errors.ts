@@ -1,5 +1,6 @@
 import { UserError } from '../../errors.ts';
 import { FAILURE_TABLE, type FailureKind } from './classify.ts';
+import type { NotFoundScope } from './not-found-scope.ts';
 
 /**
  * Typed failures of the HTTP layer. Every message is built already redacted (the client passes the API key and
@@ -23,6 +24,8 @@ export interface ApiErrorInit {
   cause?: unknown;
   /** Who gave the answer this error was built from (see `AnsweredBy`); default 'nobody' without a status. */
   answeredBy?: AnsweredBy;
+  /** A 404's body: about one record, about the route, or not the service's shape (not-found-scope.ts). */
+  notFound?: NotFoundScope;
 }
 
 /**
@@ -89,10 +92,13 @@ export class ForbiddenError extends ApiError {
 export class NotFoundError extends ApiError {
   /** True when the read-after-create lag retries were all spent and the record still was not there. */
   readonly lagExhausted: boolean;
+  /** What the body says the 404 is about; without a body that says, `foreign` (it proves nothing). */
+  readonly notFound: NotFoundScope;
   constructor(message: string, init: ApiErrorInit & { lagExhausted?: boolean }) {
     super(message, { ...init, kind: 'not-found' });
     this.name = 'NotFoundError';
     this.lagExhausted = init.lagExhausted ?? false;
+    this.notFound = init.notFound ?? 'foreign';
   }
 }
 

@@ -25,6 +25,7 @@ import {
   UnreachableError,
   type ApiErrorInit,
 } from './errors.ts';
+import { notFoundScope } from './not-found-scope.ts';
 import { isJsonContentType, parseServiceMessage, textSnippet, type ServiceMessage } from './service-message.ts';
 
 /** What every error needs to say where it happened, and the secrets it must never repeat. */
@@ -103,15 +104,16 @@ export function errorFromResponse(
 ): ApiError {
   const clean = (s: string): string => redact(s, ctx.secrets);
   let service: ServiceMessage = {};
-  let json = false;
+  let parsed: unknown;
   if (isJsonContentType(contentType)) {
     try {
-      service = parseServiceMessage(JSON.parse(body) as unknown);
-      json = true;
+      parsed = JSON.parse(body) as unknown;
+      service = parseServiceMessage(parsed);
     } catch {
       service = {};
     }
   }
+  const json = parsed !== undefined;
   const detail = clean(service.message ?? (textSnippet(body) || 'no body'));
   const where = `${ctx.method} ${ctx.path}`;
   const v = classifyStatus(status, ctx.idempotent);
@@ -123,6 +125,7 @@ export function errorFromResponse(
     retryable: v.retryable,
     retryAfterMs,
     answeredBy: json ? 'service' : 'other',
+    ...(v.kind === 'not-found' ? { notFound: notFoundScope(ctx.path, contentType, parsed) } : {}),
   });
   const refined = refine(v, (s) => clean(`${status} on ${where}: ${s}`), base, service, detail);
   if (refined) return refined;
@@ -161,7 +164,7 @@ export function errorFromNetwork(ctx: FailureContext, err: unknown, timeoutMs: n
 }
 
 /** The record stayed missing through every read-after-create retry: now it is a real 404. */
-export function lagExhausted(err: ApiError, tries: number): NotFoundError {
+export function lagExhausted(err: NotFoundError, tries: number): NotFoundError {
   return new NotFoundError(`${err.message}; still missing after ${tries} retries over the read-after-create lag`, {
     status: err.status,
     method: err.method,
@@ -170,6 +173,7 @@ export function lagExhausted(err: ApiError, tries: number): NotFoundError {
     serviceMessage: err.serviceMessage,
     code: err.code,
     answeredBy: err.answeredBy,
+    notFound: err.notFound,
     lagExhausted: true,
   });
 }

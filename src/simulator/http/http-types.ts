@@ -82,6 +82,16 @@ export function errorBody(iface: 'v1' | 'v2', err: HttpError): unknown {
   return { errors: [item] };
 }
 
+/**
+ * A path nothing serves: a route-level 404, unlike a missing record's (`errorBody`, the interface's error
+ * shape; docs/contract.md §3). It is the problem document a router or gateway answers with (RFC 9457), so a
+ * client can tell "no such route" from "no such record".
+ */
+export function routeMissing(method: string, path: string): Reply {
+  const problem = { type: 'about:blank', title: 'Not Found', status: 404, detail: `No route for ${method} ${path}` };
+  return { status: 404, raw: { data: JSON.stringify(problem), contentType: 'application/problem+json' } };
+}
+
 export function ok(body: unknown, status = 200): Reply {
   return { status, body };
 }

@@ -4,13 +4,13 @@
  * **403** (explicit `AuthorizationErrors`)"). Each permission is one the documents name for those routes.
  */
 
-export const PERMISSIONS = ['emails', 'merges', 'companies', 'persons', 'lists', 'duplicates'] as const;
+export const PERMISSIONS = ['emails', 'merges', 'companies', 'persons', 'lists', 'duplicates', 'older-single-reads'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 interface Guard {
   /** What the service calls it (used in the 403 message). */
   needs: string;
-  /** A tenant without the feature: its routes do not exist (404 "No route"), as where no document lists them. */
+  /** A tenant without the feature: its routes do not exist (a route-level 404), as where no document lists them. */
   absent?: boolean;
   /** Route templates (method + path as in the route table); '*' = any method. */
   routes: ReadonlyArray<[method: string, path: string]>;
@@ -35,6 +35,17 @@ const GUARDS: Record<Permission, Guard> = {
     routes: [
       ['GET', '/v2/duplicates/company-suggestions'],
       ['GET', '/v2/duplicates/person-suggestions'],
+    ],
+  },
+  // The older interface's single reads retired (or a proxy that stops passing them on): their routes no longer
+  // exist, and answer the route-level 404 of a path nothing serves, unlike a missing record's (docs/contract.md §3).
+  'older-single-reads': {
+    needs: 'the older single-record reads',
+    absent: true,
+    routes: [
+      ['GET', '/persons/{id}'],
+      ['GET', '/organizations/{id}'],
+      ['GET', '/opportunities/{id}'],
     ],
   },
   // OpenAPI GET /v2/companies, /v2/companies/{companyId}: 'Requires the "Export All Organizations directory" permission.'

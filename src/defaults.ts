@@ -19,6 +19,12 @@ export const DEFAULT_MAX_RETRIES = 6;
 export const DEFAULT_BACKOFF_BASE_MS = 250;
 export const DEFAULT_BACKOFF_CAP_MS = 30_000;
 /**
+ * The most one request waits between its attempts in all. A 429 storm whose `Retry-After` says an hour
+ * would otherwise hold a run for retries × the clamped wait (6 × 120 s); past this the request gives up,
+ * its stream fails with "(gave up after N attempts)", and the next run resumes from the checkpoints.
+ */
+export const DEFAULT_RETRY_WAIT_TOTAL_MS = 180_000;
+/**
  * Before the service has answered once (a JSON answer), a request that times out is retried only this
  * often: a base URL that accepts connections and never answers should stop the run in seconds, not after
  * every retry of every stream.

@@ -26,3 +26,18 @@ export function errorMessage(err: unknown): string {
   if (err instanceof Error) return err.message;
   return String(err);
 }
+
+/**
+ * The reason a run's stop signal carries (SIGTERM / SIGINT): every wait and request of the run is cut
+ * short with it, and the runner ends the stream as interrupted at its last committed page, not as failed.
+ */
+export class StopRequested extends Error {
+  constructor(signal: string) {
+    super(`stopped by ${signal}`);
+    this.name = 'StopRequested';
+  }
+}
+
+export function isStopRequested(err: unknown): err is StopRequested {
+  return err instanceof StopRequested;
+}

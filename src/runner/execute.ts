@@ -11,8 +11,9 @@ import type { AnyStream } from '../streams/define.ts';
 import { checkSweepOverrides, selectStreams } from './stream-order.ts';
 import { runSync, type SyncMode, type SyncResult } from './run-sync.ts';
 
-export function clientFromConfig(config: Config, log: Logger, apiKey: string): AffinityClient {
+export function clientFromConfig(config: Config, log: Logger, apiKey: string, stop?: AbortSignal): AffinityClient {
   return new AffinityClient({
+    ...(stop ? { stop } : {}),
     baseUrl: config.baseUrl,
     apiKey,
     apiVersion: config.apiVersion,
@@ -63,6 +64,8 @@ export interface ExecuteOptions {
   /** Draw progress bars (a TTY); otherwise log lines. */
   tty: boolean;
   shouldStop?: () => boolean;
+  /** Aborted with shouldStop's first true (cli/stop-signals.ts): ends backoff sleeps and requests in flight at once. */
+  stop?: AbortSignal;
   db?: Db;
   /** backfill --since */
   since?: string;
@@ -76,7 +79,7 @@ export interface ExecuteOptions {
 export async function executeSync(opts: ExecuteOptions): Promise<SyncResult> {
   boundHeapGrowth();
   const db = opts.db ?? (await openDatabase(opts.config.databaseUrl));
-  const client = clientFromConfig(opts.config, opts.log, opts.apiKey);
+  const client = clientFromConfig(opts.config, opts.log, opts.apiKey, opts.stop);
   try {
     checkSweepOverrides(opts.config, ALL_STREAMS);
     const { due } = await upgradeWarehouse(db);

@@ -10,7 +10,7 @@ import { linkTranscriptNotes } from '../load/transcript-notes.ts';
 import { refreshViewsSafely } from '../load/views/refresh.ts';
 import type { Logger } from '../log.ts';
 import { acquireWriterLock } from '../state/lock.ts';
-import { finishRun, markAbandonedRuns, startRun, type RunSummary, type StreamRunStats } from '../state/runs.ts';
+import { finishRun, unfinishedFullSince, markAbandonedRuns, startRun, type RunSummary, type StreamRunStats } from '../state/runs.ts';
 import type { AnyStream } from '../streams/define.ts';
 import type { StreamHooks } from './env.ts';
 import { metadataToReread } from './metadata-reread.ts';
@@ -34,11 +34,24 @@ export interface SyncOptions {
   now?: () => Date;
   /** A webhook hint run: set reads take only the marks its hints made from this instant (planner/context.ts). */
   hintedSince?: string;
+  /** A full run that carries an unfinished one on: partitions that one completed (swept since this instant) are not read again. */
+  fullSince?: string;
 }
 
 export interface SyncResult {
   runId: string;
   summary: RunSummary;
+}
+
+/**
+ * An incremental run after an unfinished `sync --full` carries the full sync on (state/runs.ts
+ * unfinishedFullSince), reading only the partitions that full sync has not completed.
+ */
+async function resumedMode(opts: SyncOptions, db: Db, log: Logger): Promise<{ mode: SyncMode; fullSince?: string }> {
+  const since = opts.mode === 'incremental' && opts.hintedSince === undefined ? await unfinishedFullSince(db.kysely) : null;
+  if (since === null) return { mode: opts.mode };
+  log.warn({ fullSince: since }, 'the last run was a full sync that did not finish: this run carries it on as a full sync');
+  return { mode: 'full', fullSince: since };
 }
 
 /**
@@ -61,10 +74,11 @@ export async function runSync(opts: SyncOptions): Promise<SyncResult> {
   try {
     const abandoned = await markAbandonedRuns(db.kysely, startedAt.toISOString());
     if (abandoned > 0) log.warn({ abandoned }, 'earlier runs ended without finishing; marked interrupted');
-    await startRun(db.kysely, { id: runId, command: opts.command ?? 'sync', mode: opts.mode, startedAt: startedAt.toISOString() });
-    const run = await prepareRun(opts, runId, log, streamStats, now);
-    await run.levels(opts.streams, opts.mode);
-    const again = run.fatal() || opts.mode !== 'incremental' ? [] : await metadataToReread(db, opts.streams, streamStats, startedAt.toISOString(), log);
+    const { mode, fullSince } = await resumedMode(opts, db, log);
+    await startRun(db.kysely, { id: runId, command: opts.command ?? 'sync', mode, startedAt: startedAt.toISOString() });
+    const run = await prepareRun({ ...opts, mode, ...(fullSince ? { fullSince } : {}) }, runId, log, streamStats, now);
+    await run.levels(opts.streams, mode);
+    const again = run.fatal() || mode !== 'incremental' ? [] : await metadataToReread(db, opts.streams, streamStats, startedAt.toISOString(), log);
     if (again.length > 0) await run.levels(again, 'full');
     fatal = run.fatal();
     if (!fatal) await run.book.flush();

@@ -78,8 +78,9 @@ export interface ExecuteOptions {
 /** Open (and migrate) the warehouse, run one sync, close everything; used by sync, backfill, demo and schedule. */
 export async function executeSync(opts: ExecuteOptions): Promise<SyncResult> {
   boundHeapGrowth();
-  const db = opts.db ?? (await openDatabase(opts.config.databaseUrl));
+  // The client first: it refuses a bad key or base URL before the warehouse is opened, let alone written.
   const client = clientFromConfig(opts.config, opts.log, opts.apiKey, opts.stop);
+  const db = opts.db ?? (await openDatabase(opts.config.databaseUrl));
   try {
     checkSweepOverrides(opts.config, ALL_STREAMS);
     const { due } = await upgradeWarehouse(db);

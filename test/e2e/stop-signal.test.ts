@@ -27,7 +27,7 @@ const STOP_WITHIN_MS = 5_000;
 /** Instants of the second test, spread over the dialects run: five in all. */
 const INSTANTS = 5;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 async function runIds(db: Db): Promise<Array<{ id: string; status: string; mode: string }>> {
   return db.kysely.selectFrom('sync_runs').select(['id', 'status', 'mode']).orderBy('started_at').execute();

@@ -51,6 +51,12 @@ export class AffinityClient {
         hint: 'Set AFFINITY_API_KEY (Affinity → Settings → API), or try `relsync demo` against the simulator.',
       });
     }
+    // A key with a line break or control character cannot go in a header: say so before any request is made.
+    if (!/^[\x21-\x7e]+$/.test(opts.apiKey)) {
+      throw new UserError('The Affinity API key holds a space, line break or other control character.', {
+        hint: 'Set AFFINITY_API_KEY to the key alone (a trailing newline from the file it was read from?).',
+      });
+    }
     try {
       this.base = new URL(opts.baseUrl);
     } catch {

@@ -160,6 +160,8 @@ export const DEFAULT_STATE_ROWS_PER_STATEMENT = 500;
  * readers of that view queue behind the DROP. Past this, the refresh is skipped and retried next run.
  */
 export const DEFAULT_VIEW_LOCK_TIMEOUT_MS = 3000;
+/** Tries at recording a run's outcome while another program holds SQLite's write lock (each waits busy_timeout, 5 s). */
+export const DEFAULT_RECORD_RUN_ATTEMPTS = 4;
 /**
  * After a run, PostgreSQL tables changed by more than this many rows plus this fraction of their rows
  * since they were last analyzed are analyzed (load/analyze.ts): autovacuum's own default rule, for servers

@@ -4,7 +4,8 @@ import { errorMessage } from '../errors.ts';
 import type { AffinityClient } from '../extract/http/client.ts';
 import { analyzeChangedTablesSafely } from '../load/analyze.ts';
 import type { Db } from '../load/db.ts';
-import { fatalDatabaseError } from '../load/db-errors.ts';
+import { fatalDatabaseError, writeLockHeldError } from '../load/db-errors.ts';
+import { DEFAULT_RECORD_RUN_ATTEMPTS } from '../defaults.ts';
 import { deriveSystemFieldTypes } from '../load/system-fields.ts';
 import { linkTranscriptNotes } from '../load/transcript-notes.ts';
 import { refreshViewsSafely } from '../load/views/refresh.ts';
@@ -41,6 +42,20 @@ export interface SyncOptions {
 export interface SyncResult {
   runId: string;
   summary: RunSummary;
+}
+
+/**
+ * finishRun, tried again while another program holds SQLite's write lock (each try waits out busy_timeout):
+ * a run stopped by that lock still closes its row once the holder lets go, instead of staying `running`.
+ */
+async function recordOutcome(db: Db, runId: string, summary: RunSummary): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await finishRun(db.kysely, runId, summary);
+    } catch (err) {
+      if (attempt >= DEFAULT_RECORD_RUN_ATTEMPTS || writeLockHeldError(err, db.describe) === null) throw err;
+    }
+  }
 }
 
 /**
@@ -103,7 +118,7 @@ export async function runSync(opts: SyncOptions): Promise<SyncResult> {
   // When the warehouse itself is failing (disk full), recording the run can fail too: that must not
   // hide the error that stopped the run. A lock row left behind is taken over by the next run.
   try {
-    await finishRun(db.kysely, runId, summary);
+    await recordOutcome(db, runId, summary);
   } catch (err) {
     log.error({ err: errorMessage(err) }, 'could not record the run in sync_runs');
     fatal ??= fatalDatabaseError(err) ?? err;

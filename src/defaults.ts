@@ -19,6 +19,12 @@ export const DEFAULT_MAX_RETRIES = 6;
 export const DEFAULT_BACKOFF_BASE_MS = 250;
 export const DEFAULT_BACKOFF_CAP_MS = 30_000;
 /**
+ * The most one request waits between its attempts in all. A 429 storm whose `Retry-After` says an hour
+ * would otherwise hold a run for retries × the clamped wait (6 × 120 s); past this the request gives up,
+ * its stream fails with "(gave up after N attempts)", and the next run resumes from the checkpoints.
+ */
+export const DEFAULT_RETRY_WAIT_TOTAL_MS = 180_000;
+/**
  * Before the service has answered once (a JSON answer), a request that times out is retried only this
  * often: a base URL that accepts connections and never answers should stop the run in seconds, not after
  * every retry of every stream.
@@ -154,6 +160,8 @@ export const DEFAULT_STATE_ROWS_PER_STATEMENT = 500;
  * readers of that view queue behind the DROP. Past this, the refresh is skipped and retried next run.
  */
 export const DEFAULT_VIEW_LOCK_TIMEOUT_MS = 3000;
+/** Tries at recording a run's outcome while another program holds SQLite's write lock (each waits busy_timeout, 5 s). */
+export const DEFAULT_RECORD_RUN_ATTEMPTS = 4;
 /**
  * After a run, PostgreSQL tables changed by more than this many rows plus this fraction of their rows
  * since they were last analyzed are analyzed (load/analyze.ts): autovacuum's own default rule, for servers

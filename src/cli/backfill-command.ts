@@ -28,7 +28,7 @@ export async function runBackfillCommand(cmd: Command, opts: { streams: string[]
   const since = parseSince(opts.since);
   if (!config.apiKey) throw missingKeyError();
   const apiKey = config.apiKey;
-  const { summary } = await withGracefulStop(log, 'stopping after the pages in hand; run the same backfill again to resume', (shouldStop) =>
+  const { summary } = await withGracefulStop(log, 'stopping after the pages in hand; run the same backfill again to resume', (shouldStop, stop) =>
     executeSync({
       config,
       log,
@@ -39,6 +39,7 @@ export async function runBackfillCommand(cmd: Command, opts: { streams: string[]
       tty: Boolean(process.stderr.isTTY),
       words: PROGRESS_WORDS,
       shouldStop,
+      stop,
       ...(since ? { since } : {}),
     }),
   );

@@ -34,10 +34,10 @@ export function intFlag(name: string, value: string | undefined, min = 0): numbe
  * Run a long command so that the first SIGINT/SIGTERM asks it to stop after the page in hand (its
  * checkpoint then resumes there) and a second one exits at once (see stop-signals.ts, the one owner).
  */
-export async function withGracefulStop<T>(log: Logger, message: string, fn: (shouldStop: () => boolean) => Promise<T>): Promise<T> {
+export async function withGracefulStop<T>(log: Logger, message: string, fn: (shouldStop: () => boolean, stop: AbortSignal) => Promise<T>): Promise<T> {
   const signals = installStopSignals({ log, message });
   try {
-    return await fn(signals.requested);
+    return await fn(signals.requested, signals.signal);
   } finally {
     signals.dispose();
   }

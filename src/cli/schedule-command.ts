@@ -23,7 +23,8 @@ export async function runScheduleCommand(cmd: Command): Promise<void> {
     cron: config.schedule,
     log,
     secrets: [apiKey],
-    runOnce: async ({ shouldStop }) => (await executeSync({ config, log, apiKey, mode: 'incremental', command: 'schedule', tty: false, shouldStop })).summary,
+    runOnce: async ({ shouldStop }) =>
+      (await executeSync({ config, log, apiKey, mode: 'incremental', command: 'schedule', tty: false, shouldStop, stop: signals.signal })).summary,
   });
 
   let onStopped: () => void = () => undefined;

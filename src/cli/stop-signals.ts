@@ -1,3 +1,4 @@
+import { StopRequested } from '../errors.ts';
 import type { Logger } from '../log.ts';
 
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
@@ -17,6 +18,8 @@ export interface StopSignalOptions {
 export interface StopSignals {
   /** True once a first SIGINT/SIGTERM arrived: finish the page in hand, then stop. */
   requested: () => boolean;
+  /** Aborted by the first signal (reason: StopRequested): cuts every backoff sleep and request in flight short. */
+  signal: AbortSignal;
   /** Removes the handlers; the process is free to take another owner. */
   dispose: () => void;
 }
@@ -25,7 +28,8 @@ let owned = false;
 
 /**
  * The one owner of SIGINT/SIGTERM for a long command (sync, backfill, schedule). The first signal asks the
- * work to stop after the page in hand, so its checkpoint resumes there; a second exits at once. A second
+ * work to stop after the page in hand, so its checkpoint resumes there, and aborts `signal`: a backoff
+ * sleep or a request that hangs ends at once, its page uncommitted; a second signal exits at once. A second
  * owner while one is installed throws: two handlers would each act on the same signal (one stopping
  * gracefully while the other exits), so a command must hand its one StopSignals down instead.
  */
@@ -33,6 +37,7 @@ export function installStopSignals(opts: StopSignalOptions): StopSignals {
   if (owned) throw new Error('SIGINT/SIGTERM already have an owner in this process; pass its StopSignals down instead');
   const proc = opts.proc ?? process;
   let stopping = false;
+  const stop = new AbortController();
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) {
       opts.log.warn({ signal }, 'second signal: exiting now; the next run resumes from the last committed page');
@@ -41,6 +46,7 @@ export function installStopSignals(opts: StopSignalOptions): StopSignals {
     }
     stopping = true;
     opts.log.warn({ signal }, opts.message);
+    stop.abort(new StopRequested(signal));
     opts.onFirst?.();
   };
   for (const s of STOP_SIGNALS) proc.on(s, onSignal);
@@ -48,6 +54,7 @@ export function installStopSignals(opts: StopSignalOptions): StopSignals {
   let disposed = false;
   return {
     requested: () => stopping,
+    signal: stop.signal,
     dispose: () => {
       if (disposed) return;
       disposed = true;

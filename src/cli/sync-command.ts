@@ -14,7 +14,7 @@ export async function runSyncCommand(cmd: Command, opts: SyncCommandOptions): Pr
   const { config, log } = commandContext(cmd);
   if (!config.apiKey) throw missingKeyError();
   const apiKey = config.apiKey;
-  const { summary } = await withGracefulStop(log, 'stopping after the pages in hand; press Ctrl-C again to quit at once', (shouldStop) =>
+  const { summary } = await withGracefulStop(log, 'stopping after the pages in hand; press Ctrl-C again to quit at once', (shouldStop, stop) =>
     executeSync({
       config,
       log,
@@ -25,6 +25,7 @@ export async function runSyncCommand(cmd: Command, opts: SyncCommandOptions): Pr
       tty: Boolean(process.stderr.isTTY),
       words: PROGRESS_WORDS,
       shouldStop,
+      stop,
     }),
   );
   printRunSummary(summary, process.stdout);

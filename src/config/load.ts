@@ -29,7 +29,8 @@ function readFile(path: string): Record<string, unknown> {
   }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    // A byte-order mark (Windows editors write one) is not part of the JSON.
+    parsed = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (err) {
     throw new UserError(`Config file ${path} is not valid JSON: ${(err as Error).message}`, {
       hint: 'Compare it with config/relsync.config.example.json.',
@@ -49,8 +50,8 @@ function describeIssue(issue: z.core.$ZodIssue, fromEnv: Set<string>, file: stri
   const where = envName && fromEnv.has(key) ? envName : file ? `"${issue.path.join('.')}" in ${file}` : (envName ?? issue.path.join('.'));
   // Echo what was given so the typo is visible, except a secret: the key, or a password in a URL.
   const given = values[key];
-  const shown =
-    key === 'apiKey' || key === 'webhookSecret' || given === undefined || typeof given === 'object' ? '' : ` (got "${maskUrlPasswords(String(given))}")`;
+  const secret = key === 'apiKey' || key === 'webhookSecret' || (issue.code === 'custom' && issue.params?.secret === true);
+  const shown = secret || given === undefined || typeof given === 'object' ? '' : ` (got "${maskUrlPasswords(String(given))}")`;
   return `${where} ${issue.message}${shown}`;
 }
 

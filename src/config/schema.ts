@@ -31,7 +31,7 @@ import {
 /** A duration such as `90s`, `15m`, `1h`, `24h`, `7d`, returned in milliseconds. */
 export const durationSchema = z
   .string()
-  .regex(/^\d+(ms|s|m|h|d)$/, 'a duration like 30m, 1h, 24h or 7d')
+  .regex(/^\d+(ms|s|m|h|d)$/, 'must be a duration like 30m, 1h, 24h or 7d')
   .transform((s) => parseDuration(s));
 
 export function parseDuration(s: string): number {
@@ -44,23 +44,59 @@ export function parseDuration(s: string): number {
 
 const API_VERSIONS = ['2024-01-01', '2026-07-15', '2026-09-17'] as const;
 
-/** A whole number in a range, from env text or JSON, with a message that says so. */
+/**
+ * Env text as a number only when it is plain decimal digits: `Number()` alone would take `0x4`, `1e1`,
+ * `0b11` or ` 4 ` and run with a value nobody wrote down.
+ */
+const decimalText = (v: unknown): unknown => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v);
+
+/** A whole number in a range, from env text (decimal digits only) or JSON, with a message that says so. */
 function wholeNumber(min: number, max: number, def: number) {
   const message = `must be a whole number from ${min} to ${max}`;
-  return z.coerce.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message }).default(def);
+  return z.preprocess(decimalText, z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message })).default(def);
 }
 
-export const databaseUrlSchema = z.string().refine((u) => /^sqlite:/.test(u) || /^postgres(ql)?:\/\//.test(u), {
-  message: 'must start with sqlite: (e.g. sqlite:./relsync.db) or postgres:// (e.g. postgres://user@127.0.0.1:5432/db)',
-});
+/** What a key can hold: visible ASCII. A newline, carriage return or space is a copy-paste accident, never part of a key. */
+const API_KEY_TEXT = /^[\x21-\x7e]+$/;
+
+/**
+ * A PostgreSQL URL whose userinfo holds an unencoded `@`, `#`, `/` or `?`: the URL parser ends the password
+ * there, and the driver connects to a "host" made of the rest of the password (and says so in its errors).
+ */
+export function passwordNeedsEncoding(url: string): boolean {
+  const m = /^postgres(?:ql)?:\/\/(.*)$/s.exec(url);
+  if (!m) return false;
+  const rest = m[1] ?? '';
+  const authorityEnd = rest.search(/[/?#]/);
+  const authority = authorityEnd < 0 ? rest : rest.slice(0, authorityEnd);
+  const ats = authority.split('@').length - 1;
+  return ats > 1 || (authorityEnd >= 0 && rest.slice(authorityEnd).includes('@'));
+}
+
+export const databaseUrlSchema = z
+  .string()
+  .refine((u) => /^sqlite:/.test(u) || /^postgres(ql)?:\/\//.test(u), {
+    message: 'must start with sqlite: (e.g. sqlite:./relsync.db) or postgres:// (e.g. postgres://user@127.0.0.1:5432/db)',
+  })
+  .refine((u) => !passwordNeedsEncoding(u), {
+    message: 'has a password with a character the URL must carry percent-encoded: write an at sign as %40, # as %23, / as %2F and ? as %3F',
+    // The value is not echoed: its text after the stray character is the rest of the password.
+    params: { secret: true },
+  });
 
 /**
  * Every option, its default, and what it means. `config/relsync.config.example.json` mirrors this.
  * Strict: a misspelt key (`databseUrl`) is refused, never silently replaced by its default.
  */
 export const configSchema = z.strictObject({
-  apiKey: z.string().min(1).optional(),
-  baseUrl: z.url({ message: `must be an http(s) URL such as ${DEFAULT_BASE_URL}` }).default(DEFAULT_BASE_URL),
+  apiKey: z
+    .string()
+    .min(1)
+    .regex(API_KEY_TEXT, {
+      error: 'holds a space, line break or other control character (a trailing newline from the file it was read from?): set it to the key alone',
+    })
+    .optional(),
+  baseUrl: z.url({ protocol: /^https?$/, message: `must be an http(s) URL such as ${DEFAULT_BASE_URL}` }).default(DEFAULT_BASE_URL),
   apiVersion: z.enum(API_VERSIONS, { message: `must be one of ${API_VERSIONS.join(', ')}` }).default(DEFAULT_API_VERSION),
   databaseUrl: databaseUrlSchema.default(DEFAULT_DATABASE_URL),
   schedule: z.string().min(1).default(DEFAULT_SCHEDULE),
@@ -72,10 +108,14 @@ export const configSchema = z.strictObject({
   /** Monthly calls held back for other tools on the same account; a run stops before spending them. */
   monthlyReserve: wholeNumber(0, 10_000_000, DEFAULT_MONTHLY_RESERVE),
   /** Calls a month relsync may spend; default: the monthly limit the service's headers report, less `monthlyReserve`. */
-  monthlyBudget: z.coerce
-    .number({ error: 'must be a whole number of calls' })
-    .int({ error: 'must be a whole number of calls' })
-    .min(0, { error: 'must be a whole number of calls' })
+  monthlyBudget: z
+    .preprocess(
+      decimalText,
+      z
+        .number({ error: 'must be a whole number of calls' })
+        .int({ error: 'must be a whole number of calls' })
+        .min(0, { error: 'must be a whole number of calls' }),
+    )
     .optional(),
   requestTimeoutMs: wholeNumber(1000, 600_000, DEFAULT_REQUEST_TIMEOUT_MS),
   maxRetries: wholeNumber(0, 20, DEFAULT_MAX_RETRIES),
@@ -126,7 +166,7 @@ export const configSchema = z.strictObject({
     })
     .prefault({}),
   tiers: z
-    .object({
+    .strictObject({
       /** Off: no tiers; every company↔person set is read again after each entity sweep, and all periods stretch alike. */
       enabled: z
         .union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')], { error: 'must be true or false' })

@@ -11,8 +11,6 @@ const SQLITE_FATAL: Record<string, string> = {
   SQLITE_IOERR: 'the disk reported an I/O error',
   SQLITE_CANTOPEN: 'the database file cannot be opened',
   SQLITE_CORRUPT: 'the database file is corrupt',
-  // busy_timeout ran out mid-run: another connection's write transaction holds the file (readers never do, in WAL mode).
-  SQLITE_BUSY: "another program holds the database file's write lock (an open write transaction)",
 };
 // PostgreSQL SQLSTATE classes/codes: 53 insufficient resources, 08 connection, 57P admin shutdown, 25006 read-only.
 const PG_FATAL: Array<[RegExp, string]> = [
@@ -42,6 +40,13 @@ function fromRelsync(err: unknown): boolean {
 export function fatalDatabaseError(err: unknown): UserError | null {
   // relsync's own errors (an API that cannot be reached, a bad key) are never raw driver errors.
   if (fromRelsync(err)) return null;
+  // busy_timeout ran out mid-run: another connection's write transaction holds the file (readers never do, in WAL mode).
+  const busy = writeLockHeldError(
+    err,
+    'the warehouse',
+    'Every page committed before this is kept: end that transaction (commit or roll back) and run the same command again; it resumes from the checkpoints.',
+  );
+  if (busy) return busy;
   const e = err as { code?: unknown; message?: unknown; lockLost?: unknown } | null;
   const code = typeof e?.code === 'string' ? e.code : undefined;
   const raw = typeof e?.message === 'string' ? e.message : String(err);
@@ -79,15 +84,20 @@ export function readOnlyDatabaseError(err: unknown, describe: string): UserError
 }
 
 /**
- * The run's first write (taking the writer lock) waited out busy_timeout: another program, not a relsync
- * sync, holds SQLite's write lock (a SQL client inside a write transaction, a script). Like another sync
- * holding the warehouse, that is exit 3: nothing was written, and the same command succeeds once it lets go.
+ * A write waited out busy_timeout: another program, not a relsync sync, holds SQLite's write lock (a SQL
+ * client inside a write transaction, a script). Like another sync holding the warehouse, that is exit 3:
+ * at the run's first write nothing was written; mid-run every committed page is kept, and either way the
+ * same command succeeds (resuming) once it lets go.
  */
-export function writeLockHeldError(err: unknown, describe: string): UserError | null {
+export function writeLockHeldError(
+  err: unknown,
+  describe: string,
+  hint = 'End that transaction (commit or roll back) and run the same command again; nothing already loaded was lost. Readers never hold up a sync: only a connection that has written and not committed does.',
+): UserError | null {
   const code = (err as { code?: unknown } | null)?.code;
   if (code !== 'SQLITE_BUSY' && code !== 'SQLITE_LOCKED') return null;
   return new UserError(`Cannot write to ${describe}: another program holds its write lock (an open write transaction) (${code}).`, {
-    hint: 'End that transaction (commit or roll back) and run the same command again; nothing already loaded was lost. Readers never hold up a sync: only a connection that has written and not committed does.',
+    hint,
     exitCode: 3,
     cause: err,
   });

@@ -70,7 +70,8 @@ export function parseDatabaseUrl(url: string): ParsedDatabaseUrl {
       u = new URL(url);
     } catch {
       throw new UserError(`DATABASE_URL "${maskUrlPasswords(url)}" is not a valid URL`, {
-        hint: 'Use postgres://user:password@host:5432/dbname; percent-encode special characters in the password (@ as %40, / as %2F).',
+        // No at sign after the example's own: the password masking would take the text up to it for a password.
+        hint: 'Use postgres://user:password@host:5432/dbname, with special characters of the password percent-encoded (%40 for an at sign, %23 for #, %2F for /).',
       });
     }
     const schema = u.searchParams.get('schema') ?? undefined;

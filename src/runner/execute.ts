@@ -11,8 +11,9 @@ import type { AnyStream } from '../streams/define.ts';
 import { checkSweepOverrides, selectStreams } from './stream-order.ts';
 import { runSync, type SyncMode, type SyncResult } from './run-sync.ts';
 
-export function clientFromConfig(config: Config, log: Logger, apiKey: string): AffinityClient {
+export function clientFromConfig(config: Config, log: Logger, apiKey: string, stop?: AbortSignal): AffinityClient {
   return new AffinityClient({
+    ...(stop ? { stop } : {}),
     baseUrl: config.baseUrl,
     apiKey,
     apiVersion: config.apiVersion,
@@ -64,6 +65,8 @@ export interface ExecuteOptions {
   tty: boolean;
   words?: ProgressWords;
   shouldStop?: () => boolean;
+  /** Aborted with shouldStop's first true (cli/stop-signals.ts): ends backoff sleeps and requests in flight at once. */
+  stop?: AbortSignal;
   db?: Db;
   /** backfill --since */
   since?: string;
@@ -76,8 +79,9 @@ export interface ExecuteOptions {
 /** Open (and migrate) the warehouse, run one sync, close everything; used by sync, backfill, demo and schedule. */
 export async function executeSync(opts: ExecuteOptions): Promise<SyncResult> {
   boundHeapGrowth();
+  // The client first: it refuses a bad key or base URL before the warehouse is opened, let alone written.
+  const client = clientFromConfig(opts.config, opts.log, opts.apiKey, opts.stop);
   const db = opts.db ?? (await openDatabase(opts.config.databaseUrl));
-  const client = clientFromConfig(opts.config, opts.log, opts.apiKey);
   try {
     checkSweepOverrides(opts.config, ALL_STREAMS);
     const { due } = await upgradeWarehouse(db);

@@ -1,4 +1,4 @@
-import { UserError } from '../errors.ts';
+import { UserError, isStopRequested } from '../errors.ts';
 import { ApiError, AuthError, CursorExpiredError, ForbiddenError, MergedRecordError, NotFoundError, PageTokenMismatchError } from '../extract/http/errors.ts';
 import { fatalDatabaseError } from '../load/db-errors.ts';
 import type { Refusal } from '../state/sources.ts';
@@ -11,6 +11,8 @@ import { serviceLooksWrong, serviceUnusable } from './service-unusable.ts';
  * says what the run DOES about an error that reached it, from one table. The client has already retried
  * what its table calls retryable; the runner asks `decide` and holds no policy of its own.
  *
+ * - `interrupted`: the operator stopped the run (SIGTERM / SIGINT cut a wait or a request short); the
+ *   stream ends at its last committed page, which the next run resumes from. Not a failure.
  * - `stop-run`: no other stream can succeed either; the run stops and keeps what is committed.
  * - `unavailable`: an optional endpoint this tenant does not have; a warning, remembered, the run succeeds.
  * - `fall-back`: the service refuses this source of a capability; the next source takes over (remembered).
@@ -19,7 +21,7 @@ import { serviceLooksWrong, serviceUnusable } from './service-unusable.ts';
  * - `permission`: the key may not read this stream; it fails with one line, the other streams go on.
  * - `fail-stream`: this stream failed; the other streams go on and the run ends partial.
  */
-export type FailureAction = 'stop-run' | 'unavailable' | 'fall-back' | 'route-gone' | 'permission' | 'fail-stream';
+export type FailureAction = 'interrupted' | 'stop-run' | 'unavailable' | 'fall-back' | 'route-gone' | 'permission' | 'fail-stream';
 
 /** What the policy knows about the error's place in the run when it decides. */
 export interface FailureFacts {
@@ -44,6 +46,11 @@ const REFUSAL_STATUSES = new Set([400, 403, 404, 422]);
 
 /** The first row that applies decides; `fail-stream` is what is left. */
 const POLICY: readonly PolicyRow[] = [
+  {
+    action: 'interrupted',
+    why: 'a stop signal cut a backoff sleep or a request short: the stream resumes from its checkpoint next run',
+    applies: (err) => isStopRequested(err),
+  },
   {
     action: 'stop-run',
     why: "the run's first calls show the base URL is not a working API (HTML pages, 404s that are not the API's, no answer)",

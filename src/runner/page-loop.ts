@@ -61,6 +61,9 @@ function notePart(tally: PartitionTally, reader: Reader<unknown>, allowance: Pag
  */
 export async function readPartition(def: AnyStream, p: Partition<unknown>, env: ReadEnv, mode: ReadMode, tally: PartitionTally): Promise<ReadOutcome> {
   const log = env.log.child({ stream: def.name, partition: p.key || undefined, runId: env.runId });
+  // Asked to stop before this read began: it reads nothing, and above all completes nothing (a read of the
+  // few ids a stopped parent marked would otherwise finish its pass, and the next run skip the rest).
+  if (env.hooks.shouldStop?.()) return 'interrupted';
   const reader = await openReader(def, p, env, mode);
   const pagesBefore = tally.pages;
   const allowance = mode.how === 'read' ? mode.allowance : undefined;

@@ -67,6 +67,7 @@ export async function prepareRun(
     sweptWithoutFeed,
     ...(budget ? { allowance: budget.allowanceFor } : {}),
     ...(opts.since !== undefined ? { since: opts.since } : {}),
+    ...(opts.fullSince !== undefined ? { fullSince: opts.fullSince } : {}),
     ...(opts.hooks?.onStream ? { onStream: opts.hooks.onStream } : {}),
   };
   const src = { book, streams: opts.streams, stats: streamStats };
@@ -91,7 +92,9 @@ export async function prepareRun(
     };
     return runAsSource(def, env, queue, { ...streamOpts, mode }, stats, src).catch((err: unknown) => {
       // Worded for a person here too: a failing warehouse may surface outside a page (source bookkeeping).
-      if (policy.decide(err, def, stats.pages) === 'stop-run') fatal ??= policy.stopping(err);
+      const action = policy.decide(err, def, stats.pages);
+      if (action === 'interrupted') stats.status = 'interrupted';
+      else if (action === 'stop-run') fatal ??= policy.stopping(err);
       else Object.assign(stats, { status: 'failed', error: redact(errorMessage(err), [config.apiKey]) });
     });
   };
@@ -100,7 +103,8 @@ export async function prepareRun(
     fatal: () => fatal,
     async levels(streams, mode) {
       for (const level of dependencyLevels(streams)) {
-        if (fatal) break;
+        // A stop stops the run's next levels too: their reads would start from what the stopped ones left half read.
+        if (fatal || opts.hooks?.shouldStop?.()) break;
         await Promise.all(level.map((def) => one(def, mode)));
       }
     },

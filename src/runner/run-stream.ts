@@ -1,7 +1,7 @@
 import type PQueue from 'p-queue';
 import { errorMessage, redact } from '../errors.ts';
 import { fatalDatabaseError } from '../load/db-errors.ts';
-import { readCheckpoint } from '../state/checkpoint.ts';
+import { readCheckpoint, type Checkpoint } from '../state/checkpoint.ts';
 import type { StreamModeCode, StreamRunStats } from '../state/runs.ts';
 import { WHOLE, type AnyStream, type Partition } from '../streams/define.ts';
 import type { ReadEnv } from './env.ts';
@@ -25,6 +25,8 @@ export interface StreamRunOptions {
   mode: SyncMode;
   /** backfill --since: feeds re-read from this instant. */
   since?: string;
+  /** A full run carrying an unfinished one on: a partition whose sweep completed, begun since this instant, is done. */
+  fullSince?: string;
   now: () => Date;
   onStream?: (e: StreamEvent) => void;
   /** What the run does about an error (failure-policy.ts): stop, fall back, skip with one line, or fail the stream. */
@@ -33,6 +35,11 @@ export interface StreamRunOptions {
   sweptWithoutFeed?: (name: string) => string | null;
   /** Incremental runs: the page allowance of a periodic stream (budget/run-budget.ts), shared by its partitions. */
   allowance?: (name: string) => PageAllowance | null;
+}
+
+/** The partition's last sweep completed and began at or after `since` (a full sync being carried on read it). */
+function sweptSince(cp: Checkpoint, since: string): boolean {
+  return cp.sweep === null && cp.due === null && cp.lastSweepCompletedAt !== null && Date.parse(cp.lastSweepCompletedAt) >= Date.parse(since);
 }
 
 /** Per partition: a full read (sweep, ids, or a feed-only stream's feed), the between-sweeps feed, or nothing. */
@@ -57,6 +64,7 @@ async function planPartitions(
       continue;
     }
     const { checkpoint } = await readCheckpoint(env.db.kysely, def.name, p.key);
+    if (opts.fullSince !== undefined && sweptSince(checkpoint, opts.fullSince)) continue;
     const due = sweepDue(checkpoint, every, opts.now());
     if (refusedFeed && due)
       env.log.info(
@@ -123,6 +131,10 @@ export async function runStream(def: AnyStream, env: ReadEnv, queue: PQueue, opt
           } catch (caught) {
             const err = fatalDatabaseError(caught) ?? caught;
             const action = opts.policy.decide(err, def, stats.pages);
+            if (action === 'interrupted') {
+              stats.status = 'interrupted';
+              return;
+            }
             if (!firstError) [firstError, firstAction] = [err, action];
             if (action === 'stop-run') throw err;
             if (action === 'fail-stream')
@@ -134,6 +146,10 @@ export async function runStream(def: AnyStream, env: ReadEnv, queue: PQueue, opt
     if (firstError) throw firstError;
     return null;
   } catch (err) {
+    if (opts.policy.decide(err, def, stats.pages) === 'interrupted') {
+      stats.status = 'interrupted';
+      return null;
+    }
     stats.status = 'failed';
     stats.error = redact(errorMessage(err), [env.ctx.config.apiKey]);
     if (stops(err)) throw err;

@@ -1,14 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { errorMessage } from '../errors.ts';
 import { analyzeChangedTablesSafely } from '../load/analyze.ts';
-import { fatalDatabaseError } from '../load/db-errors.ts';
+import type { Db } from '../load/db.ts';
+import { fatalDatabaseError, writeLockHeldError } from '../load/db-errors.ts';
+import { DEFAULT_RECORD_RUN_ATTEMPTS } from '../defaults.ts';
 import { deriveSystemFieldTypes } from '../load/system-fields.ts';
 import { linkTranscriptNotes } from '../load/transcript-notes.ts';
 import { refreshViewsSafely } from '../load/views/refresh.ts';
+import type { Logger } from '../log.ts';
 import { acquireWriterLock } from '../state/lock.ts';
-import { finishRun, markAbandonedRuns, startRun, type RunSummary, type StreamRunStats } from '../state/runs.ts';
+import { finishRun, unfinishedFullSince, markAbandonedRuns, startRun, type RunSummary, type StreamRunStats } from '../state/runs.ts';
 import { metadataToReread } from './metadata-reread.ts';
 import { prepareRun } from './run-levels.ts';
+import type { SyncMode } from './run-stream.ts';
 import { summarize } from './run-summary.ts';
 import type { SyncOptions } from './sync-options.ts';
 
@@ -18,6 +22,31 @@ export type { SyncOptions } from './sync-options.ts';
 export interface SyncResult {
   runId: string;
   summary: RunSummary;
+}
+
+/**
+ * finishRun, tried again while another program holds SQLite's write lock (each try waits out busy_timeout):
+ * a run stopped by that lock still closes its row once the holder lets go, instead of staying `running`.
+ */
+async function recordOutcome(db: Db, runId: string, summary: RunSummary): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await finishRun(db.kysely, runId, summary);
+    } catch (err) {
+      if (attempt >= DEFAULT_RECORD_RUN_ATTEMPTS || writeLockHeldError(err, db.describe) === null) throw err;
+    }
+  }
+}
+
+/**
+ * An incremental run after an unfinished `sync --full` carries the full sync on (state/runs.ts
+ * unfinishedFullSince), reading only the partitions that full sync has not completed.
+ */
+async function resumedMode(opts: SyncOptions, db: Db, log: Logger): Promise<{ mode: SyncMode; fullSince?: string }> {
+  const since = opts.mode === 'incremental' && opts.hintedSince === undefined ? await unfinishedFullSince(db.kysely) : null;
+  if (since === null) return { mode: opts.mode };
+  log.warn({ fullSince: since }, 'the last run was a full sync that did not finish: this run carries it on as a full sync');
+  return { mode: 'full', fullSince: since };
 }
 
 /**
@@ -40,10 +69,11 @@ export async function runSync(opts: SyncOptions): Promise<SyncResult> {
   try {
     const abandoned = await markAbandonedRuns(db.kysely, startedAt.toISOString());
     if (abandoned > 0) log.warn({ abandoned }, 'earlier runs ended without finishing; marked interrupted');
-    await startRun(db.kysely, { id: runId, command: opts.command ?? 'sync', mode: opts.mode, startedAt: startedAt.toISOString() });
-    const run = await prepareRun(opts, runId, log, streamStats, now);
-    await run.levels(opts.streams, opts.mode);
-    const again = run.fatal() || opts.mode !== 'incremental' ? [] : await metadataToReread(db, opts.streams, streamStats, startedAt.toISOString(), log);
+    const { mode, fullSince } = await resumedMode(opts, db, log);
+    await startRun(db.kysely, { id: runId, command: opts.command ?? 'sync', mode, startedAt: startedAt.toISOString() });
+    const run = await prepareRun({ ...opts, mode, ...(fullSince ? { fullSince } : {}) }, runId, log, streamStats, now);
+    await run.levels(opts.streams, mode);
+    const again = run.fatal() || mode !== 'incremental' ? [] : await metadataToReread(db, opts.streams, streamStats, startedAt.toISOString(), log);
     if (again.length > 0) await run.levels(again, 'full');
     fatal = run.fatal();
     if (!fatal) await run.book.flush();
@@ -68,7 +98,7 @@ export async function runSync(opts: SyncOptions): Promise<SyncResult> {
   // When the warehouse itself is failing (disk full), recording the run can fail too: that must not
   // hide the error that stopped the run. A lock row left behind is taken over by the next run.
   try {
-    await finishRun(db.kysely, runId, summary);
+    await recordOutcome(db, runId, summary);
   } catch (err) {
     log.error({ err: errorMessage(err) }, 'could not record the run in sync_runs');
     fatal ??= fatalDatabaseError(err) ?? err;

@@ -25,4 +25,6 @@ export interface SyncOptions {
   now?: () => Date;
   /** A webhook hint run: set reads take only the marks its hints made from this instant (planner/context.ts). */
   hintedSince?: string;
+  /** A full run that carries an unfinished one on: partitions that one completed (swept since this instant) are not read again. */
+  fullSince?: string;
 }

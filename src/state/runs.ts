@@ -138,3 +138,22 @@ export async function markAbandonedRuns(trx: Conn, now: string): Promise<number>
   const r = await trx.updateTable('sync_runs').set({ status: 'interrupted', finished_at: now }).where('status', '=', 'running').executeTakeFirst();
   return Number(r.numUpdatedRows ?? 0);
 }
+
+/**
+ * When the warehouse's unfinished `sync --full` began, or null: its latest runs were full runs that did not
+ * finish (stopped by a signal, or killed and marked interrupted since), and this is the first one's start.
+ * The next incremental run carries the full sync on instead, so an interrupted first sync does not leave
+ * its cold tail to the budget's trickle, and it skips what that full sync already completed.
+ */
+export async function unfinishedFullSince(trx: Conn): Promise<string | null> {
+  const runs = await trx.selectFrom('sync_runs').select(['mode', 'status', 'started_at']).orderBy('started_at', 'desc').limit(UNFINISHED_CHAIN).execute();
+  let since: string | null = null;
+  for (const r of runs) {
+    if (r.mode !== 'full' || r.status !== 'interrupted') break;
+    since = r.started_at;
+  }
+  return since;
+}
+
+/** How many interrupted full runs in a row the next run looks back over for the full sync's start. */
+const UNFINISHED_CHAIN = 50;

@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type http from 'node:http';
 import { MalformedResponseError, RateLimitedError, TransientError } from '../../src/extract/http/index.ts';
+import { DEFAULT_MAX_RETRIES, DEFAULT_RETRY_WAIT_TOTAL_MS } from '../../src/defaults.ts';
+import { StopRequested } from '../../src/errors.ts';
+import { defaultSleep } from '../../src/extract/http/options.ts';
 import { clientOn, failThen, sendJson, type ClientHarness, type MiniHandler } from '../helpers/mini-server.ts';
 
 let open: ClientHarness[] = [];
@@ -172,5 +175,39 @@ describe('retries', () => {
     const b = await setup(failThen(1, (_q, res) => sendJson(res, 429, { message: 'no' })));
     await expect(b.client.request('POST', '/notes', { body: {} })).resolves.toMatchObject({ ok: true });
     expect(b.server.requests).toHaveLength(2);
+  });
+});
+
+describe('a 429 storm and a stop (issue 33 item 1)', () => {
+  it('waits at most DEFAULT_RETRY_WAIT_TOTAL_MS in all for one request, then gives up saying how many attempts it made', async () => {
+    const { server, client, sleeps } = await setup((_q, res) => sendJson(res, 429, { message: 'slow down' }, { 'retry-after': '3600' }));
+    const err = await client.get('/v2/companies').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RateLimitedError);
+    expect(sleeps.reduce((a, b) => a + b, 0)).toBe(DEFAULT_RETRY_WAIT_TOTAL_MS);
+    expect((err as Error).message).toContain(`(gave up after ${server.requests.length} attempts)`);
+    expect(server.requests.length).toBeLessThan(DEFAULT_MAX_RETRIES + 1);
+  });
+
+  it('a stop signal ends a Retry-After sleep at once with its reason', async () => {
+    const stop = new AbortController();
+    const { server, client } = await setup((_q, res) => sendJson(res, 429, { message: 'slow down' }, { 'retry-after': '3600' }), {
+      stop: stop.signal,
+      sleep: (ms, signal) => defaultSleep(ms, signal),
+    });
+    const pending = client.get('/v2/companies').catch((e: unknown) => e);
+    while (server.requests.length === 0) await new Promise((r) => setTimeout(r, 5));
+    const at = Date.now();
+    stop.abort(new StopRequested('SIGTERM'));
+    expect(await pending).toBeInstanceOf(StopRequested);
+    expect(Date.now() - at).toBeLessThan(1000);
+  });
+
+  it('a stop signal ends a request the service never answers', async () => {
+    const stop = new AbortController();
+    const { client } = await setup(() => undefined, { stop: stop.signal });
+    const pending = client.get('/v2/companies').catch((e: unknown) => e);
+    await new Promise((r) => setTimeout(r, 100));
+    stop.abort(new StopRequested('SIGINT'));
+    expect(await pending).toBeInstanceOf(StopRequested);
   });
 });

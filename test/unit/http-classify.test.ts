@@ -7,6 +7,7 @@ import {
   type ErrorClassName,
   type FailureKind,
 } from '../../src/extract/http/classify.ts';
+import { EXIT_BUDGET } from '../../src/errors.ts';
 import { ApiError, AuthError, BudgetExhaustedError, ForbiddenError, TransientError, UnreachableError } from '../../src/extract/http/errors.ts';
 import { errorFromNetwork, errorFromResponse, malformedResponse, type FailureContext } from '../../src/extract/http/failure.ts';
 import { parseRetryAfter } from '../../src/extract/http/retry.ts';
@@ -135,7 +136,7 @@ describe('the table itself', () => {
     const budget = new BudgetExhaustedError({ remaining: 500, reserve: 500, resetAt: null });
     expect(budget).toBeInstanceOf(ApiError);
     expect(budget.stopsRun).toBe(true);
-    expect(budget.exitCode).toBe(3);
+    expect(budget.exitCode).toBe(EXIT_BUDGET);
     expect(new ForbiddenError('f', at).stopsRun).toBe(false);
     expect(new TransientError('t', at).stopsRun).toBe(false);
     expect(new ApiError('e', at).stopsRun).toBe(false);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BudgetExhaustedError } from '../../src/extract/http/errors.ts';
 import { parseRateHeaders, RateBudget } from '../../src/extract/http/rate-budget.ts';
+import { captureLogger } from '../helpers/mini-server.ts';
 
 function fakeClock(start = Date.parse('2026-03-01T00:00:00Z')) {
   let now = start;
@@ -158,5 +159,27 @@ describe('RateBudget', () => {
   it('snapshot is all nulls before anything is seen', () => {
     const b = new RateBudget({ concurrency: 1, monthlyReserve: 0 });
     expect(Object.values(b.snapshot()).every((v) => v === null)).toBe(true);
+  });
+});
+
+describe('headers that give a limit of 0 (issue 32 defect 8)', () => {
+  it('are read as no limit reported, said once: requests go on, no BudgetExhaustedError, no endless wait', async () => {
+    const clock = fakeClock();
+    const { logger, lines } = captureLogger();
+    const b = new RateBudget({ concurrency: 2, monthlyReserve: 500, now: clock.now, sleep: clock.sleep, logger });
+    for (let i = 0; i < 10; i++) {
+      b.ingestHeaders(headers([0, 0, 0], [0, 0, 0]));
+      await b.acquire();
+      b.release();
+    }
+    expect(clock.sleeps).toEqual([]);
+    expect(b.snapshot()).toMatchObject({ userLimit: null, orgLimit: null, orgRemaining: null });
+    expect(lines.filter((l) => l.includes('limit of 0'))).toHaveLength(2);
+  });
+
+  it('a real limit with nothing remaining still stops at the reserve', async () => {
+    const b = new RateBudget({ concurrency: 2, monthlyReserve: 500 });
+    b.ingestHeaders(headers([900, 899, 41], [100_000, 400, 86_400]));
+    await expect(b.acquire()).rejects.toBeInstanceOf(BudgetExhaustedError);
   });
 });

@@ -34,12 +34,14 @@ describe('stopsTheRun', () => {
     expect(stopsTheRun(forPeople)).toBe(true);
   });
 
-  it("SQLite's busy_timeout running out mid-run (another program's write transaction) stops the run with one line", () => {
+  it("SQLite's busy_timeout running out mid-run (another program's write transaction) stops the run with one line, exit 3", () => {
     const busy = { code: 'SQLITE_BUSY', message: 'database is locked' };
     expect(stopsTheRun(busy)).toBe(true);
     expect(fatalDatabaseError(busy)?.message).toBe(
-      "The warehouse cannot take writes: another program holds the database file's write lock (an open write transaction) (SQLITE_BUSY).",
+      'Cannot write to the warehouse: another program holds its write lock (an open write transaction) (SQLITE_BUSY).',
     );
+    expect(fatalDatabaseError(busy)?.exitCode).toBe(3);
+    expect(fatalDatabaseError(busy)?.hint).not.toMatch(/disk space/);
   });
 
   it("the pg driver's own ECONNRESET still stops the run", () => {

@@ -7,7 +7,7 @@ import { ForeignOriginError, NotFoundError, type ApiError } from './errors.ts';
 import { lagExhausted, type FailureContext } from './failure.ts';
 import { RateBudget, type BudgetSnapshot } from './rate-budget.ts';
 import { isIdempotent, retryDelay } from './retry.ts';
-import { withDefaults, type AffinityClientOptions, type RequestOpts, type Tuning, type WriteOpts } from './options.ts';
+import { sleepUnlessAborted, withDefaults, type AffinityClientOptions, type RequestOpts, type Tuning, type WriteOpts } from './options.ts';
 import { sendOnce } from './transport.ts';
 import { authorizationFor, basicToken, buildPathWithQuery, endpointLabel, isMonthlyExempt, isV2Path, type Query } from './url.ts';
 
@@ -42,11 +42,19 @@ export class AffinityClient {
   private readonly answered = { ok: 0, any: 0 };
   /** The options with every default filled in (defaults.ts). */
   private readonly t: Tuning;
+  /** The run's stop signal (options.ts `stop`), joined to every request's own. */
+  private readonly stop: AbortSignal | undefined;
 
   constructor(opts: AffinityClientOptions) {
     if (!opts.apiKey) {
       throw new UserError('No Affinity API key was given.', {
         hint: 'Set AFFINITY_API_KEY (Affinity → Settings → API), or try `relsync demo` against the simulator.',
+      });
+    }
+    // A key with a line break or control character cannot go in a header: say so before any request is made.
+    if (!/^[\x21-\x7e]+$/.test(opts.apiKey)) {
+      throw new UserError('The Affinity API key holds a space, line break or other control character.', {
+        hint: 'Set AFFINITY_API_KEY to the key alone (a trailing newline from the file it was read from?).',
       });
     }
     try {
@@ -63,6 +71,7 @@ export class AffinityClient {
     this.secrets = [opts.apiKey, basicToken(opts.apiKey)];
     this.log = opts.logger.child({ component: 'http' });
     this.t = withDefaults(opts);
+    this.stop = opts.stop;
     this.queue = new PQueue({ concurrency: this.t.concurrency });
     this.budget = new RateBudget({
       concurrency: this.t.concurrency,
@@ -151,7 +160,7 @@ export class AffinityClient {
       endpoint: opts.endpoint ?? endpointLabel(method, path),
       expectExists: (opts.expectExists ?? false) && method === 'GET',
       idempotent: opts.idempotent ?? isIdempotent(method),
-      signal: opts.signal,
+      signal: opts.signal && this.stop ? AbortSignal.any([opts.signal, this.stop]) : (opts.signal ?? this.stop),
     };
   }
 
@@ -192,8 +201,9 @@ export class AffinityClient {
     };
     let retries = 0;
     let lagRetries = 0;
+    let waitedMs = 0;
     for (;;) {
-      const result = await this.queue.add(() => this.attempt(spec, ctx));
+      const result = await this.queue.add(() => this.attempt(spec, ctx), spec.signal ? { signal: spec.signal } : {});
       if (result.ok) {
         this.answered.ok += 1;
         this.answered.any += 1;
@@ -209,8 +219,9 @@ export class AffinityClient {
         const { minMs, maxMs } = this.t.createLag;
         delayMs = Math.round(minMs + (maxMs - minMs) * this.t.random());
         reason = 'read-after-create lag';
-      } else if (err.retryable && retries < this.retryLimit(err)) {
-        delayMs = retryDelay({ attempt: retries, retryAfterMs: err.retryAfterMs, backoff: this.t.backoff, random: this.t.random });
+      } else if (err.retryable && retries < this.retryLimit(err) && waitedMs < this.t.retryWaitTotalMs) {
+        const delay = retryDelay({ attempt: retries, retryAfterMs: err.retryAfterMs, backoff: this.t.backoff, random: this.t.random });
+        delayMs = Math.min(delay, this.t.retryWaitTotalMs - waitedMs);
         retries += 1;
         reason = err.message;
       } else {
@@ -222,9 +233,8 @@ export class AffinityClient {
         { method: spec.method, endpoint: spec.endpoint, status: result.status, attempt: retries + lagRetries, delayMs, reason },
         'retrying request',
       );
-      spec.signal?.throwIfAborted();
-      await this.t.sleep(delayMs);
-      spec.signal?.throwIfAborted();
+      waitedMs += delayMs;
+      await sleepUnlessAborted(this.t.sleep, delayMs, spec.signal);
     }
   }
 

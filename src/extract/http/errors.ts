@@ -1,4 +1,4 @@
-import { UserError } from '../../errors.ts';
+import { EXIT_BUDGET, UserError } from '../../errors.ts';
 import { FAILURE_TABLE, type FailureKind } from './classify.ts';
 import type { NotFoundScope } from './not-found-scope.ts';
 
@@ -203,9 +203,9 @@ export class BudgetExhaustedError extends ApiError {
         path: init.request?.path ?? '',
         endpoint: init.request?.endpoint ?? 'any counted request',
         kind: 'budget',
-        hint: 'Wait for the monthly reset, or lower the reserve (the `monthlyReserve` setting, e.g. 0) to spend it.',
+        hint: 'Wait for the monthly reset, or lower the reserve (the `monthlyReserve` setting, e.g. 0) to spend it. What was read is kept; the next run carries on.',
       },
-      3,
+      EXIT_BUDGET,
     );
     this.name = 'BudgetExhaustedError';
     this.remaining = init.remaining;

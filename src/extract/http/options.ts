@@ -8,7 +8,9 @@ import {
   DEFAULT_MAX_RETRIES,
   DEFAULT_MONTHLY_RESERVE,
   DEFAULT_REQUEST_TIMEOUT_MS,
+  DEFAULT_RETRY_WAIT_TOTAL_MS,
 } from '../../defaults.ts';
+import { setTimeout as wait } from 'node:timers/promises';
 import type { Logger } from '../../log.ts';
 import { VERSION } from '../../version.ts';
 import type { BackoffOptions } from './retry.ts';
@@ -28,9 +30,16 @@ export interface AffinityClientOptions {
   monthlyReserve?: number;
   /** `/v2` answers 404 for a while after an older-interface create; `expectExists` reads retry within this. */
   createLag?: { retries: number; minMs: number; maxMs: number };
-  sleep?: (ms: number) => Promise<void>;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
   userAgent?: string;
+  /**
+   * The run's stop (SIGTERM / SIGINT): once aborted, every backoff sleep, budget wait and request in flight
+   * ends at once with its reason, so a stop never waits out a `Retry-After` or a hanging answer.
+   */
+  stop?: AbortSignal;
+  /** The most one request waits between its attempts in all (default DEFAULT_RETRY_WAIT_TOTAL_MS). */
+  retryWaitTotalMs?: number;
   /** Clock for the rate budget (tests). */
   now?: () => number;
 }
@@ -50,7 +59,28 @@ export interface WriteOpts extends RequestOpts {
   idempotent?: boolean;
 }
 
-export const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+/** A sleep whose timer goes with an abort: a stopped run leaves no timer holding the process open. */
+export const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> => wait(ms, undefined, signal ? { signal } : {});
+
+/** `sleep(ms)` that ends at once with the signal's reason when it aborts, whatever sleep the client was given. */
+export function sleepUnlessAborted(sleep: Tuning['sleep'], ms: number, signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return sleep(ms);
+  signal.throwIfAborted();
+  return new Promise<void>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    sleep(ms, signal).then(
+      () => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      },
+      (err: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(signal.aborted ? signal.reason : err);
+      },
+    );
+  });
+}
 
 /** What the client runs with: the caller's options, every gap filled from defaults.ts. */
 export interface Tuning {
@@ -60,9 +90,11 @@ export interface Tuning {
   backoff: BackoffOptions;
   monthlyReserve: number;
   createLag: { retries: number; minMs: number; maxMs: number };
-  sleep: (ms: number) => Promise<void>;
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   random: () => number;
   userAgent: string;
+  /** The most one request waits between its attempts in all, whatever the service asks (DEFAULT_RETRY_WAIT_TOTAL_MS). */
+  retryWaitTotalMs: number;
 }
 
 export function withDefaults(opts: AffinityClientOptions): Tuning {
@@ -76,5 +108,6 @@ export function withDefaults(opts: AffinityClientOptions): Tuning {
     sleep: opts.sleep ?? defaultSleep,
     random: opts.random ?? Math.random,
     userAgent: opts.userAgent ?? `relsync/${VERSION} (+node ${process.versions.node})`,
+    retryWaitTotalMs: opts.retryWaitTotalMs ?? DEFAULT_RETRY_WAIT_TOTAL_MS,
   };
 }

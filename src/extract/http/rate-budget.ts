@@ -1,7 +1,7 @@
 import { DEFAULT_RATE_SAFETY_MARGIN, DEFAULT_USER_WINDOW_MS } from '../../defaults.ts';
 import type { Logger } from '../../log.ts';
 import { BudgetExhaustedError, type BudgetExhaustedInit } from './errors.ts';
-import { parseRateHeaders, type HeaderInput } from './rate-headers.ts';
+import { parseRateHeaders, type HeaderInput, type RateHeaders } from './rate-headers.ts';
 
 export { parseRateHeaders, type HeaderInput, type RateHeaders } from './rate-headers.ts';
 
@@ -62,6 +62,7 @@ export class RateBudget {
   private version = 0;
   private waiters: Array<() => void> = [];
   private loggedResetAt: number | null = null;
+  private readonly zeroLimitSaid = new Set<'user' | 'org'>();
   private readonly concurrency: number;
   private readonly reserve: number;
   private readonly margin: number;
@@ -79,13 +80,33 @@ export class RateBudget {
   }
 
   ingestHeaders(headers: HeaderInput): void {
-    const h = parseRateHeaders(headers);
+    const h = this.withoutZeroLimits(parseRateHeaders(headers));
     if (Object.values(h).every((v) => v === null)) return;
     const now = this.now();
     merge(this.user, h.userLimit, h.userRemaining, h.userReset === null ? null : now + h.userReset * 1000);
     merge(this.org, h.orgLimit, h.orgRemaining, h.orgReset === null ? null : now + h.orgReset * 1000);
     this.observedAt = now;
     this.changed();
+  }
+
+  /**
+   * A window whose limit reads 0 allows nothing at all: no plan the service sells does that (its unlimited
+   * plans send no limit, or one a stand-in fills with 0). Read as "no limit reported", said once, rather
+   * than stopping the run on the monthly reserve or waiting out a per-minute window forever.
+   */
+  private withoutZeroLimits(h: RateHeaders): RateHeaders {
+    const out = { ...h };
+    for (const [scope, limit, remaining, reset] of [
+      ['user', 'userLimit', 'userRemaining', 'userReset'],
+      ['org', 'orgLimit', 'orgRemaining', 'orgReset'],
+    ] as const) {
+      if (h[limit] !== 0) continue;
+      out[limit] = out[remaining] = out[reset] = null;
+      if (this.zeroLimitSaid.has(scope)) continue;
+      this.zeroLimitSaid.add(scope);
+      this.log?.warn({ scope }, 'the rate-limit headers give a limit of 0: read as no limit reported (a plan that allowed nothing could not answer at all)');
+    }
+    return out;
   }
 
   /** Body of v1 `GET /rate-limit` or `GET /v2/rate-limit`. Returns false for a shape it does not know. */

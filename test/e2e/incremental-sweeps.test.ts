@@ -15,12 +15,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WarehouseTableName } from '../../src/load/schema-warehouse.ts';
 import { WAREHOUSE_TABLES } from '../../src/load/tables.ts';
 import type { SyncResult } from '../../src/runner/run-sync.ts';
-import { simCall } from '../../src/simulator/test-client.ts';
 import { iterFieldValues, type ScaleCounts, type SimStore } from '../../src/simulator/index.ts';
 import { forEachContract } from '../helpers/dialects.ts';
 import { startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';
 import { dumpWarehouse, expectWarehouseMatchesStore, readTable } from '../helpers/warehouse-compare.ts';
 import type { ExpRow } from './support/norm.ts';
+import { call } from './support/incremental-mutations.ts';
 
 /**
  * Several pages per collection, so soft deletes follow multi-page sweeps: a small tenant and short pages (PAGE
@@ -86,12 +86,6 @@ function dumpDifferences(inc: Dump, fresh: Dump): string[] {
     if (lines.length) out.push(`${table}: ${lines.length} row(s) differ; first 4:\n    ${lines.slice(0, 4).join('\n    ')}`);
   }
   return out;
-}
-
-async function call(f: SyncFixture, path: string, method: string, body?: unknown): Promise<unknown> {
-  const r = await simCall(f.sim, path, { method, ...(body === undefined ? {} : { body }) });
-  if (r.status >= 300) throw new Error(`${method} ${path} -> ${r.status} ${r.text.slice(0, 300)}`);
-  return r.json;
 }
 
 interface Changes {

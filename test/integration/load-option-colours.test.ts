@@ -38,6 +38,11 @@ function colours(rows: Array<{ id: number; color: string }>): RowBatch {
 forEachDialect('load: dropdown option colours', (dialect) => {
   const db = useMigratedDb(dialect);
 
+  const apply = (b: RowBatch, at: string) =>
+    db()
+      .kysely.transaction()
+      .execute((trx) => applyBatch(trx, dialect, b, at));
+
   async function options() {
     return db().kysely.selectFrom('dropdown_options').select(['id', 'text', 'rank', 'color', 'color_code', '_synced_at']).orderBy('id').execute();
   }
@@ -81,8 +86,6 @@ forEachDialect('load: dropdown option colours', (dialect) => {
   });
 
   it("a fill (the change log's history) names only an option with no colour yet; a later value still sets it", async () => {
-    const k = db().kysely;
-    const apply = (b: RowBatch, at: string) => k.transaction().execute((trx) => applyBatch(trx, dialect, b, at));
     await apply(
       v1Field([
         { id: 1, text: 'New', color: 3 },
@@ -118,8 +121,6 @@ forEachDialect('load: dropdown option colours', (dialect) => {
   });
 
   it('a re-read of the field keeps the name while the code is the same, drops it when the code changed, and removes dropped options', async () => {
-    const k = db().kysely;
-    const apply = (b: RowBatch, at: string) => k.transaction().execute((trx) => applyBatch(trx, dialect, b, at));
     await apply(
       v1Field([
         { id: 1, text: 'New', color: 3 },

@@ -36,13 +36,14 @@ const ENTITY_NAME = `coalesce(ec.name, nullif(trim(coalesce(ep.first_name, '') |
  * `previous_value_display` are the values as text, the same on both dialects.
  */
 function fieldValueHistory(v: ViewSql): string {
-  const previous = TYPED.map(
-    (c) => `case when not h.multi and coalesce(lag(h.action_type) over cell, '') <> 'delete' then lag(h.${c}) over cell end as previous_${c}`,
-  ).join(',\n  ');
+  // The lags are taken once each in an inner select and kept or not outside: six window functions, not ten.
+  const lags = TYPED.map((c) => `lag(h.${c}) over cell as lag_${c}`).join(', ');
+  const previous = TYPED.map((c) => `case when h.keep_previous then h.lag_${c} end as previous_${c}`).join(',\n  ');
   return `select ${HISTORY_COLUMNS},
   ${v.utcText('h.changed_at')} as changed_at_utc, h.entity_name, h.value_display,
   ${v.daysSince('h.changed_at')} as age_days,
   ${previous}
+from (select h.*, not h.multi and coalesce(lag(h.action_type) over cell, '') <> 'delete' as keep_previous, ${lags}
 from (select ch.id as change_id, ch.changed_at, ch.changer_id,
   nullif(trim(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')), '') as changer_name,
   ch.field_id, f.name as field_name, coalesce(ch.entity_type, f.entity_type) as entity_type, ch.entity_id, ${ENTITY_NAME} as entity_name,
@@ -57,7 +58,7 @@ left join companies ec on coalesce(ch.entity_type, f.entity_type) = 'company' an
 left join persons ep on coalesce(ch.entity_type, f.entity_type) = 'person' and ep.id = ch.entity_id
 left join opportunities eo on coalesce(ch.entity_type, f.entity_type) = 'opportunity' and eo.id = ch.entity_id
 where ch._deleted_at is null) h
-window cell as (partition by h.field_id, h.entity_id, coalesce(h.list_entry_id, 0) order by h.changed_at, h.change_id)`;
+window cell as (partition by h.field_id, h.entity_id, coalesce(h.list_entry_id, 0) order by h.changed_at, h.change_id)) h`;
 }
 
 /**

@@ -54,7 +54,8 @@ export function dumpDifferences(actual: Dump, expected: Dump): string[] {
   return out;
 }
 
-async function call(f: SyncFixture, path: string, method: string, body?: unknown): Promise<unknown> {
+/** A simulator API call that must succeed; its JSON body. */
+export async function call(f: SyncFixture, path: string, method: string, body?: unknown): Promise<unknown> {
   const r = await simCall(f.sim, path, { method, ...(body === undefined ? {} : { body }) });
   if (r.status >= 300) throw new Error(`${method} ${path} -> ${r.status} ${r.text.slice(0, 300)}`);
   return r.json;

@@ -6,6 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import { createLogger } from '../log.ts';
 import { generateStore, resolveScale, type Scale } from './generate/generate.ts';
+import { applyEdgeValues } from './generate/generate-edge-values.ts';
 import { SimServer, type SimStats } from './server.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { FaultInjector, SLOW_PAUSE_MS, parseFaults, type FaultSpec } from './http/faults.ts';
@@ -73,6 +74,11 @@ export interface SimulatorOptions {
    * tenant of hundreds (default: no cap).
    */
   maxPageSize?: number;
+  /**
+   * The edge-value profile: values the documents allow that the generated tenant otherwise never holds (list
+   * entries created in a leap second or in the years 0000–0099, lowercase `t`/`z` separators), off by default.
+   */
+  edgeValues?: boolean;
   logRequests?: boolean;
 }
 
@@ -117,6 +123,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
   resolveScale(opts.scale);
 
   const store = generateStore(seed, opts.scale ?? 'small');
+  if (opts.edgeValues) applyEdgeValues(store);
   const limiter = new RateLimiter(perMin, monthly);
   const faults = new FaultInjector(faultSpec, seed);
   const log = opts.logRequests ? createLogger().child({ component: 'simulator' }) : null;
@@ -131,6 +138,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
       defaultApiVersion: version,
       cursorTtlMs: nonNegInt('cursorTtlMs', opts.cursorTtlMs, 15 * 60_000, 1),
       maxPageSize: opts.maxPageSize === undefined ? null : nonNegInt('maxPageSize', opts.maxPageSize, 100, 1),
+      edgeValues: opts.edgeValues === true,
     },
     latencyMs: nonNegInt('latencyMs', opts.latencyMs, 0),
     slowPauseMs: nonNegInt('slowPauseMs', opts.slowPauseMs, SLOW_PAUSE_MS),

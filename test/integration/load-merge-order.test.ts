@@ -66,6 +66,23 @@ forEachDialect('load: merges in the order they happened', (dialect) => {
     );
   }
 
+  /** The companies sweep (starting at SYNC) sees B and C, not A: merged upstream, the merge not yet read. */
+  async function sweepWithoutA(): Promise<number> {
+    const k = db().kysely;
+    await upsertRows(
+      k,
+      dialect,
+      'companies',
+      [
+        { id: 2, name: 'B' },
+        { id: 3, name: 'C' },
+      ],
+      SYNC,
+    );
+    await upsertRows(k, dialect, 'persons', [{ id: 11 }, { id: 12 }, { id: 13 }], SYNC);
+    return softDeleteMissing(k, 'companies', { sweepStartedAt: SYNC, now: SYNC });
+  }
+
   async function state() {
     const k = db().kysely;
     const companies = await k.selectFrom('companies').select(['id', 'merged_into_id']).orderBy('id').execute();
@@ -111,19 +128,7 @@ forEachDialect('load: merges in the order they happened', (dialect) => {
   it("a merge learned after the duplicate's soft delete still moves its people and values to the survivor", async () => {
     await seed();
     const k = db().kysely;
-    // The companies sweep (starting at SYNC) sees B and C, not A: merged upstream, the merge not yet read.
-    await upsertRows(
-      k,
-      dialect,
-      'companies',
-      [
-        { id: 2, name: 'B' },
-        { id: 3, name: 'C' },
-      ],
-      SYNC,
-    );
-    await upsertRows(k, dialect, 'persons', [{ id: 11 }, { id: 12 }, { id: 13 }], SYNC);
-    expect(await softDeleteMissing(k, 'companies', { sweepStartedAt: SYNC, now: SYNC })).toBe(1);
+    expect(await sweepWithoutA()).toBe(1);
     expect((await state()).links).toEqual([
       [2, 12],
       [3, 13],
@@ -150,17 +155,7 @@ forEachDialect('load: merges in the order they happened', (dialect) => {
   it('a kept row whose other parent is gone since does not come back', async () => {
     await seed();
     const k = db().kysely;
-    await upsertRows(
-      k,
-      dialect,
-      'companies',
-      [
-        { id: 2, name: 'B' },
-        { id: 3, name: 'C' },
-      ],
-      SYNC,
-    );
-    await softDeleteMissing(k, 'companies', { sweepStartedAt: SYNC, now: SYNC });
+    await sweepWithoutA();
     await upsertRows(k, dialect, 'persons', [{ id: 12 }, { id: 13 }], LATER);
     await softDeleteMissing(k, 'persons', { sweepStartedAt: LATER, now: LATER });
     await applyBatch(k, dialect, batchOf([merge(1, 2, T0)]), LATER);

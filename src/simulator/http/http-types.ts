@@ -18,6 +18,8 @@ export interface ServerSettings {
   cursorTtlMs: number;
   /** At most this many records a page, whatever the request asks (null: what it asks). */
   maxPageSize: number | null;
+  /** The edge-value profile: RFC 3339's rarer forms on the wire (render/edge-values.ts). */
+  edgeValues: boolean;
 }
 
 export interface Ctx {

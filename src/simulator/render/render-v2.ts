@@ -17,6 +17,7 @@ import {
 } from '../store/store-types.ts';
 import { getCell } from '../store/store-values.ts';
 import { renderNoteV2 } from './render-v2-activity.ts';
+import { edgeTime } from './edge-values.ts';
 
 /** docs/contract.md §7.2: associations "are **truncated at 100** items"; §7.6 `person-multi` / `company-multi` "(≤100)". */
 export const ASSOC_TRUNCATE = 100;
@@ -237,7 +238,7 @@ export function renderEntryWithEntity(ctx: Ctx, e: SimListEntry, fields: SimFiel
     entity = { ...renderOpportunity(ctx, o), fields: [] };
   }
   entity.fields = fields ? fields.map((f) => renderField(ctx, f, pick(f))) : [];
-  return { id: e.id, listId: e.listId, type: e.entityType, createdAt: e.createdAt, creatorId: e.creatorId, entity };
+  return { id: e.id, listId: e.listId, type: e.entityType, createdAt: edgeTime(ctx, e.createdAt, e.id), creatorId: e.creatorId, entity };
 }
 
 /** `ListEntry` as returned under a company/person: top-level `fields`, always all of them. */
@@ -246,7 +247,7 @@ export function renderEntryFlat(ctx: Ctx, e: SimListEntry): Record<string, unkno
   return {
     id: e.id,
     listId: e.listId,
-    createdAt: e.createdAt,
+    createdAt: edgeTime(ctx, e.createdAt, e.id),
     creatorId: e.creatorId,
     fields: fields.map((f) => renderField(ctx, f, f.listId === null ? e.entityId : e.id)),
   };

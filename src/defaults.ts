@@ -211,3 +211,5 @@ export const DEFAULT_KEPT_CHILD_ROWS_DAYS = 30;
 export const DEFAULT_SWEEP_PAGES_SLACK = 4;
 export const DEFAULT_SWEEP_PAGES_FLOOR = 50;
 export const DEFAULT_SWEEP_PAGES_UNKNOWN = 10_000;
+/** Quarantined records a pass that did not see its collection names in its one line (the quarantine table keeps them all). */
+export const DEFAULT_QUARANTINE_NAMED = 10;

@@ -110,7 +110,7 @@ export function registerCommands(program: Command): void {
     .addOption(new Option('--contract <name>', 'which document to follow where seed and reference differ').choices(['reference', 'seed']).default('reference'))
     .option(
       '--deny <permissions>',
-      'answer 403 on the routes of these permissions: emails,merges,companies,persons,lists; duplicates: 404, a tenant without that beta',
+      'answer 403 on the routes of these permissions: emails,merges,companies,persons,lists; duplicates: 404, a tenant without that beta; older-single-reads: 404 on GET /persons/{id}, /organizations/{id}, /opportunities/{id}',
     )
     .option('--api-key <key>', 'the key the simulator accepts (default sim-key)')
     .option('--api-version <date>', 'API version assumed when a request sends none')

@@ -133,14 +133,7 @@ export function routeGoneLine(stream: string, err: ApiError): string {
   return `${stream}: ${err.endpoint} answers a route-level 404 (${said}): the service does not serve this path, so it is treated as refused; nothing is deleted through it and its data is not refreshed until it answers again`;
 }
 
-/**
- * THE rule of deletion evidence for a read by id (docs/sync.md, "Deletion needs evidence"). A 404 proves a
- * record gone only when it is the service's own record-level not-found (never a route the service does not
- * serve, a foreign or non-JSON body: `notFoundMissing`), it answered so in an earlier run too (long past the
- * `/v2` read-after-create lag), the same read answered a record in this run (its interface works), and the
- * cheap source, where one exists, answered without listing the record. Absence from a completed sweep is
- * the other evidence (read-sweep.ts, `sweepMayDelete`).
- */
+/** What is known about a record a read by id found missing (read-ids.ts). */
 export interface GoneFacts {
   /** The id answered a record-level 404 in an earlier run as well. */
   missingBefore: boolean;
@@ -150,6 +143,14 @@ export interface GoneFacts {
   confirmed: 'absent' | 'present' | 'unknown' | 'no-source';
 }
 
+/**
+ * THE rule of deletion evidence for a read by id (docs/sync.md, "Deletion needs evidence"). A 404 proves a
+ * record gone only when it is the service's own record-level not-found (never a route the service does not
+ * serve, a foreign or non-JSON body: `notFoundMissing`), it answered so in an earlier run too (long past the
+ * `/v2` read-after-create lag), the same read answered a record in this run (its interface works), and the
+ * cheap source, where one exists, answered without listing the record. Absence from a completed sweep that
+ * saw its collection (`sweepSawCollection`) is the other evidence.
+ */
 export function goneOnEvidence(f: GoneFacts): boolean {
   return f.missingBefore && f.readAnswered && (f.confirmed === 'absent' || f.confirmed === 'no-source');
 }

@@ -90,7 +90,6 @@ export async function idsReader(
       const records: unknown[] = [];
       const raws: unknown[] = [];
       const invalid: InvalidRecord[] = [];
-      let dropped: number[] = [];
       try {
         const source = env.pageSources({ ...read.request(ids, p), expectExists: !ids.every((id) => earlier.has(id)) }, def.schema, null);
         while (!source.done) {
@@ -112,7 +111,7 @@ export async function idsReader(
           else pending.delete(id);
           if (read.goneFrom && earlier.has(id)) candidates.set(id, candidates.get(id) ?? batchStart);
         }
-        dropped = read.goneFrom ? [] : ids.filter((id) => earlier.has(id));
+        const dropped = read.goneFrom ? [] : ids.filter((id) => earlier.has(id));
         const waiting = ids.filter((id) => !earlier.has(id)).length;
         if (waiting > 0) log.warn({ ids: waiting }, 'records not readable yet; kept for the next run');
         if (dropped.length > 0) log.info({ ids: dropped.length }, 'records still missing a run later: gone, not asked for again');

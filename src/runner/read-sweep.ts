@@ -1,3 +1,4 @@
+import { DEFAULT_QUARANTINE_NAMED } from '../defaults.ts';
 import { UserError } from '../errors.ts';
 import { CursorExpiredError } from '../extract/http/errors.ts';
 import { endpointLabel } from '../extract/http/url.ts';
@@ -33,13 +34,10 @@ export class SweepBoundError extends UserError {
   }
 }
 
-/** The records a line names, at most. */
-const NAMED = 10;
-
 /** A sweep whose records were mostly quarantined did not see its collection: the stream fails with one line naming them. */
 export class SweepUnseenError extends UserError {
   constructor(stream: string, records: number, invalid: number, named: readonly InvalidRecord[]) {
-    const keys = named.slice(0, NAMED).map((r) => quarantineKey(r.raw));
+    const keys = named.slice(0, DEFAULT_QUARANTINE_NAMED).map((r) => quarantineKey(r.raw));
     const more = invalid > keys.length ? ` and ${invalid - keys.length} more` : '';
     const why = named[0]?.error ?? 'see the quarantine table';
     super(

@@ -1,8 +1,8 @@
 import type { AffinityClient } from '../extract/http/client.ts';
-import { NotFoundError } from '../extract/http/errors.ts';
 import type { Db } from '../load/db.ts';
 import { softDeleteMissing } from '../load/soft-delete.ts';
 import type { Logger } from '../log.ts';
+import { notFoundMissing } from '../runner/failure-policy.ts';
 import { errorMessage } from '../errors.ts';
 import { acquireWriterLock } from '../state/lock.ts';
 import type { DeleteTarget } from './apply-hints.ts';
@@ -10,7 +10,8 @@ import type { DeleteTarget } from './apply-hints.ts';
 /**
  * `*.deleted` deliveries are claims, not facts (docs/webhooks.md): each record named is read once with the
  * older single-record read (docs/contract.md §6.1–§6.4; a list entry through `/v2`, §7.4), and soft-deleted
- * only when the service answers 404. A record that answers is left alone (a forged or stale delivery
+ * only on evidence (docs/sync.md, "Deletion needs evidence"): the service's record-level 404, confirmed by
+ * the `/v2` lookup by `ids` no longer listing it. A record that answers is left alone (a forged or stale delivery
  * deletes nothing). A read that fails otherwise leaves the delivery pending for the next run.
  */
 
@@ -31,6 +32,9 @@ export interface ConfirmedDeletes {
 
 type Verdict = 'gone' | 'there' | 'failed' | 'unreadable';
 
+/** The `/v2` collection that confirms an older single read's 404 (docs/sync.md, "Deletion needs evidence"). */
+const CONFIRM = { company: '/v2/companies', person: '/v2/persons', opportunity: '/v2/opportunities' } as const;
+
 async function readOnce(client: AffinityClient, t: DeleteTarget, log: Logger): Promise<Verdict> {
   const path = pathOf(t);
   // An entry of a list the warehouse never saw cannot be addressed; the list's sweep carries it.
@@ -39,8 +43,21 @@ async function readOnce(client: AffinityClient, t: DeleteTarget, log: Logger): P
     await client.get(path);
     return 'there';
   } catch (err) {
-    if (err instanceof NotFoundError) return 'gone';
+    // Only the service's record-level not-found is evidence; a route it does not serve or a foreign body proves nothing.
+    if (notFoundMissing(err)) return t.kind === 'list_entry' ? 'gone' : confirmGone(client, t.kind, t.id, log);
     log.warn({ kind: t.kind, id: t.id, err: errorMessage(err) }, 'could not confirm a deletion hint; kept for the next run');
+    return 'failed';
+  }
+}
+
+/** The cheap confirmation: the `/v2` lookup by `ids` answers without the record. One that still lists it, or fails, deletes nothing. */
+async function confirmGone(client: AffinityClient, kind: keyof typeof CONFIRM, id: number, log: Logger): Promise<Verdict> {
+  try {
+    const page = await client.get<{ data?: unknown }>(CONFIRM[kind], { ids: [id] }, { endpoint: `GET ${CONFIRM[kind]}?ids` });
+    if (!Array.isArray(page.data)) return 'failed';
+    return page.data.some((r) => (r as { id?: unknown } | null)?.id === id) ? 'there' : 'gone';
+  } catch (err) {
+    log.warn({ kind, id, err: errorMessage(err) }, 'could not confirm a deletion hint; kept for the next run');
     return 'failed';
   }
 }

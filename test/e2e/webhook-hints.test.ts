@@ -87,6 +87,26 @@ forEachDialect('e2e: webhook hints', (dialect) => {
     expect((await deliveryStats(fx.db.kysely)).pending).toBe(0);
   });
 
+  // Issue 32: a route the service does not serve proves nothing about the record.
+  it('a deletion hint whose single read answers a route-level 404 deletes nothing and is kept for the next run', async () => {
+    const id = Number(
+      (await fx.db.kysely.selectFrom('persons').select('id').where('_deleted_at', 'is', null).orderBy('id').limit(1).executeTakeFirstOrThrow()).id,
+    );
+    fx.sim.setDeny('older-single-reads');
+    try {
+      await storeDelivery(fx.db.kysely, hint('person.deleted', { id }), new Date());
+      const r = await run();
+      expect(r.deletes).toMatchObject({ deleted: 0, stillThere: 0, failed: 1 });
+      const row = await fx.db.kysely.selectFrom('persons').select('_deleted_at').where('id', '=', id).executeTakeFirstOrThrow();
+      expect(row._deleted_at).toBeNull();
+      expect((await deliveryStats(fx.db.kysely)).pending).toBe(1);
+    } finally {
+      fx.sim.setDeny('');
+    }
+    expect((await run()).deletes).toMatchObject({ deleted: 0, stillThere: 1, failed: 0 });
+    expect((await deliveryStats(fx.db.kysely)).pending).toBe(0);
+  });
+
   it('10,000 forged deliveries with the right secret spend at most webhookMaxCallsPerRun, and the run says so', async () => {
     const FORGED = 10_000;
     // Stored as the receiver stores each (one transaction here only to keep the test short).

@@ -5,23 +5,15 @@
  * PostgreSQL only: SQLite has no roles.
  */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDatabaseUrl } from '../../src/load/db.ts';
 import { STACK_FRAME, runCli } from '../helpers/cli.ts';
 import { DIALECTS, freshMigratedDb, PG_BASE_URL } from '../helpers/dialects.ts';
+import { withPgAdmin } from '../helpers/test-env.ts';
 
 const role = `relsync_none_${randomBytes(4).toString('hex')}`;
 
-async function admin(text: string): Promise<void> {
-  const c = new pg.Client({ connectionString: PG_BASE_URL });
-  await c.connect();
-  try {
-    await c.query(text);
-  } finally {
-    await c.end();
-  }
-}
+const admin = (text: string) => withPgAdmin((c) => c.query(text));
 
 describe.skipIf(!DIALECTS.includes('postgres'))('a PostgreSQL role with no rights on the schema [postgres]', () => {
   let owner: Awaited<ReturnType<typeof freshMigratedDb>>;

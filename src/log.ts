@@ -31,3 +31,13 @@ export function createLogger(opts: LoggerOptions = {}): Logger {
 export function silentLogger(): Logger {
   return pino({ level: 'silent' });
 }
+
+/**
+ * A child logger for a component. pino writes every binding of every ancestor, so a second `component`
+ * under one (the HTTP client under the webhook service) would put the key twice on one JSON line, which
+ * many parsers read as the last one only: the outer component keeps `component`, the inner one is `part`.
+ */
+export function componentLogger(log: Logger, component: string, bindings: Record<string, unknown> = {}): Logger {
+  const key = log.bindings().component === undefined ? 'component' : 'part';
+  return log.child({ [key]: component, ...bindings });
+}

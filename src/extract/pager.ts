@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { UserError } from '../errors.ts';
-import type { Logger } from '../log.ts';
+import { componentLogger, type Logger } from '../log.ts';
 import type { AffinityClient, RequestOpts } from './http/client.ts';
 import { ForeignOriginError } from './http/errors.ts';
 import { endpointLabel, type Query } from './http/url.ts';
@@ -79,7 +79,7 @@ export class Pager<T> {
     this.query = pin(req.query);
     const bare = req.path.split('?')[0] ?? req.path;
     this.ctx = { path: bare, endpoint: req.endpoint ?? endpointLabel('GET', bare), redact: (t) => client.redact(t) };
-    this.log = client.log.child({ component: 'pager', path: bare });
+    this.log = componentLogger(client.baseLog, 'pager', { path: bare });
     this.fingerprint = paramsFingerprint(req.path, req.query);
     if (startToken) this.position = this.resumed = this.resumeFrom(startToken);
   }

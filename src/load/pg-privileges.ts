@@ -22,8 +22,20 @@ export const isDependencyError = (err: unknown): boolean => code(err) === '2BP01
  * CREATE SCHEMA, even IF NOT EXISTS), create it only when it does not.
  */
 export async function ensureSchema(client: pg.PoolClient, schema: string): Promise<void> {
-  const found = await client.query<{ ok: number }>('select 1 as ok from pg_namespace where nspname = $1', [schema]);
-  if (found.rows.length > 0) return;
+  const found = await client.query<{ usage: boolean; u: string }>(
+    "select has_schema_privilege(current_user, nspname, 'USAGE') as usage, current_user as u from pg_namespace where nspname = $1",
+    [schema],
+  );
+  const row = found.rows[0];
+  if (row && !row.usage) {
+    // Found here, before any statement: later it would be "permission denied for schema" mid-upgrade, and
+    // `status` would read the invisible tables as missing and send the operator to `relsync migrate`.
+    throw new UserError(`PostgreSQL user "${row.u}" has no rights on schema "${schema}" (USAGE is not granted).`, {
+      hint: `As the schema's owner: GRANT USAGE ON SCHEMA "${schema}" TO "${row.u}"; and rights on its tables: GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA "${schema}" TO "${row.u}" (or run relsync as the owner).`,
+      exitCode: 2,
+    });
+  }
+  if (row) return;
   try {
     await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
   } catch (err) {

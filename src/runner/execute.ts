@@ -4,6 +4,7 @@ import { openDatabase, type Db } from '../load/db.ts';
 import { AffinityClient } from '../extract/http/client.ts';
 import { ALL_STREAMS } from '../streams/registry.ts';
 import { boundHeapGrowth } from './heap-policy.ts';
+import { preflight } from './preflight.ts';
 import { createProgress, type ProgressWords } from './progress.ts';
 import { unmetNeeds } from '../planner/selection.ts';
 import { upgradeWarehouse } from '../state/upgrade.ts';
@@ -81,6 +82,12 @@ export async function executeSync(opts: ExecuteOptions): Promise<SyncResult> {
   boundHeapGrowth();
   // The client first: it refuses a bad key or base URL before the warehouse is opened, let alone written.
   const client = clientFromConfig(opts.config, opts.log, opts.apiKey, opts.stop);
+  try {
+    await preflight(client, opts.config.baseUrl);
+  } catch (err) {
+    await client.close();
+    throw err;
+  }
   const db = opts.db ?? (await openDatabase(opts.config.databaseUrl));
   try {
     checkSweepOverrides(opts.config, ALL_STREAMS);

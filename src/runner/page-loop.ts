@@ -60,7 +60,8 @@ function notePart(tally: PartitionTally, reader: Reader<unknown>, allowance: Pag
  * read ended (a capped periodic read pauses at its share and resumes next run); `tally` is updated after every commit, so a failure still reports what was done.
  */
 export async function readPartition(def: AnyStream, p: Partition<unknown>, env: ReadEnv, mode: ReadMode, tally: PartitionTally): Promise<ReadOutcome> {
-  const log = env.log.child({ stream: def.name, partition: p.key || undefined, runId: env.runId });
+  // env.log already carries the runId (run-sync.ts): bound again, it would appear twice on each line.
+  const log = env.log.child({ stream: def.name, partition: p.key || undefined });
   // Asked to stop before this read began: it reads nothing, and above all completes nothing (a read of the
   // few ids a stopped parent marked would otherwise finish its pass, and the next run skip the rest).
   if (env.hooks.shouldStop?.()) return 'interrupted';

@@ -2,6 +2,7 @@ import { schedule, type Logger as CronLogger, type ScheduledTask } from 'node-cr
 import { UserError, errorMessage, redact } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import { maskUrlPasswords } from '../mask-url.ts';
+import { WarehouseBusyError } from '../state/lock.ts';
 import type { RunSummary } from '../state/runs.ts';
 import { cronIntervalMs } from './cron.ts';
 import { evaluateHealth, type HealthReport } from './health.ts';
@@ -159,6 +160,12 @@ export class Scheduler {
         this.log.info(fields, 'scheduled run finished');
       }
     } catch (err) {
+      if (err instanceof WarehouseBusyError) {
+        // Another process (a second scheduler, a hand-run sync) holds the warehouse: this tick is skipped, not failed.
+        this.stats.recordIdle();
+        this.log.warn({ skipped: this.stats.recordOverlap(), holder: err.message }, 'scheduled run skipped: another process is writing to this warehouse');
+        return;
+      }
       const message = maskUrlPasswords(redact(errorMessage(err), this.secrets));
       const hint = err instanceof UserError && err.hint ? maskUrlPasswords(redact(err.hint, this.secrets)) : undefined;
       this.stats.recordFailure(message, startedAt, this.now());

@@ -37,12 +37,40 @@ export function processAlive(pid: number): boolean {
   return state !== 'Z' && state !== 'X';
 }
 
-function busy(holder: string, since: string): UserError {
-  return new UserError(`Another relsync sync is already writing to this warehouse (${holder}, since ${since}).`, {
-    hint: 'Wait for it to finish (see `relsync status`), or stop it. Two writers at once are refused so no row is written twice.',
-    exitCode: 3,
-  });
+/** Another relsync process holds the writer lock (exit 3, nothing written); a scheduler skips the tick, it did not fail. */
+export class WarehouseBusyError extends UserError {
+  constructor(holder: string, since: string) {
+    super(`Another relsync sync is already writing to this warehouse (${holder}, since ${since}).`, {
+      hint: 'Wait for it to finish (see `relsync status`), or stop it. Two writers at once are refused so no row is written twice.',
+      exitCode: 3,
+    });
+    this.name = 'WarehouseBusyError';
+  }
 }
+
+function busy(holder: string, since: string): WarehouseBusyError {
+  return new WarehouseBusyError(holder, since);
+}
+
+/**
+ * The holder's row, read a few times: a process that won the lock a moment ago may not have written its
+ * row yet, and "another process, since unknown" tells the operator nothing (the row names pid and host).
+ */
+async function holderRow(db: Db): Promise<{ holder: string; acquired_at: string } | undefined> {
+  for (let i = 0; i < HOLDER_READS; i++) {
+    const row = await db.kysely
+      .selectFrom('sync_lock')
+      .select(['holder', 'acquired_at'])
+      .where('name', '=', LOCK_NAME)
+      .executeTakeFirst()
+      .catch(() => undefined);
+    if (row) return row;
+    await new Promise((r) => setTimeout(r, HOLDER_READ_PAUSE_MS));
+  }
+  return undefined;
+}
+const HOLDER_READS = 10;
+const HOLDER_READ_PAUSE_MS = 100;
 
 /**
  * The single-writer lock: a lock row on SQLite (heartbeated, taken over when its process is gone),
@@ -60,7 +88,10 @@ export async function acquireWriterLock(db: Db, holder: string): Promise<WriterL
     taken = await takeSqliteLock(db, label, host, now);
   } catch (err) {
     // Two processes raced for an empty lock table: the loser's insert hits the primary key.
-    if (/UNIQUE|constraint/i.test((err as Error).message)) throw busy('another process', now);
+    if (/UNIQUE|constraint/i.test((err as Error).message)) {
+      const row = await holderRow(db);
+      throw row ? busy(row.holder, row.acquired_at) : busy('another process', now);
+    }
     // The lock row is a run's first write: a read-only file, or another program's write lock (an analyst's
     // sqlite3 shell inside a write transaction, a backup), is found here, before any work.
     throw readOnlyDatabaseError(err, db.describe) ?? writeLockHeldError(err, db.describe) ?? err;
@@ -105,12 +136,7 @@ async function acquirePgLock(db: Db, me: { label: string; host: string; now: str
   }
   if (!ok) {
     client.release();
-    const row = await db.kysely
-      .selectFrom('sync_lock')
-      .selectAll()
-      .where('name', '=', LOCK_NAME)
-      .executeTakeFirst()
-      .catch(() => undefined);
+    const row = await holderRow(db);
     throw row ? busy(row.holder, row.acquired_at) : busy('another process', 'unknown');
   }
   // Ours now: statements go through again, and the row says who holds the lock. A row left by a

@@ -68,6 +68,17 @@ async function syncFullThenTerm(env: Record<string, string>, db: Db, before: () 
   }
 }
 
+/** The next plain `sync` carries the interrupted full sync on as a full one, and ends equal to the service. */
+async function expectCarriedOn(env: Record<string, string>, db: Db, sim: RunningSimulator): Promise<void> {
+  const next = await runCli(['sync'], { env, timeoutMs: 120_000 });
+  expect(next.code, next.stderr).toBe(0);
+  expect((await runIds(db)).map((r) => [r.status, r.mode])).toEqual([
+    ['interrupted', 'full'],
+    ['succeeded', 'full'],
+  ]);
+  await expectWarehouseMatchesStore(db, sim);
+}
+
 /** Pages committed so far (sync_state rows with a checkpoint). */
 async function checkpoints(db: Db): Promise<number> {
   return (await db.kysely.selectFrom('sync_state').select('stream').execute()).length;
@@ -113,13 +124,7 @@ forEachDialect('e2e: SIGTERM while the service storms or hangs', (dialect) => {
         expect((await runIds(dbc.db)).map((r) => r.status)).toEqual(['interrupted']);
 
         proxy.mode = 'pass';
-        const next = await runCli(['sync'], { env, timeoutMs: 120_000 });
-        expect(next.code, next.stderr).toBe(0);
-        expect((await runIds(dbc.db)).map((r) => [r.status, r.mode])).toEqual([
-          ['interrupted', 'full'],
-          ['succeeded', 'full'],
-        ]);
-        await expectWarehouseMatchesStore(dbc.db, sim());
+        await expectCarriedOn(env, dbc.db, sim());
       } finally {
         await dbc.cleanup();
       }
@@ -144,13 +149,7 @@ forEachDialect('e2e: a first sync --full stopped by SIGTERM is carried on by the
         const stopped = await syncFullThenTerm(env, dbc.db, () => sleep(afterMs));
         expect(stopped.stopMs, `the run ended before ${afterMs} ms: pick earlier instants`).not.toBeNull();
         expect(stopped.code, stopped.stderr).toBe(0);
-        const next = await runCli(['sync'], { env, timeoutMs: 120_000 });
-        expect(next.code, next.stderr).toBe(0);
-        expect((await runIds(dbc.db)).map((r) => [r.status, r.mode])).toEqual([
-          ['interrupted', 'full'],
-          ['succeeded', 'full'],
-        ]);
-        await expectWarehouseMatchesStore(dbc.db, sim());
+        await expectCarriedOn(env, dbc.db, sim());
       } finally {
         await dbc.cleanup();
       }

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UserError } from '../../src/errors.ts';
 import { createLogger } from '../../src/log.ts';
 import { Scheduler, type RunSignal } from '../../src/scheduler/scheduler.ts';
+import { WarehouseBusyError } from '../../src/state/lock.ts';
 import type { RunSummary } from '../../src/state/runs.ts';
 
 /** A JSON logger whose lines land in an array, so tests can assert what was logged and at which level. */
@@ -122,6 +123,25 @@ describe('Scheduler (node-cron driven by fake timers)', () => {
     await scheduler.tick(); // a late tick after stop starts nothing
     await vi.advanceTimersByTimeAsync(3000);
     expect(runOnce).toHaveBeenCalledTimes(1);
+  });
+
+  it('a tick whose run finds another process holding the warehouse is skipped, not failed: health stays 200, the holder logged (issue 33 item 11)', async () => {
+    const { log, lines } = captureLog();
+    const runOnce = vi
+      .fn()
+      .mockResolvedValueOnce(summary())
+      .mockRejectedValueOnce(new WarehouseBusyError('schedule 1f0c pid 4242 on host-b', '2024-06-03T00:00:01.000Z'));
+    scheduler = new Scheduler({ cron: '* * * * * *', runOnce, log });
+    scheduler.start();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(runOnce).toHaveBeenCalledTimes(2);
+    const snap = scheduler.snapshot();
+    expect(snap.runs.failed).toBe(0);
+    expect(snap.runningSince).toBeNull();
+    expect(scheduler.health().httpStatus).toBe(200);
+    const skipped = lines.find((l) => l.msg === 'scheduled run skipped: another process is writing to this warehouse');
+    expect(skipped?.level).toBe(40);
+    expect(String(skipped?.holder)).toContain('pid 4242 on host-b');
   });
 
   it('stop() with no run in hand resolves at once; start() after stop() arms nothing', async () => {

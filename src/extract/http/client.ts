@@ -2,7 +2,7 @@ import PQueue from 'p-queue';
 import { Pool, type Dispatcher } from 'undici';
 import { DEFAULT_BASE_URL, DEFAULT_FIRST_CONTACT_RETRIES, DEFAULT_KEEP_ALIVE_MS } from '../../defaults.ts';
 import { redact, UserError } from '../../errors.ts';
-import type { Logger } from '../../log.ts';
+import { componentLogger, type Logger } from '../../log.ts';
 import { ForeignOriginError, NotFoundError, type ApiError } from './errors.ts';
 import { lagExhausted, type FailureContext } from './failure.ts';
 import { RateBudget, type BudgetSnapshot } from './rate-budget.ts';
@@ -30,6 +30,8 @@ interface Spec {
 export class AffinityClient {
   readonly budget: RateBudget;
   readonly log: Logger;
+  /** The logger the client was given, for what reads through it (pagers) to name their own component. */
+  readonly baseLog: Logger;
   private readonly base: URL;
   private readonly prefix: string;
   private readonly apiKey: string;
@@ -69,7 +71,8 @@ export class AffinityClient {
     this.apiVersion = opts.apiVersion;
     // The Basic form is the key too: a server echoing the Authorization header must not leak it either.
     this.secrets = [opts.apiKey, basicToken(opts.apiKey)];
-    this.log = opts.logger.child({ component: 'http' });
+    this.baseLog = opts.logger;
+    this.log = componentLogger(opts.logger, 'http');
     this.t = withDefaults(opts);
     this.stop = opts.stop;
     this.queue = new PQueue({ concurrency: this.t.concurrency });

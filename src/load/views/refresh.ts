@@ -41,12 +41,16 @@ function fingerprint(view: ViewDef): string {
 
 /** The views are in use by another session for longer than the refresh waits; the next run retries. */
 export class ViewsBusyError extends UserError {
+  /** Why, without "not refreshed" (the run summary's warning line says that itself). */
+  readonly reason: string;
   constructor(cause: unknown, waitedMs: number) {
-    super(`The analyst views were not refreshed: another session has been reading one of them for more than ${waitedMs} ms.`, {
+    const reason = `another session has been reading one of them for more than ${waitedMs} ms`;
+    super(`The analyst views were not refreshed: ${reason}.`, {
       hint: 'The tables are up to date. The next sync (or `relsync migrate`) refreshes the views once that session ends its transaction.',
       exitCode: 3,
       cause,
     });
+    this.reason = reason;
   }
 }
 
@@ -140,8 +144,11 @@ export async function refreshViewsSafely(db: Db, log: Logger): Promise<string[]>
     for (const r of out.refused) log.warn({ view: r.view, err: r.reason }, 'analyst view not refreshed; the tables are up to date');
     return out.refused.map((r) => r.reason);
   } catch (err) {
-    if (err instanceof ViewsBusyError) log.warn({ err: errorMessage(err) }, 'analyst views in use by another session; refresh skipped, the next run retries');
-    else log.warn({ err: errorMessage(err) }, 'could not refresh the analyst views; the tables are up to date, run `relsync migrate` to retry');
+    if (err instanceof ViewsBusyError) {
+      log.warn({ err: errorMessage(err) }, 'analyst views in use by another session; refresh skipped, the next run retries');
+      return [err.reason];
+    }
+    log.warn({ err: errorMessage(err) }, 'could not refresh the analyst views; the tables are up to date, run `relsync migrate` to retry');
     return [errorMessage(err)];
   }
 }

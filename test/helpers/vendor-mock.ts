@@ -20,6 +20,12 @@ export const TRIMMED_DOCUMENT = join(REPO_ROOT, 'test/fixtures/vendor/openapi-v2
 const PRISM_BIN = join(REPO_ROOT, 'node_modules/@stoplight/prism-cli/dist/index.js');
 const LISTENING = /Prism is listening on (http:\/\/127\.0\.0\.1:\d+)/;
 const PRISM_START_MS = 90_000;
+/**
+ * Loaded into Prism's process before Prism: it exits when its stdin (a pipe from the test's process) closes,
+ * so a test process killed before its afterAll (a SIGKILLed fork, a timeout) leaves no Prism behind.
+ */
+const EXIT_WITH_PARENT =
+  'data:text/javascript,process.stdin.on("end",()=>process.exit(0));process.stdin.on("error",()=>process.exit(0));process.stdin.resume();';
 
 /**
  * The `/v2` collections whose pages list records of a warehouse table keyed by `id`. `lands`: the page is
@@ -44,9 +50,9 @@ export interface Prism {
 
 /** Prism on 127.0.0.1, a port the system picks (`-p 0`, read back from its start line): no port can be taken meanwhile. */
 export async function startPrism(seed: string): Promise<Prism> {
-  const child = spawn(process.execPath, [PRISM_BIN, 'mock', '-h', '127.0.0.1', '-p', '0', '--seed', seed, TRIMMED_DOCUMENT], {
+  const child = spawn(process.execPath, ['--import', EXIT_WITH_PARENT, PRISM_BIN, 'mock', '-h', '127.0.0.1', '-p', '0', '--seed', seed, TRIMMED_DOCUMENT], {
     cwd: REPO_ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   const close = () => stopChild(child);
   try {

@@ -39,6 +39,12 @@ const MODES = [
 const CALL_BOUND = 200;
 /** The mock is deterministic: asking the same thing again cannot get another answer; one repeat (a resumed page) at most. */
 const MAX_SAME_REQUEST = 2;
+/**
+ * One relsync run's limit. A run takes 2-10 s here; on the shared 2-core machine with its load at 35, up to
+ * 40 s (a dynamic mode's first answers are generated then): runCli's 60 s default would kill a slow run and
+ * report its exit as null.
+ */
+const RUN_TIMEOUT_MS = 150_000;
 
 interface RunRecord {
   args: string[];
@@ -108,7 +114,8 @@ async function quarantinedBy(db: Db, runIds: readonly string[]): Promise<number>
 async function runAgainst(mock: VendorMock, db: Db, dbUrl: string, args: string[]): Promise<RunRecord> {
   mock.reset();
   const before = new Set(await runIds(db));
-  const result = await runCli(args, { env: { AFFINITY_API_KEY: 'vendor-mock-key', AFFINITY_BASE_URL: mock.url, DATABASE_URL: dbUrl } });
+  const env = { AFFINITY_API_KEY: 'vendor-mock-key', AFFINITY_BASE_URL: mock.url, DATABASE_URL: dbUrl };
+  const result = await runCli(args, { env, timeoutMs: RUN_TIMEOUT_MS });
   const newRuns = (await runIds(db)).filter((id) => !before.has(id));
   const same = new Map<string, number>();
   for (const c of mock.calls) same.set(`${c.method} ${c.url} -> ${c.status}`, (same.get(`${c.method} ${c.url} -> ${c.status}`) ?? 0) + 1);
@@ -195,7 +202,7 @@ forEachDialect('e2e: the vendor contract (Prism)', (dialect) => {
         deletedServed,
       });
     },
-    120_000,
+    2 * RUN_TIMEOUT_MS + 60_000,
   );
 });
 

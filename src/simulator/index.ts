@@ -76,7 +76,8 @@ export interface SimulatorOptions {
   maxPageSize?: number;
   /**
    * The edge-value profile: values the documents allow that the generated tenant otherwise never holds (list
-   * entries created in a leap second or in the years 0000–0099, lowercase `t`/`z` separators), off by default.
+   * entries created in a leap second or in the years 0000–0099, lowercase `t`/`z` separators, empty optional
+   * strings), off by default.
    */
   edgeValues?: boolean;
   logRequests?: boolean;

@@ -33,11 +33,16 @@ async function createdAts(sim: RunningSimulator): Promise<string[]> {
   return out;
 }
 
-it('serves leap seconds, early years and lowercase separators only with the profile on', async () => {
+const emptyDomains = async (sim: RunningSimulator) =>
+  ((await pageAllV2(sim, '/v2/companies')) as Array<{ domain?: string | null }>).filter((c) => c.domain === '').length;
+
+it('serves leap seconds, early years, lowercase separators and empty optional strings only with the profile on', async () => {
   const on = await createdAts(edge);
   expect(on.some((t) => t.endsWith('T23:59:60Z'))).toBe(true);
   expect(on.some((t) => /^00\d\d-/.test(t))).toBe(true);
   expect(on.some((t) => t.includes('t') && t.endsWith('z'))).toBe(true);
+  expect(await emptyDomains(edge)).toBeGreaterThan(0);
+  expect(await emptyDomains(plain)).toBe(0);
   const off = await createdAts(plain);
   expect(off.every((t) => /^(19|20)\d\d-\d\d-\d\dT[\d:.]+Z$/.test(t))).toBe(true);
 });

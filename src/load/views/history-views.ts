@@ -2,7 +2,7 @@
  * `field_value_history`: every logged change with the field's name, who made it, the value typed like
  * `field_values` (the change's own typed columns, migration 009) and the value the
  * same cell held before. `list_entry_stage_history`: for dropdown and ranked-dropdown fields of lists,
- * one row per stage an entry was in: entered, left, duration in seconds. A stage the entry was already in
+ * one row per spell an entry spent in a stage: entered, left, duration in seconds. A stage the entry was already in
  * when tracking began (the first logged change is an update or a delete, or the entry has a value and no
  * logged change at all) is marked `before_tracking` and has no `entered_at`.
  */

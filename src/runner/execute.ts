@@ -2,6 +2,11 @@ import type { Config } from '../config/schema.ts';
 import type { Logger } from '../log.ts';
 import { openDatabase, type Db } from '../load/db.ts';
 import { AffinityClient } from '../extract/http/client.ts';
+import { ApiError } from '../extract/http/errors.ts';
+import { readAccount } from '../extract/whoami.ts';
+import { claimWarehouse, type WarehouseAccount } from '../state/account.ts';
+import type { PageEvent } from './env.ts';
+import { serviceLooksWrong, serviceUnusable } from './service-unusable.ts';
 import { ALL_STREAMS } from '../streams/registry.ts';
 import { boundHeapGrowth } from './heap-policy.ts';
 import { createProgress } from './progress.ts';
@@ -70,34 +75,66 @@ export interface ExecuteOptions {
   now?: () => Date;
   /** A webhook hint run: set reads take only the marks its hints made from this instant. */
   hintedSince?: string;
+  /** Told of each committed page with its time (the metrics' page-duration histogram). */
+  onPage?: (e: PageEvent) => void;
+  /** Told of the account the key reads, before the run writes (the metrics' tenant label). */
+  onAccount?: (a: WarehouseAccount) => void;
+}
+
+/**
+ * The account the key reads, asked before the run's own client exists so every line of the run (the HTTP
+ * client's too) carries it. Its first call is the run's first: a base URL that does not answer as the API
+ * gets the same one line a run's first page would.
+ */
+async function keyAccount(opts: ExecuteOptions): Promise<WarehouseAccount> {
+  const probe = clientFromConfig(opts.config, opts.log, opts.apiKey);
+  try {
+    return await readAccount(probe);
+  } catch (err) {
+    throw err instanceof ApiError && serviceLooksWrong(err, false) ? serviceUnusable(err, opts.config.baseUrl) : err;
+  } finally {
+    await probe.close();
+  }
 }
 
 /** Open (and migrate) the warehouse, run one sync, close everything; used by sync, backfill, demo and schedule. */
-export async function executeSync(opts: ExecuteOptions): Promise<SyncResult> {
+export async function executeSync(opts: ExecuteOptions): Promise<SyncResult & { account: WarehouseAccount }> {
   boundHeapGrowth();
+  checkSweepOverrides(opts.config, ALL_STREAMS);
+  const account = await keyAccount(opts);
+  opts.onAccount?.(account);
+  const log = opts.log.child({ tenant: account.id });
   const db = opts.db ?? (await openDatabase(opts.config.databaseUrl));
-  const client = clientFromConfig(opts.config, opts.log, opts.apiKey);
+  const client = clientFromConfig(opts.config, log, opts.apiKey);
   try {
-    checkSweepOverrides(opts.config, ALL_STREAMS);
     const { due } = await upgradeWarehouse(db);
+    // Before any write of the run: a key of another account is refused here.
+    if ((await claimWarehouse(db, account, opts.now?.() ?? new Date())) === 'recorded') log.info({ tenantName: account.name }, 'warehouse account recorded');
     for (const d of due)
-      opts.log.warn({ stream: d.stream, partitions: d.partitions, reason: d.reason }, 'the upgrade made a full pass of this stream due: this run reads it');
-    const streams = await withUnmetNeeds(db, selectStreams(ALL_STREAMS, opts.streams), opts.log);
-    const progress = createProgress({ tty: opts.tty, log: opts.log, expectedPages: await expectedPages(db), calls: () => client.totalCalls() });
+      log.warn({ stream: d.stream, partitions: d.partitions, reason: d.reason }, 'the upgrade made a full pass of this stream due: this run reads it');
+    const streams = await withUnmetNeeds(db, selectStreams(ALL_STREAMS, opts.streams), log);
+    const progress = createProgress({ tty: opts.tty, log, expectedPages: await expectedPages(db), calls: () => client.totalCalls() });
+    const onPageCommitted = opts.onPage
+      ? async (e: PageEvent) => {
+          opts.onPage?.(e);
+          await progress.hooks.onPageCommitted(e);
+        }
+      : progress.hooks.onPageCommitted;
     try {
-      return await runSync({
+      const result = await runSync({
         db,
         client,
         config: opts.config,
-        log: opts.log,
+        log,
         streams,
         mode: opts.mode,
         command: opts.command,
         ...(opts.since ? { since: opts.since } : {}),
         ...(opts.now ? { now: opts.now } : {}),
         ...(opts.hintedSince !== undefined ? { hintedSince: opts.hintedSince } : {}),
-        hooks: { ...progress.hooks, ...(opts.shouldStop ? { shouldStop: opts.shouldStop } : {}) },
+        hooks: { ...progress.hooks, onPageCommitted, ...(opts.shouldStop ? { shouldStop: opts.shouldStop } : {}) },
       });
+      return { ...result, account };
     } finally {
       progress.stop();
     }

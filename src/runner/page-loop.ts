@@ -70,6 +70,7 @@ export async function readPartition(def: AnyStream, p: Partition<unknown>, env: 
       return 'paused';
     }
     allowance?.take();
+    const pageStarted = performance.now();
     const f = await reader.next();
     const out = def.transform(f.records, f.raws, f.page);
     const { rows, softDeleted } = await commitPage(env, def.name, p.key, {
@@ -87,7 +88,15 @@ export async function readPartition(def: AnyStream, p: Partition<unknown>, env: 
     tally.softDeleted += softDeleted;
     if (f.invalid.length > 0) log.warn({ page: f.pageNumber, invalid: f.invalid.length }, 'records failed validation and were quarantined');
     log.debug({ page: f.pageNumber, records: f.records.length, rows }, 'page committed');
-    await env.hooks.onPageCommitted?.({ stream: def.name, partition: p.key, page: f.pageNumber, records: f.records.length, rows, invalid: f.invalid.length });
+    await env.hooks.onPageCommitted?.({
+      stream: def.name,
+      partition: p.key,
+      page: f.pageNumber,
+      records: f.records.length,
+      rows,
+      invalid: f.invalid.length,
+      durationMs: performance.now() - pageStarted,
+    });
   }
   if (allowance) notePart(tally, reader, allowance, true);
   const { softDeleted } = await commitPage(env, def.name, p.key, { rows: emptyBatch(), marks: [], invalid: [], ...reader.finish(), success: true });

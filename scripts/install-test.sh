@@ -54,7 +54,7 @@ step "relsync demo: $(grep -m1 'run succeeded' "$work/demo.out")"
 "$relsync" simulate --scale tiny --port 0 >"$work/sim.out" 2>"$work/sim.err" &
 sim_pid=$!
 for _ in $(seq 1 100); do
-  grep -q '^listening on ' "$work/sim.out" && break
+  grep -qs '^listening on ' "$work/sim.out" && break
   sleep 0.1
 done
 url="$(sed -n 's/^listening on \(http:\/\/127\.0\.0\.1:[0-9]*\)$/\1/p' "$work/sim.out")"
@@ -67,7 +67,7 @@ export AFFINITY_API_KEY=sim-key AFFINITY_BASE_URL="$url" DATABASE_URL="sqlite:$w
 grep -q 'run succeeded' "$work/sync.out" || fail "relsync sync printed no 'run succeeded'"
 step "relsync sync against $url: $(grep -m1 'run succeeded' "$work/sync.out")"
 grep -q '^relsync_runs_total{.*status="succeeded".*} 1$' relsync.prom || fail "the metrics file has no succeeded run: $(head -c 2000 relsync.prom)"
-step "relsync sync --metrics-file: $(grep -c '^relsync_' relsync.prom) relsync samples, $(grep -c '^process_\|^nodejs_' relsync.prom) process samples"
+step "relsync sync --metrics-file: $(grep -c '^relsync_' relsync.prom) samples, $(grep -c '^relsync_process_\|^relsync_nodejs_' relsync.prom) of them process and Node.js metrics"
 
 # pino-pretty is optional: without it a terminal gets JSON lines, and the command works.
 rm -rf node_modules/pino-pretty

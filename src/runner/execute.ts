@@ -101,19 +101,22 @@ async function keyAccount(opts: ExecuteOptions): Promise<WarehouseAccount> {
 export async function executeSync(opts: ExecuteOptions): Promise<SyncResult & { account: WarehouseAccount }> {
   boundHeapGrowth();
   checkSweepOverrides(opts.config, ALL_STREAMS);
-  const account = await keyAccount(opts);
-  opts.onAccount?.(account);
-  const log = opts.log.child({ tenant: account.id });
+  // The warehouse first: a file or directory it cannot open or migrate says so before any call is made.
   const db = opts.db ?? (await openDatabase(opts.config.databaseUrl));
-  const client = clientFromConfig(opts.config, log, opts.apiKey);
+  let client: AffinityClient | null = null;
   try {
     const { due } = await upgradeWarehouse(db);
+    const account = await keyAccount(opts);
+    opts.onAccount?.(account);
+    const log = opts.log.child({ tenant: account.id });
     // Before any write of the run: a key of another account is refused here.
     if ((await claimWarehouse(db, account, opts.now?.() ?? new Date())) === 'recorded') log.info({ tenantName: account.name }, 'warehouse account recorded');
     for (const d of due)
       log.warn({ stream: d.stream, partitions: d.partitions, reason: d.reason }, 'the upgrade made a full pass of this stream due: this run reads it');
+    client = clientFromConfig(opts.config, log, opts.apiKey);
+    const runClient = client;
     const streams = await withUnmetNeeds(db, selectStreams(ALL_STREAMS, opts.streams), log);
-    const progress = createProgress({ tty: opts.tty, log, expectedPages: await expectedPages(db), calls: () => client.totalCalls() });
+    const progress = createProgress({ tty: opts.tty, log, expectedPages: await expectedPages(db), calls: () => runClient.totalCalls() });
     const onPageCommitted = opts.onPage
       ? async (e: PageEvent) => {
           opts.onPage?.(e);
@@ -123,7 +126,7 @@ export async function executeSync(opts: ExecuteOptions): Promise<SyncResult & { 
     try {
       const result = await runSync({
         db,
-        client,
+        client: runClient,
         config: opts.config,
         log,
         streams,
@@ -139,7 +142,7 @@ export async function executeSync(opts: ExecuteOptions): Promise<SyncResult & { 
       progress.stop();
     }
   } finally {
-    await client.close();
+    await client?.close();
     if (!opts.db) await db.close();
   }
 }

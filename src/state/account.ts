@@ -1,5 +1,6 @@
 import { UserError } from '../errors.ts';
 import type { Db } from '../load/db.ts';
+import { fatalDatabaseError, readOnlyDatabaseError, writeLockHeldError } from '../load/db-errors.ts';
 
 /** The Affinity account (tenant) a warehouse holds, as whoami named it (migration 030). */
 export interface WarehouseAccount {
@@ -24,14 +25,22 @@ export async function readWarehouseAccount(db: Db): Promise<(WarehouseAccount & 
  * organisation's. Returns whether this call recorded the account.
  */
 export async function claimWarehouse(db: Db, key: WarehouseAccount, at: Date): Promise<'recorded' | 'same'> {
-  // Of two first runs at once, one inserts and the other finds its row: the key allows one.
-  const inserted = await db.kysely
-    .insertInto('sync_account')
-    .values({ id: 1, tenant_id: key.id, tenant_name: key.name, subdomain: key.subdomain, recorded_at: at.toISOString() })
-    .onConflict((oc) => oc.column('id').doNothing())
-    .executeTakeFirst();
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0) return 'recorded';
-  const held = await readWarehouseAccount(db);
+  // Read first: a warehouse that holds an account is never written here (another program may hold its write lock).
+  let held = await readWarehouseAccount(db);
+  if (!held) {
+    // Of two first runs at once, one inserts and the other finds its row: the key allows one.
+    const inserted = await db.kysely
+      .insertInto('sync_account')
+      .values({ id: 1, tenant_id: key.id, tenant_name: key.name, subdomain: key.subdomain, recorded_at: at.toISOString() })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .executeTakeFirst()
+      // The run's first write: a warehouse that cannot take one says so as the writer lock would.
+      .catch((err: unknown) => {
+        throw readOnlyDatabaseError(err, db.describe) ?? writeLockHeldError(err, db.describe) ?? fatalDatabaseError(err) ?? err;
+      });
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0) return 'recorded';
+    held = await readWarehouseAccount(db);
+  }
   if (!held || held.id === key.id) return 'same';
   throw new UserError(
     `This warehouse holds Affinity account ${accountWords(held)}, but AFFINITY_API_KEY reads account ${accountWords(key)}: nothing was written; point DATABASE_URL at that account's own warehouse (another SQLite file, or ?schema= in PostgreSQL), or use a key of account ${held.id}.`,

@@ -15,7 +15,7 @@ export const DIALECT_NAME_CHECKS = [
 ];
 
 export default defineConfig(
-  { ignores: ['node_modules/', 'coverage/', 'dist/', '.test-build*/'] },
+  { ignores: ['node_modules/', 'coverage/', 'dist/'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   {

@@ -12,6 +12,7 @@
  *   loader  the loader's rows/s against a raw driver baseline on each dialect (bench-loader.ts)
  *   rss     peak RSS of a full sync at medium and large scale, measured in a child process (bench-rss.ts)
  *   views   `select *` of every analyst view in bundled SQLite, the system's SQLite, an older one and PostgreSQL (bench-views.ts)
+ *   startup `relsync --version` and `relsync status` (synced small warehouse), the built bundle against tsx (bench-startup.ts; --runs 7)
  * Exits 1 when any printed target is missed.
  */
 import { parseArgs } from 'node:util';
@@ -41,7 +42,7 @@ const { values } = parseArgs({
 const contracts = contractsOf(values.contract);
 const dialects = values.db.split(',') as Dialect[];
 const scaleOr = (fallback: Scale): Scale => (values.scale as Scale | undefined) ?? fallback;
-const parts = values.part === 'all' ? ['calls', 'idle', 'change', 'day', 'wall', 'loader', 'rss'] : values.part.split(',');
+const parts = values.part === 'all' ? ['calls', 'idle', 'change', 'day', 'wall', 'loader', 'rss', 'startup'] : values.part.split(',');
 
 for (const part of parts) {
   console.log(`\n== ${part} ==`);
@@ -95,8 +96,11 @@ for (const part of parts) {
     case 'views':
       await (await import('./bench-views.ts')).runViewsPart(scaleOr('medium'), process.argv.includes('--db') ? dialects : ['sqlite', 'postgres']);
       break;
+    case 'startup':
+      await (await import('./bench-startup.ts')).runStartupPart(Number(values.runs ?? 7));
+      break;
     default:
-      throw new Error(`unknown --part ${part} (calls, wall, idle, change, day, month, loader, rss, views, all)`);
+      throw new Error(`unknown --part ${part} (calls, wall, idle, change, day, month, loader, rss, views, startup, all)`);
   }
 }
 process.exit();

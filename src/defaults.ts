@@ -63,6 +63,12 @@ export const DEFAULT_SCHEDULE = '0 * * * *';
 export const DEFAULT_LOG_LEVEL = 'info' as const;
 /** Port for `schedule`'s /healthz and /metrics; 0 disables the endpoint. */
 export const DEFAULT_METRICS_PORT = 9464;
+/** Address of that endpoint: this host only; `0.0.0.0` lets a container's probes and a Prometheus server reach it. */
+export const DEFAULT_METRICS_HOST = '127.0.0.1';
+/** Histogram buckets (seconds) of a whole run: an idle incremental run takes seconds, a first sync of a large tenant hours. */
+export const DEFAULT_RUN_DURATION_BUCKETS: readonly number[] = [1, 5, 15, 30, 60, 120, 300, 600, 1800, 3600, 7200, 14400];
+/** Histogram buckets (seconds) of one page, from the request to its commit: mostly the service's answer time. */
+export const DEFAULT_PAGE_DURATION_BUCKETS: readonly number[] = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 // Webhook hints (src/webhooks, docs/webhooks.md).
 /** With hints pending, `schedule` starts a small targeted run this many seconds after the first one arrived. */
 export const DEFAULT_WEBHOOK_DELAY_SECONDS = 30;

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { pino, type Logger, type DestinationStream } from 'pino';
 
 export type { Logger };
@@ -7,16 +8,29 @@ const REDACT_PATHS = ['apiKey', '*.apiKey', 'authorization', '*.authorization', 
 
 export interface LoggerOptions {
   level?: string;
-  /** Force pretty or JSON output; default: pretty on a TTY, JSON otherwise. */
+  /** Force pretty or JSON output; default: pretty on a TTY where pino-pretty is installed, JSON otherwise. */
   pretty?: boolean;
   /** Destination stream; default stderr so stdout stays clean for command output. */
   destination?: NodeJS.WritableStream;
 }
 
+/**
+ * pino-pretty is an optional dependency (`npm install --omit=optional` leaves it out): without it a terminal
+ * gets the same JSON lines as a file, never an error about a missing transport.
+ */
+export function prettyAvailable(): boolean {
+  try {
+    createRequire(import.meta.url).resolve('pino-pretty');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function createLogger(opts: LoggerOptions = {}): Logger {
   const level = opts.level ?? process.env.LOG_LEVEL ?? 'info';
   const dest = opts.destination ?? process.stderr;
-  const pretty = opts.pretty ?? Boolean((dest as NodeJS.WriteStream).isTTY);
+  const pretty = (opts.pretty ?? Boolean((dest as NodeJS.WriteStream).isTTY)) && prettyAvailable();
   const base = { level, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, base: { app: 'relsync' } };
   if (pretty) {
     return pino({

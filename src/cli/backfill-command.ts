@@ -5,6 +5,7 @@ import { executeSync } from '../runner/execute.ts';
 import { PROGRESS_WORDS } from './format/progress-words.ts';
 import { printRunSummary, runExitCode } from './summary.ts';
 import { commandContext, withGracefulStop } from './context.ts';
+import { observedRun } from './observed-run.ts';
 
 /** `--since` must be a date the service's filters accept; normalised to UTC ISO-8601. */
 export function parseSince(value: string | undefined): string | undefined {
@@ -23,25 +24,28 @@ export function parseSince(value: string | undefined): string | undefined {
  * backfill with the same --since resumes where it stopped; the other streams' checkpoints are untouched.
  * Feed streams (the change log, notes and reminder updates) re-read from --since, or from the start.
  */
-export async function runBackfillCommand(cmd: Command, opts: { streams: string[]; since?: string }): Promise<void> {
+export async function runBackfillCommand(cmd: Command, opts: { streams: string[]; since?: string; metricsFile?: string }): Promise<void> {
   const { config, log } = commandContext(cmd);
   const since = parseSince(opts.since);
   if (!config.apiKey) throw missingKeyError();
   const apiKey = config.apiKey;
-  const { summary } = await withGracefulStop(log, 'stopping after the pages in hand; run the same backfill again to resume', (shouldStop, stop) =>
-    executeSync({
-      config,
-      log,
-      apiKey,
-      mode: 'backfill',
-      command: `backfill ${opts.streams.join(',')}${since ? ` --since ${since}` : ''}`,
-      streams: opts.streams,
-      tty: Boolean(process.stderr.isTTY),
-      words: PROGRESS_WORDS,
-      shouldStop,
-      stop,
-      ...(since ? { since } : {}),
-    }),
+  const { summary } = await observedRun(opts.metricsFile, log, (hooks) =>
+    withGracefulStop(log, 'stopping after the pages in hand; run the same backfill again to resume', (shouldStop, stop) =>
+      executeSync({
+        config,
+        log,
+        apiKey,
+        mode: 'backfill',
+        command: `backfill ${opts.streams.join(',')}${since ? ` --since ${since}` : ''}`,
+        streams: opts.streams,
+        tty: Boolean(process.stderr.isTTY),
+        words: PROGRESS_WORDS,
+        shouldStop,
+        stop,
+        ...hooks,
+        ...(since ? { since } : {}),
+      }),
+    ),
   );
   printRunSummary(summary, process.stdout);
   process.exitCode = runExitCode(summary);

@@ -24,15 +24,22 @@ function countCalls(value: string): number {
   return n;
 }
 
+const METRICS_FILE_HELP = "when the run ends, write its Prometheus metrics to this file (node_exporter's textfile format, replaced atomically)";
+
 export function registerCommands(program: Command): void {
   program
     .command('sync')
     .description('one run: incremental where state exists, a full sweep otherwise')
     .option('--full', 'full sweep of every stream, ignoring incremental state')
     .option('--streams <a,b>', 'only these streams (see `relsync status` for names)', streamList)
-    .action(async (opts: { full?: boolean; streams?: string[] }, cmd: Command) => {
+    .option('--metrics-file <path>', METRICS_FILE_HELP)
+    .action(async (opts: { full?: boolean; streams?: string[]; metricsFile?: string }, cmd: Command) => {
       const { runSyncCommand } = await import('./sync-command.ts');
-      await runSyncCommand(cmd, { full: Boolean(opts.full), ...(opts.streams ? { streams: opts.streams } : {}) });
+      await runSyncCommand(cmd, {
+        full: Boolean(opts.full),
+        ...(opts.streams ? { streams: opts.streams } : {}),
+        ...(opts.metricsFile ? { metricsFile: opts.metricsFile } : {}),
+      });
     });
 
   program
@@ -40,7 +47,8 @@ export function registerCommands(program: Command): void {
     .description('a resumable full re-sweep of the named streams, leaving the others untouched')
     .requiredOption('--streams <a,b>', 'streams to re-sweep', streamList)
     .option('--since <iso-date>', 'feeds (change log, note and reminder updates) re-read from this date')
-    .action(async (opts: { streams: string[]; since?: string }, cmd: Command) => {
+    .option('--metrics-file <path>', METRICS_FILE_HELP)
+    .action(async (opts: { streams: string[]; since?: string; metricsFile?: string }, cmd: Command) => {
       const { runBackfillCommand } = await import('./backfill-command.ts');
       await runBackfillCommand(cmd, opts);
     });

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { missingKeyError } from '../config/load.ts';
 import { executeSync } from '../runner/execute.ts';
 import { startMetricsServer, type MetricsServer } from '../scheduler/metrics.ts';
+import { RunMetrics } from '../scheduler/prom-metrics.ts';
 import { Scheduler } from '../scheduler/scheduler.ts';
 import { seedFromWarehouse } from '../scheduler/seed.ts';
 import { startWebhookService, type WebhookService } from '../webhooks/service.ts';
@@ -19,12 +20,31 @@ export async function runScheduleCommand(cmd: Command): Promise<void> {
   const apiKey = config.apiKey;
   const out = process.stdout;
 
+  const metrics = new RunMetrics();
   const scheduler = new Scheduler({
     cron: config.schedule,
     log,
     secrets: [apiKey],
+    metrics,
     runOnce: async ({ shouldStop }) =>
-      (await executeSync({ config, log, apiKey, mode: 'incremental', command: 'schedule', tty: false, shouldStop, stop: signals.signal })).summary,
+      (
+        await executeSync({
+          config,
+          log,
+          apiKey,
+          mode: 'incremental',
+          command: 'schedule',
+          tty: false,
+          shouldStop,
+          stop: signals.signal,
+          onPage: (e) => metrics.recordPage(e),
+          // The scheduler's own lines carry the account from the first run that names it.
+          onAccount: (a) => {
+            metrics.setAccount(a);
+            log.setBindings({ tenant: a.id });
+          },
+        })
+      ).summary,
   });
 
   let onStopped: () => void = () => undefined;
@@ -41,10 +61,11 @@ export async function runScheduleCommand(cmd: Command): Promise<void> {
   let server: MetricsServer | null = null;
   let webhooks: WebhookService | null = null;
   try {
-    await seedFromWarehouse(scheduler.stats, { databaseUrl: config.databaseUrl, schedule: config.schedule, log, now: new Date() });
+    await seedFromWarehouse(scheduler, { databaseUrl: config.databaseUrl, schedule: config.schedule, log, now: new Date() });
     webhooks = await startWebhookService({ config, log, apiKey, scheduler });
     const extra = webhooks && !webhooks.url ? webhooks.handle : undefined;
-    if (config.metricsPort > 0) server = await startMetricsServer({ port: config.metricsPort, source: scheduler, log, ...(extra ? { extra } : {}) });
+    if (config.metricsPort > 0)
+      server = await startMetricsServer({ port: config.metricsPort, host: config.metricsHost, source: scheduler, log, ...(extra ? { extra } : {}) });
     scheduler.start();
     const next = scheduler.nextRun();
     out.write(

@@ -8,6 +8,7 @@ import {
   DEFAULT_HOT_WINDOW,
   DEFAULT_LOG_LEVEL,
   DEFAULT_MAX_RETRIES,
+  DEFAULT_METRICS_HOST,
   DEFAULT_METRICS_PORT,
   DEFAULT_MONTHLY_RESERVE,
   DEFAULT_RELATIONSHIP_STRENGTHS,
@@ -121,6 +122,8 @@ export const configSchema = z.strictObject({
   maxRetries: wholeNumber(0, 20, DEFAULT_MAX_RETRIES),
   /** Port for `schedule`'s /healthz and /metrics; 0 disables the endpoint. */
   metricsPort: wholeNumber(0, 65535, DEFAULT_METRICS_PORT),
+  /** Address of that endpoint: 127.0.0.1 (this host only), or 0.0.0.0 in a container so probes and Prometheus reach it. */
+  metricsHost: z.string().min(1).default(DEFAULT_METRICS_HOST),
   /** The path token of `POST /webhooks/<secret>` (docs/webhooks.md); unset: `schedule` accepts no deliveries. */
   webhookSecret: z
     .string()
@@ -195,6 +198,7 @@ export const ENV_VARS = {
   requestTimeoutMs: 'RELSYNC_REQUEST_TIMEOUT_MS',
   maxRetries: 'RELSYNC_MAX_RETRIES',
   metricsPort: 'RELSYNC_METRICS_PORT',
+  metricsHost: 'RELSYNC_METRICS_HOST',
   relationshipStrengths: 'RELSYNC_RELATIONSHIP_STRENGTHS',
   filesPerEntity: 'RELSYNC_FILES_PER_ENTITY',
   reprobeRefusedAfter: 'RELSYNC_REPROBE_REFUSED_AFTER',

@@ -68,6 +68,15 @@ export interface SyncSourcesTable {
   decided_at: Ts | null;
 }
 
+/** The Affinity account the warehouse holds (migration 030): one row, written by the first run. */
+export interface SyncAccountTable {
+  id: number;
+  tenant_id: string;
+  tenant_name: string | null;
+  subdomain: string | null;
+  recorded_at: Ts;
+}
+
 /** What a webhook hint marked, and when last (migration 025): a hint run reads only these; tiers keep them hot. */
 export interface SyncHintedTable {
   kind: string;
@@ -113,6 +122,7 @@ export interface InfraTables {
   sync_state: SyncStateTable;
   sync_lock: SyncLockTable;
   sync_sources: SyncSourcesTable;
+  sync_account: SyncAccountTable;
   quarantine: QuarantineTable;
   kept_child_rows: KeptChildRowsTable;
 }
@@ -127,6 +137,7 @@ const INFRA: Readonly<Record<keyof InfraTables, true>> = {
   sync_state: true,
   sync_lock: true,
   sync_sources: true,
+  sync_account: true,
   quarantine: true,
   kept_child_rows: true,
 };

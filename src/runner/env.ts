@@ -13,6 +13,8 @@ export interface PageEvent {
   records: number;
   rows: number;
   invalid: number;
+  /** From asking for the page to its commit: the HTTP wait, the transform and the transaction. */
+  durationMs: number;
 }
 
 export interface StreamHooks {

@@ -2,6 +2,8 @@ import type { Config } from '../config/schema.ts';
 import type { Logger } from '../log.ts';
 import { openDatabase, type Db } from '../load/db.ts';
 import { AffinityClient } from '../extract/http/client.ts';
+import { claimWarehouse, type WarehouseAccount } from '../state/account.ts';
+import type { PageEvent } from './env.ts';
 import { ALL_STREAMS } from '../streams/registry.ts';
 import { boundHeapGrowth } from './heap-policy.ts';
 import { preflight } from './preflight.ts';
@@ -75,52 +77,71 @@ export interface ExecuteOptions {
   now?: () => Date;
   /** A webhook hint run: set reads take only the marks its hints made from this instant. */
   hintedSince?: string;
+  /** Told of each committed page with its time (the metrics' page-duration histogram). */
+  onPage?: (e: PageEvent) => void;
+  /** Told of the account the key reads, before the run writes (the metrics' tenant label). */
+  onAccount?: (a: WarehouseAccount) => void;
+}
+
+/**
+ * The account the key reads (the pre-flight, preflight.ts), asked with a client of its own before the run's
+ * client exists, so every line of the run (the HTTP client's too) carries the account.
+ */
+async function keyAccount(opts: ExecuteOptions): Promise<WarehouseAccount> {
+  const probe = clientFromConfig(opts.config, opts.log, opts.apiKey, opts.stop);
+  try {
+    return await preflight(probe, opts.config.baseUrl);
+  } finally {
+    await probe.close();
+  }
 }
 
 /** Open (and migrate) the warehouse, run one sync, close everything; used by sync, backfill, demo and schedule. */
-export async function executeSync(opts: ExecuteOptions): Promise<SyncResult> {
+export async function executeSync(opts: ExecuteOptions): Promise<SyncResult & { account: WarehouseAccount }> {
   boundHeapGrowth();
-  // The client first: it refuses a bad key or base URL before the warehouse is opened, let alone written.
-  const client = clientFromConfig(opts.config, opts.log, opts.apiKey, opts.stop);
-  try {
-    await preflight(client, opts.config.baseUrl);
-  } catch (err) {
-    await client.close();
-    throw err;
-  }
+  checkSweepOverrides(opts.config, ALL_STREAMS);
+  // The key, the base URL and the account first: a bad one is refused before the warehouse is opened, let alone written.
+  const account = await keyAccount(opts);
+  opts.onAccount?.(account);
+  const log = opts.log.child({ tenant: account.id });
   const db = opts.db ?? (await openDatabase(opts.config.databaseUrl));
+  let client: AffinityClient | null = null;
   try {
-    checkSweepOverrides(opts.config, ALL_STREAMS);
     const { due } = await upgradeWarehouse(db);
+    // Before any write of the run: a key of another account is refused here.
+    if ((await claimWarehouse(db, account, opts.now?.() ?? new Date())) === 'recorded') log.info({ tenantName: account.name }, 'warehouse account recorded');
     for (const d of due)
-      opts.log.warn({ stream: d.stream, partitions: d.partitions, reason: d.reason }, 'the upgrade made a full pass of this stream due: this run reads it');
-    const streams = await withUnmetNeeds(db, selectStreams(ALL_STREAMS, opts.streams), opts.log);
-    const progress = createProgress({
-      tty: opts.tty,
-      words: opts.words,
-      log: opts.log,
-      expectedPages: await expectedPages(db),
-      calls: () => client.totalCalls(),
-    });
+      log.warn({ stream: d.stream, partitions: d.partitions, reason: d.reason }, 'the upgrade made a full pass of this stream due: this run reads it');
+    client = clientFromConfig(opts.config, log, opts.apiKey, opts.stop);
+    const runClient = client;
+    const streams = await withUnmetNeeds(db, selectStreams(ALL_STREAMS, opts.streams), log);
+    const progress = createProgress({ tty: opts.tty, words: opts.words, log, expectedPages: await expectedPages(db), calls: () => runClient.totalCalls() });
+    const onPageCommitted = opts.onPage
+      ? async (e: PageEvent) => {
+          opts.onPage?.(e);
+          await progress.hooks.onPageCommitted(e);
+        }
+      : progress.hooks.onPageCommitted;
     try {
-      return await runSync({
+      const result = await runSync({
         db,
-        client,
+        client: runClient,
         config: opts.config,
-        log: opts.log,
+        log,
         streams,
         mode: opts.mode,
         command: opts.command,
         ...(opts.since ? { since: opts.since } : {}),
         ...(opts.now ? { now: opts.now } : {}),
         ...(opts.hintedSince !== undefined ? { hintedSince: opts.hintedSince } : {}),
-        hooks: { ...progress.hooks, ...(opts.shouldStop ? { shouldStop: opts.shouldStop } : {}) },
+        hooks: { ...progress.hooks, onPageCommitted, ...(opts.shouldStop ? { shouldStop: opts.shouldStop } : {}) },
       });
+      return { ...result, account };
     } finally {
       progress.stop();
     }
   } finally {
-    await client.close();
+    await client?.close();
     if (!opts.db) await db.close();
   }
 }

@@ -79,6 +79,7 @@ export async function readPartition(def: AnyStream, p: Partition<unknown>, env: 
       return 'paused';
     }
     allowance?.take();
+    const pageStarted = performance.now();
     const f = await reader.next();
     // Records that failed validation (the pager) or the transform (the guard), quarantined with the page.
     const out = guardedTransform(def, f);
@@ -105,6 +106,7 @@ export async function readPartition(def: AnyStream, p: Partition<unknown>, env: 
       records: f.records.length,
       rows,
       invalid: out.quarantined.length,
+      durationMs: performance.now() - pageStarted,
     });
   }
   if (allowance) notePart(tally, reader, allowance, true);

@@ -1,32 +1,30 @@
 import { DEFAULT_BASE_URL } from '../defaults.ts';
-import { ApiError, AuthError, NotFoundError } from '../extract/http/errors.ts';
+import { ApiError, NotFoundError } from '../extract/http/errors.ts';
 import type { AffinityClient } from '../extract/http/client.ts';
+import { readAccount, type ServiceAccount } from '../extract/whoami.ts';
 import { maskUrlPasswords } from '../mask-url.ts';
 import { EXIT_NOT_THE_SERVICE, ServiceUnusableError, serviceLooksWrong, serviceUnusable } from './service-unusable.ts';
 
-/** The pre-flight's call: served by every contract and every key, and not counted against the month (docs/contract.md §2). */
-const PREFLIGHT_PATH = '/auth/whoami';
-
 /**
- * One call before the warehouse is opened, let alone written: a base URL whose every answer is a JSON 404
- * (a wrong path prefix, `…/api`) would otherwise give a run of refused sources and streams "succeeded" on
- * no pages. A 404 here, an answer that is not the API's, no answer, or a rejected key stops the run with
- * one line; anything else (a 429, a 5xx) is left to the run. The call is not counted in the run's calls.
+ * The pre-flight: one whoami read before the warehouse is opened, let alone written (`/v2/auth/whoami`, or the
+ * older `/auth/whoami` where the service does not serve the first; neither is counted against the month,
+ * docs/contract.md §2). It names the account the key reads (the warehouse's tenant guard), and a base URL
+ * whose every answer is a JSON 404 (a wrong path prefix, `…/api`), an answer that is not the API's, no answer,
+ * or a rejected key stops the run with one line instead of a run of refused sources and streams "succeeded"
+ * on no pages.
  */
-export async function preflight(client: AffinityClient, baseUrl: string): Promise<void> {
+export async function preflight(client: AffinityClient, baseUrl: string): Promise<ServiceAccount> {
   try {
-    await client.get(PREFLIGHT_PATH);
+    return await readAccount(client);
   } catch (err) {
     if (err instanceof ApiError && serviceLooksWrong(err, false)) throw serviceUnusable(err, baseUrl);
     if (err instanceof NotFoundError) {
       throw new ServiceUnusableError(
-        `AFFINITY_BASE_URL ${maskUrlPasswords(baseUrl)} answers 404 for GET ${PREFLIGHT_PATH}, which the Affinity API always serves: its path is not the API's; set AFFINITY_BASE_URL to ${DEFAULT_BASE_URL} (no path) or to relsync simulate.`,
+        `AFFINITY_BASE_URL ${maskUrlPasswords(baseUrl)} answers 404 for GET /auth/whoami, which the Affinity API always serves: its path is not the API's; set AFFINITY_BASE_URL to ${DEFAULT_BASE_URL} (no path) or to relsync simulate.`,
         EXIT_NOT_THE_SERVICE,
         err,
       );
     }
-    if (err instanceof AuthError) throw err;
-  } finally {
-    client.resetCounts();
+    throw err;
   }
 }

@@ -1,16 +1,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { DEFAULT_METRICS_HOST } from '../defaults.ts';
 import { UserError, errorMessage } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import type { HealthReport } from './health.ts';
-import { renderMetrics } from './metrics-text.ts';
-import type { SchedulerSnapshot } from './run-stats.ts';
-
-export { renderMetrics, escapeLabelValue } from './metrics-text.ts';
+import type { RunMetrics } from './prom-metrics.ts';
 
 /** What the endpoint reads; the Scheduler provides both. */
 export interface MetricsSource {
-  snapshot(): SchedulerSnapshot;
+  readonly metrics: RunMetrics;
   health(): HealthReport;
 }
 
@@ -30,14 +28,12 @@ export interface MetricsServer {
   close(): Promise<void>;
 }
 
-const PROMETHEUS_TEXT = 'text/plain; version=0.0.4; charset=utf-8';
-
 function send(res: ServerResponse, status: number, type: string, body: string, head: boolean): void {
   res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store' });
   res.end(head ? undefined : body);
 }
 
-function handle(req: IncomingMessage, res: ServerResponse, source: MetricsSource): void {
+async function handle(req: IncomingMessage, res: ServerResponse, source: MetricsSource): Promise<void> {
   const path = (req.url ?? '/').split('?')[0];
   const head = req.method === 'HEAD';
   if (path !== '/healthz' && path !== '/metrics') {
@@ -54,20 +50,26 @@ function handle(req: IncomingMessage, res: ServerResponse, source: MetricsSource
     send(res, h.httpStatus, 'application/json; charset=utf-8', `${JSON.stringify(h.body)}\n`, head);
     return;
   }
-  send(res, 200, PROMETHEUS_TEXT, renderMetrics(source.snapshot()), head);
+  send(res, 200, source.metrics.contentType, await source.metrics.text(), head);
 }
 
-/** GET /healthz and GET /metrics on 127.0.0.1 only: the numbers are operational, not for the network at large. */
+/**
+ * GET /healthz and GET /metrics on `host` (`metricsHost`: 127.0.0.1 by default, this host only; `0.0.0.0` where
+ * a container's probes or a Prometheus server must reach it).
+ */
 export async function startMetricsServer(opts: MetricsServerOptions): Promise<MetricsServer> {
-  const host = opts.host ?? '127.0.0.1';
+  const host = opts.host ?? DEFAULT_METRICS_HOST;
+  const failed = (req: IncomingMessage, res: ServerResponse, err: unknown) => {
+    opts.log.error({ err: errorMessage(err), path: req.url }, 'metrics endpoint failed');
+    if (!res.headersSent) send(res, 500, 'text/plain; charset=utf-8', 'internal error\n', false);
+    else res.destroy();
+  };
   const server = createServer((req, res) => {
     try {
       if (opts.extra?.(req, res)) return;
-      handle(req, res, opts.source);
+      handle(req, res, opts.source).catch((err: unknown) => failed(req, res, err));
     } catch (err) {
-      opts.log.error({ err: errorMessage(err), path: req.url }, 'metrics endpoint failed');
-      if (!res.headersSent) send(res, 500, 'text/plain; charset=utf-8', 'internal error\n', false);
-      else res.destroy();
+      failed(req, res, err);
     }
   });
   await new Promise<void>((resolve, reject) => {

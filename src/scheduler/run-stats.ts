@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { RunStatus, RunSummary } from '../state/runs.ts';
 import type { Status } from '../state/status.ts';
 
@@ -17,14 +16,7 @@ export interface LastRun {
   errors: string[];
 }
 
-export interface StreamCounters {
-  /** When the stream last finished a run without error (seeded from the warehouse at start). */
-  lastSuccessAt: string | null;
-  rows: number;
-  errors: number;
-}
-
-/** Everything /healthz and /metrics show: counters are for this process's lifetime, gauges are last seen. */
+/** What /healthz shows (the metrics are prom-metrics.ts's): counters are for this process's lifetime. */
 export interface SchedulerSnapshot {
   startedAt: string;
   running: boolean;
@@ -33,18 +25,9 @@ export interface SchedulerSnapshot {
   lastSuccessAt: string | null;
   overlapsSkipped: number;
   runs: Record<RunOutcome, number>;
-  streams: Record<string, StreamCounters>;
-  apiCalls: Record<string, number>;
-  rateLimit: { minute: number | null; month: number | null };
 }
 
-/** The rate-limit part of a run's `rateBudget` (a BudgetSnapshot, stored as JSON, so read it defensively). */
-const budgetSchema = z.object({
-  userRemaining: z.number().nullable().optional(),
-  orgRemaining: z.number().nullable().optional(),
-});
-
-/** Accumulates run outcomes for the scheduler's health and metrics. No I/O, no clock of its own. */
+/** Accumulates run outcomes for the scheduler's health. No I/O, no clock of its own. */
 export class RunStats {
   private readonly startedAt: string;
   private runningSince: string | null = null;
@@ -52,22 +35,17 @@ export class RunStats {
   private lastSuccessAt: string | null = null;
   private overlapsSkipped = 0;
   private readonly runs: Record<RunOutcome, number> = { succeeded: 0, partial: 0, failed: 0, interrupted: 0 };
-  private readonly streams = new Map<string, StreamCounters>();
-  private readonly apiCalls = new Map<string, number>();
-  private rateLimit: { minute: number | null; month: number | null } = { minute: null, month: null };
 
   constructor(startedAt: Date) {
     this.startedAt = startedAt.toISOString();
   }
 
-  /** Last-seen values from the warehouse, so a restarted scheduler does not report "never" until its first run. */
-  seed(status: Pick<Status, 'streams' | 'lastRuns' | 'rateBudget'>): void {
-    for (const s of status.streams) this.stream(s.stream).lastSuccessAt ??= s.lastSuccessAt;
+  /** The last success from the warehouse, so a restarted scheduler does not report "never" until its first run. */
+  seed(status: Pick<Status, 'lastRuns'>): void {
     const success = status.lastRuns.find((r) => r.status === 'succeeded');
     if (success && !this.lastSuccessAt) {
       this.lastSuccessAt = new Date(Date.parse(success.startedAt) + (success.durationMs ?? 0)).toISOString();
     }
-    this.takeBudget(status.rateBudget);
   }
 
   recordStart(at: Date): void {
@@ -87,14 +65,6 @@ export class RunStats {
   recordSummary(summary: RunSummary, startedAt: Date): void {
     const outcome: RunOutcome = summary.status === 'running' ? 'interrupted' : summary.status;
     this.runs[outcome] += 1;
-    for (const [name, s] of Object.entries(summary.streams)) {
-      const c = this.stream(name);
-      c.rows += s.rows;
-      if (s.status === 'succeeded') c.lastSuccessAt = summary.finishedAt;
-    }
-    for (const e of summary.errors) this.stream(e.stream).errors += 1;
-    for (const [endpoint, n] of Object.entries(summary.calls)) this.apiCalls.set(endpoint, (this.apiCalls.get(endpoint) ?? 0) + n);
-    this.takeBudget(summary.rateBudget);
     this.lastRun = {
       status: outcome,
       startedAt: startedAt.toISOString(),
@@ -132,28 +102,6 @@ export class RunStats {
       lastSuccessAt: this.lastSuccessAt,
       overlapsSkipped: this.overlapsSkipped,
       runs: { ...this.runs },
-      streams: Object.fromEntries([...this.streams].map(([k, v]) => [k, { ...v }])),
-      apiCalls: Object.fromEntries(this.apiCalls),
-      rateLimit: { ...this.rateLimit },
-    };
-  }
-
-  private stream(name: string): StreamCounters {
-    let c = this.streams.get(name);
-    if (!c) {
-      c = { lastSuccessAt: null, rows: 0, errors: 0 };
-      this.streams.set(name, c);
-    }
-    return c;
-  }
-
-  /** Keep the last value actually seen: a run that failed before its first response knows nothing new. */
-  private takeBudget(raw: unknown): void {
-    const parsed = budgetSchema.safeParse(raw);
-    if (!parsed.success) return;
-    this.rateLimit = {
-      minute: parsed.data.userRemaining ?? this.rateLimit.minute,
-      month: parsed.data.orgRemaining ?? this.rateLimit.month,
     };
   }
 }

@@ -6,6 +6,7 @@ import { WarehouseBusyError } from '../state/lock.ts';
 import type { RunSummary } from '../state/runs.ts';
 import { cronIntervalMs } from './cron.ts';
 import { evaluateHealth, type HealthReport } from './health.ts';
+import { RunMetrics } from './prom-metrics.ts';
 import { RunStats, type SchedulerSnapshot } from './run-stats.ts';
 
 /** Handed to each run: the runner polls it between pages and stops after the page in hand. */
@@ -21,6 +22,8 @@ export interface SchedulerOptions {
   now?: () => Date;
   /** Removed from any error text before it is logged or served on /healthz (the API key). */
   secrets?: ReadonlyArray<string | undefined>;
+  /** What /metrics serves; the command hands the runs its page and account hooks too. */
+  metrics?: RunMetrics;
 }
 
 /** node-cron's own messages go through our structured logger instead of the console. */
@@ -42,6 +45,7 @@ function cronLogger(log: Logger): CronLogger {
  */
 export class Scheduler {
   readonly stats: RunStats;
+  readonly metrics: RunMetrics;
   readonly cron: string;
   /** The schedule's (longest) interval between runs, for /healthz staleness. */
   readonly intervalMs: number;
@@ -62,6 +66,7 @@ export class Scheduler {
     this.secrets = opts.secrets ?? [];
     this.intervalMs = cronIntervalMs(opts.cron);
     this.stats = new RunStats(this.now());
+    this.metrics = opts.metrics ?? new RunMetrics();
   }
 
   /** Arm the cron task. A no-op once stopping (a signal may arrive before start). */
@@ -89,6 +94,7 @@ export class Scheduler {
     if (this.stopping) return Promise.resolve();
     if (this.current) {
       const overlapsSkipped = this.stats.recordOverlap();
+      this.metrics.recordOverlap();
       this.log.warn(
         { skipped: true, reason: 'overlap', overlapsSkipped, runningSince: this.stats.snapshot().runningSince },
         'tick skipped: the previous run is still going',
@@ -152,6 +158,7 @@ export class Scheduler {
         return;
       }
       this.stats.recordSummary(summary, startedAt);
+      this.metrics.recordSummary(summary);
       const fields = { status: summary.status, rows: summary.rowsTotal, calls: summary.callsTotal, durationMs: summary.durationMs };
       if (summary.errors.length > 0 || summary.status === 'failed') {
         const errors = summary.errors.map((e) => ({ stream: e.stream, message: maskUrlPasswords(redact(e.message, this.secrets)) }));
@@ -168,7 +175,9 @@ export class Scheduler {
       }
       const message = maskUrlPasswords(redact(errorMessage(err), this.secrets));
       const hint = err instanceof UserError && err.hint ? maskUrlPasswords(redact(err.hint, this.secrets)) : undefined;
-      this.stats.recordFailure(message, startedAt, this.now());
+      const failedAt = this.now();
+      this.stats.recordFailure(message, startedAt, failedAt);
+      this.metrics.recordFailure(failedAt.getTime() - startedAt.getTime());
       this.log.error({ err: message, ...(hint ? { hint } : {}) }, 'scheduled run failed; the schedule goes on');
     }
     const next = this.nextRun();

@@ -12,7 +12,7 @@ import { RateLimiter } from './http/rate-limit.ts';
 import { FaultInjector, SLOW_PAUSE_MS, parseFaults, type FaultSpec } from './http/faults.ts';
 import { CURRENT_VERSION, KNOWN_VERSIONS } from './http/http-types.ts';
 import type { SimStore } from './store/store.ts';
-import type { ScaleCounts } from './store/store-types.ts';
+import type { ScaleCounts, SimTenant } from './store/store-types.ts';
 import { contractProfile, type ContractName } from './contract.ts';
 import { parseDeny, type Permission } from './http/permissions.ts';
 import { WebhookDeliveries } from './webhooks/webhook-deliveries.ts';
@@ -64,6 +64,8 @@ export interface SimulatorOptions {
   /** Permissions switched off (`emails`, `merges`, `companies`, `persons`, `lists`): their routes answer 403. */
   deny?: readonly Permission[] | string;
   apiKey?: string;
+  /** Keys of other accounts: accepted, reading the same data, and answered by whoami with their own tenant. */
+  accounts?: ReadonlyArray<{ apiKey: string; tenant: SimTenant }>;
   createLagMs?: number;
   defaultApiVersion?: string;
   retryAfter?: 'seconds' | 'http-date' | 'none';
@@ -133,6 +135,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
   const sim = new SimServer(store, limiter, faults, {
     settings: {
       apiKey,
+      accounts: new Map((opts.accounts ?? []).map((a) => [a.apiKey, a.tenant])),
       contract,
       deny,
       createLagMs: nonNegInt('createLagMs', opts.createLagMs, 300),

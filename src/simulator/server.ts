@@ -88,7 +88,7 @@ export class SimServer {
     const send = (reply: Reply, fault: FaultKind | null = null) => this.write(req, res, iface, reply, rate, extra, fault, started, method, path);
     const fail = (err: HttpError) => send({ status: err.status, body: errorBody(iface, err) });
 
-    const auth = checkAuth(req.headers.authorization, iface, settings.apiKey);
+    const auth = checkAuth(req.headers.authorization, iface, [settings.apiKey, ...settings.accounts.keys()]);
     if (!auth.ok) {
       this.count(`${method} (unauthenticated)`);
       return fail(new HttpError(401, 'authentication', auth.message));
@@ -106,7 +106,7 @@ export class SimServer {
       }
       extra.push(['x-affinity-api-version', version]);
     }
-    const taken = this.limiter.take(settings.apiKey, started, !MONTHLY_EXEMPT.has(path));
+    const taken = this.limiter.take(auth.key, started, !MONTHLY_EXEMPT.has(path));
     rate = taken.state;
     const matches = router.match(path);
     const match = matches.find((m) => m.def.method === method);
@@ -135,6 +135,7 @@ export class SimServer {
     }
     const ctx: Ctx = {
       store: this.store,
+      tenant: settings.accounts.get(auth.key) ?? this.store.tenant,
       settings,
       iface,
       method,

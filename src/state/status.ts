@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { createTask } from 'node-cron';
 import type { Db } from '../load/db.ts';
 import { tableExists } from '../load/db.ts';
+import { readWarehouseAccount, type WarehouseAccount } from './account.ts';
 import { REPORTED_TABLES } from '../load/tables.ts';
 import { listCheckpoints } from './checkpoint.ts';
 import { listSources, type CapabilitySource } from './sources.ts';
@@ -23,6 +24,8 @@ export interface StreamStatus {
 
 export interface Status {
   database: string;
+  /** The Affinity account the warehouse holds (sync_account), null before the first run records it. */
+  account: (WarehouseAccount & { recordedAt: string }) | null;
   streams: StreamStatus[];
   lastRuns: Array<{ id: string; command: string; mode: string; status: string; startedAt: string; durationMs: number | null; calls: number; rows: number }>;
   rowCounts: Record<string, number>;
@@ -122,6 +125,7 @@ export async function readStatus(db: Db, opts: { now: Date; schedule: string; st
     rowCounts[table] = Number(r.rows[0]?.n ?? 0);
   }
   const sources = (await tableExists(db, 'sync_sources')) ? await listSources(db.kysely) : [];
+  const account = (await tableExists(db, 'sync_account')) ? await readWarehouseAccount(db) : null;
   const budgetRow = runs.find((r) => r.rate_budget_json);
   let next: string | null = null;
   try {
@@ -134,6 +138,7 @@ export async function readStatus(db: Db, opts: { now: Date; schedule: string; st
   }
   return {
     database: db.describe,
+    account,
     streams: [...byStream.values()],
     lastRuns: runs.slice(0, 5).map((r) => ({
       id: r.id,

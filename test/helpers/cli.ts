@@ -1,12 +1,15 @@
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { BUNDLED_BIN, REPO_ROOT } from './cli-bundle.ts';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { DIST_BIN, REPO_ROOT } from '../../scripts/build-cli.ts';
 
 export { REPO_ROOT };
-/** The command line as users install it (through tsx). */
-export const REAL_BIN = fileURLToPath(new URL('../../bin/relsync.js', import.meta.url));
-/** What the tests spawn: the same entry, bundled once per run (cli-bundle.ts says why). */
-export const BIN = BUNDLED_BIN;
+/** What the tests spawn: the package's `bin`, built once per run by vitest's global setup (scripts/build-cli.ts says why). */
+export const BIN = DIST_BIN;
+/** The same entry run from the sources through tsx, as nothing ships it: cli.test.ts holds the build to it. */
+export const SOURCE_ENTRY = join(REPO_ROOT, 'src/cli/entry.ts');
+/** tsx's loader by absolute URL: `--import tsx` would resolve from the child's working directory. */
+const TSX_LOADER = pathToFileURL(join(REPO_ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
 /** A stack frame in a child's output, from the bundle (`.js`) or the sources (`.ts`): users get none. */
 export const STACK_FRAME = /\bat .*\.m?[jt]s:\d+/;
 
@@ -19,12 +22,15 @@ export interface CliResult {
 /** Run `relsync <args>` as a real child process, the way a user does. */
 export function runCli(
   args: string[],
-  opts: { env?: Record<string, string | undefined>; cwd?: string; timeoutMs?: number; bin?: string } = {},
+  opts: { env?: Record<string, string | undefined>; cwd?: string; timeoutMs?: number; fromSource?: boolean } = {},
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const env: Record<string, string | undefined> = { ...process.env, LOG_LEVEL: 'warn', ...opts.env };
     for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
-    const child = spawn(process.execPath, [opts.bin ?? BIN, ...args], { cwd: opts.cwd ?? REPO_ROOT, env: env as NodeJS.ProcessEnv });
+    const child = spawn(process.execPath, [...(opts.fromSource ? ['--import', TSX_LOADER, SOURCE_ENTRY] : [BIN]), ...args], {
+      cwd: opts.cwd ?? REPO_ROOT,
+      env: env as NodeJS.ProcessEnv,
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

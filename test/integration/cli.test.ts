@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, tableExists } from '../../src/load/db.ts';
 import { migrations } from '../../migrations/index.ts';
-import { REAL_BIN, STACK_FRAME, runCli } from '../helpers/cli.ts';
+import { STACK_FRAME, runCli } from '../helpers/cli.ts';
 import { forEachDialect, freshDatabaseUrl, type TestDatabase } from '../helpers/dialects.ts';
 import { scratchDir } from '../helpers/scratch-dir.ts';
 
@@ -15,12 +15,12 @@ describe('relsync command line', () => {
     for (const c of COMMANDS) expect(r.stdout).toMatch(new RegExp(`^\\s+${c}\\b`, 'm'));
   });
 
-  it('the real bin (through tsx) is the command line the tests spawn bundled: the same help, and it migrates', async () => {
-    const [real, bundled] = await Promise.all([runCli(['--help'], { bin: REAL_BIN }), runCli(['--help'])]);
+  it('the sources through tsx are the command line the build ships: the same help, and they migrate', async () => {
+    const [real, bundled] = await Promise.all([runCli(['--help'], { fromSource: true }), runCli(['--help'])]);
     expect(real.code).toBe(0);
     expect(real.stdout).toBe(bundled.stdout);
     const cwd = scratchDir('relsync-cli');
-    const r = await runCli(['migrate'], { bin: REAL_BIN, cwd, env: { DATABASE_URL: `sqlite:${join(cwd, 'w.db')}` } });
+    const r = await runCli(['migrate'], { fromSource: true, cwd, env: { DATABASE_URL: `sqlite:${join(cwd, 'w.db')}` } });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/migration\(s\) applied/);

@@ -15,6 +15,7 @@ import type { RunningSimulator } from '../../src/simulator/index.ts';
 import { BIN, REPO_ROOT } from '../helpers/cli.ts';
 import { freshDatabaseUrl, PG_BASE_URL, type TestDatabase } from '../helpers/dialects.ts';
 import { startE2eSimulator } from '../helpers/sync-fixture.ts';
+import { parseExposition, sampleValue } from '../helpers/prom-text.ts';
 
 const DOC = readFileSync(join(REPO_ROOT, 'docs/operations.md'), 'utf8');
 
@@ -54,8 +55,9 @@ describe('docs/operations.md', () => {
     const port = String(await freePort());
     map = (text) =>
       text
-        // The checkout's entry as the other tests spawn it: bundled (cli.test.ts holds it to the real bin).
-        .replaceAll('/opt/relsync/bin/relsync.js', BIN)
+        // The installed package's entry: the build the other tests spawn (scripts/install-test.sh installs the tarball).
+        .replaceAll('/opt/relsync/node_modules/relsync/dist/relsync.js', BIN)
+        .replaceAll('/var/lib/node_exporter', join(dir, 'node_exporter'))
         .replaceAll('/opt/relsync', REPO_ROOT.replace(/\/$/, ''))
         .replaceAll('/var/lib/relsync', join(dir, 'lib'))
         .replaceAll('/var/log/relsync', join(dir, 'log'))
@@ -89,6 +91,7 @@ describe('docs/operations.md', () => {
     expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
     expect(r.stdout).toMatch(/run succeeded/);
     expect(r.stdout).toMatch(/# TYPE relsync_last_success_timestamp_seconds/);
+    expect(r.stdout).toMatch(/^relsync_runs_total\{status="succeeded",tenant="\d+"\} 1$/m);
     expect(existsSync(join(dir, 'lib/relsync-backup.db'))).toBe(true);
     expect(readFileSync(join(dir, 'lib/relsync-backup.sql'), 'utf8')).toMatch(/CREATE TABLE \S+\.companies/);
   }, 300_000);
@@ -106,7 +109,7 @@ describe('docs/operations.md', () => {
 
   it('verifies each systemd unit and runs its ExecStart (a one-shot to the end; the scheduler until it answers)', async () => {
     const units = blocks('ini');
-    expect(units).toHaveLength(3);
+    expect(units).toHaveLength(5);
     const verify = existsSync('/usr/bin/systemd-analyze') || existsSync('/bin/systemd-analyze');
     for (const unit of units) {
       const name = /^# \/etc\/systemd\/system\/(\S+)/.exec(unit)?.[1];
@@ -117,9 +120,15 @@ describe('docs/operations.md', () => {
         expect(r.code, r.stderr).toBe(0);
         expect(r.stderr.split('\n').filter((l) => l.includes(name!))).toEqual([]);
       }
-      const exec = /^ExecStart=(.+)$/m.exec(unit)?.[1];
+      // A template runs as the instance `acme`, from that tenant's own environment file (the page's sh block made it).
+      const instance = unit.replaceAll('%i', 'acme');
+      const exec = /^ExecStart=(.+)$/m.exec(instance)?.[1];
       if (!exec) continue;
-      const extra = [...unit.matchAll(/^Environment=(.+)$/gm)].map((m) => `export ${map(m[1]!)}`).join('\n');
+      const envFile = /^EnvironmentFile=(.+)$/m.exec(instance)?.[1];
+      const extra = [
+        ...(name!.includes('@') && envFile ? [`set -a; . ${map(envFile)}; set +a; cd ${map(/^WorkingDirectory=(.+)$/m.exec(instance)![1]!)}`] : []),
+        ...[...instance.matchAll(/^Environment=(.+)$/gm)].map((m) => `export ${map(m[1]!)}`),
+      ].join('\n');
       const command = map(exec);
       const script = command.endsWith(' schedule')
         ? `${extra}\n${command} 2>/dev/null & p=$!\nuntil curl -fs http://127.0.0.1:${/RELSYNC_METRICS_PORT=(\d+)/.exec(map(unit))?.[1]}/healthz; do sleep 1; done\nkill -TERM $p; wait $p`
@@ -127,5 +136,9 @@ describe('docs/operations.md', () => {
       const r = await bash(script, { cwd: join(dir, 'lib'), env });
       expect(r.code, `${name}: ${r.stderr}`).toBe(0);
     }
+    // The template's instance synced its own warehouse and wrote its own metrics file.
+    expect(existsSync(join(dir, 'lib/acme/relsync.db'))).toBe(true);
+    const prom = parseExposition(readFileSync(join(dir, 'node_exporter/textfile/relsync-acme.prom'), 'utf8'));
+    expect(sampleValue(prom, 'relsync_runs_total', { status: 'succeeded' })).toBe(1);
   }, 300_000);
 });

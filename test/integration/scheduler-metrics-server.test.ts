@@ -2,9 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/log.ts';
 import type { HealthReport } from '../../src/scheduler/health.ts';
 import { startMetricsServer, type MetricsServer } from '../../src/scheduler/metrics.ts';
-import { RunStats } from '../../src/scheduler/run-stats.ts';
+import { RunMetrics } from '../../src/scheduler/prom-metrics.ts';
+import { parseExposition, sampleValue } from '../helpers/prom-text.ts';
 
-describe('metrics server (node:http on 127.0.0.1)', () => {
+describe('metrics server (node:http, 127.0.0.1 unless metricsHost says otherwise)', () => {
   let server: MetricsServer | undefined;
   afterEach(async () => {
     await server?.close();
@@ -12,9 +13,9 @@ describe('metrics server (node:http on 127.0.0.1)', () => {
   });
 
   function source(health: HealthReport) {
-    const stats = new RunStats(new Date('2024-01-01T00:00:00Z'));
-    stats.recordOverlap();
-    return { snapshot: () => stats.snapshot(), health: () => health };
+    const metrics = new RunMetrics();
+    metrics.recordOverlap();
+    return { metrics, health: () => health };
   }
 
   const failing: HealthReport = {
@@ -43,7 +44,7 @@ describe('metrics server (node:http on 127.0.0.1)', () => {
     const m = await fetch(`${server.url}/metrics?x=1`);
     expect(m.status).toBe(200);
     expect(m.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8');
-    expect(await m.text()).toContain('\nrelsync_overlaps_skipped_total 1\n');
+    expect(sampleValue(parseExposition(await m.text()), 'relsync_overlaps_skipped_total')).toBe(1);
 
     const head = await fetch(`${server.url}/metrics`, { method: 'HEAD' });
     expect(head.status).toBe(200);

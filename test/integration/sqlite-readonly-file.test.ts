@@ -11,7 +11,8 @@ import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { startSimulator } from '../../src/simulator/index.ts';
 import { UserError } from '../../src/errors.ts';
 import { openDatabase } from '../../src/load/db.ts';
 import { readOnlyDatabaseError } from '../../src/load/db-errors.ts';
@@ -61,7 +62,10 @@ describe('a read-only SQLite warehouse file [sqlite]', () => {
   });
 
   it('sync stops with one line naming the file, exit 2; status still reads it', async () => {
-    const env = { DATABASE_URL: `sqlite:${file}`, AFFINITY_API_KEY: 'k-test', AFFINITY_BASE_URL: 'http://127.0.0.1:1' };
+    // A live API: the run asks the key's account (whoami) before its first write, which then finds the file read-only.
+    const sim = await startSimulator({ scale: 'tiny' });
+    onTestFinished(() => sim.close());
+    const env = { DATABASE_URL: `sqlite:${file}`, AFFINITY_API_KEY: sim.apiKey, AFFINITY_BASE_URL: sim.url };
     const r = await runCliAsUser(['sync'], env);
     expect(r.stderr).not.toMatch(/unexpected error/);
     expect(r.code, r.stderr).toBe(2);

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cronIntervalMs } from '../../src/scheduler/cron.ts';
 import { evaluateHealth } from '../../src/scheduler/health.ts';
-import { escapeLabelValue, renderMetrics } from '../../src/scheduler/metrics-text.ts';
+import { RunMetrics } from '../../src/scheduler/prom-metrics.ts';
 import { RunStats } from '../../src/scheduler/run-stats.ts';
 import type { RunSummary, StreamRunStats } from '../../src/state/runs.ts';
+import { parseExposition, sampleValue } from '../helpers/prom-text.ts';
 
 const stream = (over: Partial<StreamRunStats>): StreamRunStats => ({
   status: 'succeeded',
@@ -27,7 +28,7 @@ const KNOWN: RunSummary = {
   callsTotal: 5,
   rowsTotal: 12,
   streams: {
-    companies: stream({ rows: 10 }),
+    companies: stream({ rows: 10, invalid: 2 }),
     [WEIRD]: stream({ status: 'failed', rows: 2, error: 'HTTP 500' }),
     relationship_strengths: stream({ status: 'skipped', mode: 'disabled' }),
   },
@@ -44,100 +45,98 @@ const KNOWN: RunSummary = {
   },
 };
 
-describe('renderMetrics (Prometheus text exposition)', () => {
-  it('renders a known summary line for line, label values escaped', () => {
-    const stats = new RunStats(new Date('2024-01-01T00:00:00.000Z'));
-    stats.recordSummary(KNOWN, new Date('2024-01-01T00:00:00.000Z'));
-    stats.recordOverlap();
-    stats.recordOverlap();
-    stats.recordOverlap();
-    expect(renderMetrics(stats.snapshot()).split('\n')).toEqual([
-      '# HELP relsync_last_success_timestamp_seconds Unix time each stream last finished a run without error.',
-      '# TYPE relsync_last_success_timestamp_seconds gauge',
-      'relsync_last_success_timestamp_seconds{stream="companies"} 1704067201.5',
-      '# HELP relsync_stream_rows_total Warehouse rows written per stream since the scheduler started.',
-      '# TYPE relsync_stream_rows_total counter',
-      'relsync_stream_rows_total{stream="companies"} 10',
-      'relsync_stream_rows_total{stream="relationship_strengths"} 0',
-      'relsync_stream_rows_total{stream="we\\"ird\\\\stream\\nname"} 2',
-      '# HELP relsync_stream_errors_total Stream failures since the scheduler started.',
-      '# TYPE relsync_stream_errors_total counter',
-      'relsync_stream_errors_total{stream="companies"} 0',
-      'relsync_stream_errors_total{stream="relationship_strengths"} 0',
-      'relsync_stream_errors_total{stream="we\\"ird\\\\stream\\nname"} 1',
-      '# HELP relsync_api_calls_total Affinity API calls per endpoint since the scheduler started.',
-      '# TYPE relsync_api_calls_total counter',
-      'relsync_api_calls_total{endpoint="GET /v2/companies"} 3',
-      'relsync_api_calls_total{endpoint="GET /v2/lists/{id}/list-entries"} 2',
-      '# HELP relsync_run_duration_seconds Duration of the last finished run.',
-      '# TYPE relsync_run_duration_seconds gauge',
-      'relsync_run_duration_seconds 1.5',
-      '# HELP relsync_runs_total Finished runs by outcome since the scheduler started.',
-      '# TYPE relsync_runs_total counter',
-      'relsync_runs_total{status="succeeded"} 0',
-      'relsync_runs_total{status="partial"} 1',
-      'relsync_runs_total{status="failed"} 0',
-      'relsync_runs_total{status="interrupted"} 0',
-      '# HELP relsync_overlaps_skipped_total Cron ticks skipped because the previous run was still going.',
-      '# TYPE relsync_overlaps_skipped_total counter',
-      'relsync_overlaps_skipped_total 3',
-      '# HELP relsync_rate_limit_remaining Requests left in the API rate-limit window, as last seen (minute: per user, month: per account).',
-      '# TYPE relsync_rate_limit_remaining gauge',
-      'relsync_rate_limit_remaining{scope="minute"} 895',
-      'relsync_rate_limit_remaining{scope="month"} 99995',
-      '',
-    ]);
+describe('RunMetrics (prom-client, Prometheus text exposition)', () => {
+  it('labels every sample with the account, and counts a known summary per stream, endpoint and scope', async () => {
+    const m = new RunMetrics();
+    m.setAccount({ id: '42', name: 'Acme "Ventures"' });
+    m.recordSummary(KNOWN);
+    m.recordPage({ stream: 'companies', partition: '', page: 1, records: 3, rows: 3, invalid: 0, durationMs: 30 });
+    m.recordPage({ stream: 'companies', partition: '', page: 2, records: 3, rows: 3, invalid: 0, durationMs: 3000 });
+    m.recordOverlap();
+    const f = parseExposition(await m.text());
+    for (const fam of f.values()) for (const s of fam.samples) expect(s.labels.tenant, `${s.name}`).toBe('42');
+    expect(sampleValue(f, 'relsync_account_info', { tenant_name: 'Acme "Ventures"' })).toBe(1);
+    expect(sampleValue(f, 'relsync_runs_total', { status: 'partial' })).toBe(1);
+    expect(sampleValue(f, 'relsync_runs_total', { status: 'succeeded' })).toBe(0);
+    expect(sampleValue(f, 'relsync_run_duration_seconds_sum')).toBe(1.5);
+    expect(sampleValue(f, 'relsync_run_duration_seconds_bucket', { le: '1' })).toBe(0);
+    expect(sampleValue(f, 'relsync_run_duration_seconds_bucket', { le: '5' })).toBe(1);
+    expect(sampleValue(f, 'relsync_stream_rows_total', { stream: 'companies' })).toBe(10);
+    expect(sampleValue(f, 'relsync_stream_rows_total', { stream: WEIRD })).toBe(2);
+    expect(sampleValue(f, 'relsync_stream_errors_total', { stream: WEIRD })).toBe(1);
+    expect(sampleValue(f, 'relsync_quarantined_records_total', { stream: 'companies' })).toBe(2);
+    expect(sampleValue(f, 'relsync_last_success_timestamp_seconds', { stream: 'companies' })).toBe(1704067201.5);
+    expect(() => sampleValue(f, 'relsync_last_success_timestamp_seconds', { stream: WEIRD })).toThrow(/0 samples/);
+    expect(sampleValue(f, 'relsync_last_run_success_timestamp_seconds')).toBe(0); // never: the run was partial
+    expect(sampleValue(f, 'relsync_api_calls_total', { endpoint: 'GET /v2/lists/{id}/list-entries' })).toBe(2);
+    expect(sampleValue(f, 'relsync_page_duration_seconds_count', { stream: 'companies' })).toBe(2);
+    expect(sampleValue(f, 'relsync_page_duration_seconds_bucket', { stream: 'companies', le: '0.05' })).toBe(1);
+    expect(sampleValue(f, 'relsync_rate_limit_remaining', { scope: 'minute' })).toBe(895);
+    expect(sampleValue(f, 'relsync_rate_limit_limit', { scope: 'month' })).toBe(100000);
+    expect(sampleValue(f, 'relsync_overlaps_skipped_total')).toBe(1);
+    expect(f.get('process_cpu_seconds_total')?.type).toBe('counter');
+    expect(f.get('nodejs_heap_size_used_bytes')?.type).toBe('gauge');
   });
 
-  it('accumulates counters across runs; a thrown run counts as failed and keeps the last budget seen', () => {
-    const stats = new RunStats(new Date('2024-01-01T00:00:00.000Z'));
-    stats.recordSummary(KNOWN, new Date('2024-01-01T00:00:00.000Z'));
-    stats.recordSummary(
-      { ...KNOWN, status: 'succeeded', errors: [], finishedAt: '2024-01-01T01:00:02.000Z', rateBudget: null, streams: { companies: stream({ rows: 4 }) } },
-      new Date('2024-01-01T01:00:00.000Z'),
-    );
-    stats.recordFailure('lock busy', new Date('2024-01-01T02:00:00.000Z'), new Date('2024-01-01T02:00:00.250Z'));
-    const lines = renderMetrics(stats.snapshot()).split('\n');
-    expect(lines).toContain('relsync_stream_rows_total{stream="companies"} 14');
-    expect(lines).toContain('relsync_api_calls_total{endpoint="GET /v2/companies"} 6');
-    expect(lines).toContain('relsync_last_success_timestamp_seconds{stream="companies"} 1704070802');
-    expect(lines).toContain('relsync_runs_total{status="failed"} 1');
-    expect(lines).toContain('relsync_runs_total{status="succeeded"} 1');
-    expect(lines).toContain('relsync_run_duration_seconds 0.25');
-    expect(lines).toContain('relsync_rate_limit_remaining{scope="minute"} 895');
-    expect(stats.snapshot().lastRun).toMatchObject({ status: 'failed', errors: ['lock busy'], rows: null });
+  it('accumulates across runs; a thrown run counts as failed and keeps the last budget seen', async () => {
+    const m = new RunMetrics();
+    m.recordSummary(KNOWN);
+    m.recordSummary({
+      ...KNOWN,
+      status: 'succeeded',
+      errors: [],
+      finishedAt: '2024-01-01T01:00:02.000Z',
+      rateBudget: null,
+      streams: { companies: stream({ rows: 4 }) },
+    });
+    m.recordFailure(250);
+    const f = parseExposition(await m.text());
+    expect(sampleValue(f, 'relsync_stream_rows_total', { stream: 'companies' })).toBe(14);
+    expect(sampleValue(f, 'relsync_api_calls_total', { endpoint: 'GET /v2/companies' })).toBe(6);
+    expect(sampleValue(f, 'relsync_last_success_timestamp_seconds', { stream: 'companies' })).toBe(1704070802);
+    expect(sampleValue(f, 'relsync_last_run_success_timestamp_seconds')).toBe(1704070802);
+    expect(sampleValue(f, 'relsync_runs_total', { status: 'failed' })).toBe(1);
+    expect(sampleValue(f, 'relsync_run_duration_seconds_count')).toBe(3);
+    expect(sampleValue(f, 'relsync_rate_limit_remaining', { scope: 'minute' })).toBe(895);
+    // Before any account is known, no sample claims one.
+    expect([...f.values()].flatMap((x) => x.samples).some((x) => 'tenant' in x.labels)).toBe(false);
   });
 
-  it('before any run: every family is declared, counters are zero, unknown gauges have no sample', () => {
-    const text = renderMetrics(new RunStats(new Date(0)).snapshot());
-    expect(text).toContain('# TYPE relsync_run_duration_seconds gauge\n# HELP relsync_runs_total');
-    expect(text).toContain('relsync_overlaps_skipped_total 0\n');
-    expect(text).toMatch(/# TYPE relsync_rate_limit_remaining gauge\n$/);
-    expect(text).not.toContain('relsync_last_success_timestamp_seconds{');
+  it('a textfile prefix renames the process metrics only (node_exporter serves its own process_*)', async () => {
+    const f = parseExposition(await new RunMetrics({ processPrefix: 'relsync_' }).text());
+    expect(f.has('relsync_process_cpu_seconds_total')).toBe(true);
+    expect([...f.keys()].filter((n) => !n.startsWith('relsync_'))).toEqual([]);
   });
 
-  it('escapes backslash, double quote and newline in label values, nothing else', () => {
-    expect(escapeLabelValue('a\\b"c\nd{e}=f,g')).toBe('a\\\\b\\"c\\nd{e}=f,g');
-  });
-
-  it('seeds last-seen gauges from the warehouse status (checkpoints, last success, stored budget)', () => {
-    const stats = new RunStats(new Date('2024-01-02T00:00:00.000Z'));
-    stats.seed({
-      streams: [{ stream: 'persons', partitions: 1, lastSuccessAt: '2024-01-01T12:00:00.000Z', lastSweepAt: null, mode: 'incremental', lagSeconds: 0 }],
-      lastRuns: [
-        { id: 'b', command: 'sync', mode: 'incremental', status: 'failed', startedAt: '2024-01-01T13:00:00.000Z', durationMs: 10, calls: 1, rows: 0 },
-        { id: 'a', command: 'sync', mode: 'incremental', status: 'succeeded', startedAt: '2024-01-01T11:59:00.000Z', durationMs: 60_000, calls: 9, rows: 9 },
+  it('seeds last-seen gauges and the account from the warehouse status; junk budgets are ignored', async () => {
+    const m = new RunMetrics();
+    m.seed({
+      account: { id: '7', name: null, subdomain: null, recordedAt: '2024-01-01T00:00:00.000Z' },
+      streams: [
+        { stream: 'persons', partitions: 1, lastSuccessAt: '2024-01-01T12:00:00.000Z', lastSweepAt: null, mode: 'incremental', lagSeconds: 0, lastRun: null },
       ],
       rateBudget: { userRemaining: 12, orgRemaining: null },
+      lastRuns: [
+        { id: 'a', command: 'sync', mode: 'incremental', status: 'succeeded', startedAt: '2024-01-01T11:59:00.000Z', durationMs: 60_000, calls: 9, rows: 9 },
+      ],
     });
-    const s = stats.snapshot();
-    expect(s.lastSuccessAt).toBe('2024-01-01T12:00:00.000Z');
-    expect(s.lastRun).toBeNull(); // a failure before this process started does not make it unhealthy
-    expect(renderMetrics(s)).toContain('relsync_last_success_timestamp_seconds{stream="persons"} 1704110400\n');
-    expect(renderMetrics(s)).toContain('relsync_rate_limit_remaining{scope="minute"} 12\n');
-    expect(renderMetrics(s)).not.toContain('scope="month"');
-    stats.seed({ streams: [], lastRuns: [], rateBudget: 'not a budget' }); // junk is ignored, not a crash
-    expect(stats.snapshot().rateLimit.minute).toBe(12);
+    m.seed({ account: null, streams: [], rateBudget: 'not a budget', lastRuns: [] });
+    const f = parseExposition(await m.text());
+    expect(sampleValue(f, 'relsync_last_success_timestamp_seconds', { stream: 'persons', tenant: '7' })).toBe(1704110400);
+    expect(sampleValue(f, 'relsync_rate_limit_remaining', { scope: 'minute' })).toBe(12);
+    expect(() => sampleValue(f, 'relsync_rate_limit_remaining', { scope: 'month' })).toThrow(/0 samples/);
+    expect(sampleValue(f, 'relsync_last_run_success_timestamp_seconds')).toBe(1704110400);
+  });
+
+  it('the parser refuses what a scraper refuses', () => {
+    const ok = '# HELP a_total x\n# TYPE a_total counter\na_total{l="v\\"w"} 1\n';
+    expect(sampleValue(parseExposition(ok), 'a_total', { l: 'v"w' })).toBe(1);
+    expect(() => parseExposition('a_total 1\n')).toThrow(/no declared family/);
+    expect(() => parseExposition('# TYPE a gauge\na{l="x\\t"} 1\n')).toThrow(/bad escape/);
+    expect(() => parseExposition('# TYPE a gauge\na 1\na 2\n')).toThrow(/twice/);
+    expect(() => parseExposition('# TYPE a gauge\na one\n')).toThrow(/not a sample value/);
+    expect(() => parseExposition('# TYPE h histogram\nh_bucket{le="1"} 2\nh_bucket{le="+Inf"} 1\nh_sum 1\nh_count 1\n')).toThrow(/cumulative/);
+    expect(() => parseExposition('# TYPE h histogram\nh_bucket{le="+Inf"} 2\nh_sum 1\nh_count 1\n')).toThrow(/_count/);
   });
 });
 
@@ -154,12 +153,22 @@ describe('health and the cron interval', () => {
     expect(cronIntervalMs('0 9 * * 1-5')).toBe(3 * 86_400_000);
   });
 
+  it('seeds the last success from the warehouse, not the failure before this process started', () => {
+    const stats = new RunStats(new Date('2024-01-02T00:00:00.000Z'));
+    stats.seed({
+      lastRuns: [
+        { id: 'b', command: 'sync', mode: 'incremental', status: 'failed', startedAt: '2024-01-01T13:00:00.000Z', durationMs: 10, calls: 1, rows: 0 },
+        { id: 'a', command: 'sync', mode: 'incremental', status: 'succeeded', startedAt: '2024-01-01T11:59:00.000Z', durationMs: 60_000, calls: 9, rows: 9 },
+      ],
+    });
+    expect(stats.snapshot().lastSuccessAt).toBe('2024-01-01T12:00:00.000Z');
+    expect(stats.snapshot().lastRun).toBeNull(); // a failure before this process started does not make it unhealthy
+  });
+
   it('a fresh process is healthy for 3 intervals even if the warehouse last succeeded long ago', () => {
     const stats = new RunStats(new Date('2024-01-02T00:00:00.000Z'));
     stats.seed({
-      streams: [],
       lastRuns: [{ id: 'a', command: 'sync', mode: 'full', status: 'succeeded', startedAt: '2023-12-01T00:00:00.000Z', durationMs: 0, calls: 0, rows: 0 }],
-      rateBudget: null,
     });
     const at = (iso: string) => evaluateHealth(stats.snapshot(), { now: new Date(iso), intervalMs: 3_600_000, nextRun: null });
     expect(at('2024-01-02T03:00:00.000Z').httpStatus).toBe(200);

@@ -4,6 +4,7 @@ import type { Status } from '../../src/state/status.ts';
 
 const status = (rateBudget: unknown): Status => ({
   database: 'sqlite:x.db',
+  account: null,
   streams: [],
   lastRuns: [],
   rowCounts: {},

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { READ_PATHS, TRIMMED_OPENAPI, trimOpenApi, type Json, type JsonObject } from '../../scripts/vendor-openapi.ts';
-import { REPO_ROOT } from '../helpers/cli-bundle.ts';
+import { REPO_ROOT } from '../helpers/cli.ts';
 
 const ok = (schema: string) => ({ description: 'OK', content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } } });
 

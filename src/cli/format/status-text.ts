@@ -2,6 +2,7 @@
  * `relsync status` as text: the data is state/status.ts (`readStatus`), the words for each stream's run
  * stream-words.ts, the tiers tier-words.ts.
  */
+import { accountWords } from '../../state/account.ts';
 import { UNAVAILABLE } from '../../state/sources.ts';
 import type { Status, StreamStatus } from '../../state/status.ts';
 import { streamModeWords } from './stream-words.ts';
@@ -35,7 +36,10 @@ function rateWords(remaining: number | null | undefined, limit: number | null | 
 }
 
 export function formatStatus(s: Status): string {
-  const out: string[] = [`warehouse: ${s.database}`, ''];
+  const account = s.account
+    ? `${accountWords(s.account)}${s.account.subdomain ? `, ${s.account.subdomain}` : ''}, since ${s.account.recordedAt}`
+    : 'not recorded yet (the next sync records it)';
+  const out: string[] = [`warehouse: ${s.database}`, `Affinity account: ${account}`, ''];
   out.push(
     s.streams.length === 0
       ? 'no stream has run yet: run `relsync sync`'

@@ -132,6 +132,18 @@ export const INFRA_DECLS: InfraDecls = {
       kept_at: c('ts', 'when the soft delete removed it'),
     },
   },
+  sync_account: {
+    meaning:
+      'The Affinity account (tenant) this warehouse holds (migration 030): one row, from the whoami read of the first run; a run whose key reads another account is refused before it writes.',
+    pk: ['id'],
+    columns: {
+      id: c('int', 'always 1: the warehouse holds one account'),
+      tenant_id: c('text', "the account's tenant id"),
+      tenant_name: c('text?', "the account's name, as whoami gave it"),
+      subdomain: c('text?', "the account's subdomain, as whoami gave it"),
+      recorded_at: c('ts', 'when the first run recorded it'),
+    },
+  },
   quarantine: {
     meaning: 'Records that failed validation or transform, parked instead of failing their page.',
     pk: ['stream', 'record_key'],

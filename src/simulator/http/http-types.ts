@@ -1,5 +1,6 @@
 /** Shared request/response types of the simulator's HTTP layer. */
 import type { SimStore } from '../store/store.ts';
+import type { SimTenant } from '../store/store-types.ts';
 import type { RateState } from './rate-limit.ts';
 import type { ContractProfile } from '../contract.ts';
 import type { Permission } from './permissions.ts';
@@ -9,6 +10,11 @@ export const CURRENT_VERSION = '2026-09-17';
 
 export interface ServerSettings {
   apiKey: string;
+  /**
+   * Keys of other accounts, and the tenant whoami names for each: they read the same data (tests of the
+   * warehouse's one-account guard only need whoami to differ). `apiKey` is the store's own tenant.
+   */
+  accounts: ReadonlyMap<string, SimTenant>;
   /** Which document the simulator follows where the seed and the reference differ (contract.ts). */
   contract: ContractProfile;
   /** Permissions switched off: their routes answer 403 (permissions.ts). Mutable so tests can flip it. */
@@ -24,6 +30,8 @@ export interface ServerSettings {
 
 export interface Ctx {
   store: SimStore;
+  /** The account of the request's key (whoami). */
+  tenant: SimTenant;
   settings: ServerSettings;
   iface: 'v1' | 'v2';
   method: string;

@@ -278,7 +278,7 @@ export const V1_ACTIVITY_ROUTES: RouteDef[] = [
     handler: (ctx) => {
       const u = whoamiUser(ctx);
       return ok({
-        tenant: ctx.store.tenant,
+        tenant: ctx.tenant,
         user: { id: u?.id ?? 1, firstName: u?.firstName ?? 'Sim', lastName: u?.lastName ?? null, email: u?.emailAddress ?? 'sim@simulated.vc' },
         grant: { type: 'api_key', scope: 'external_api', createdAt: '2024-01-01T00:00:00.000-05:00' },
       });

@@ -16,7 +16,7 @@ export function whoamiUser(ctx: Ctx) {
 function whoami(ctx: Ctx): Reply {
   const u = whoamiUser(ctx);
   return ok({
-    tenant: ctx.store.tenant,
+    tenant: ctx.tenant,
     user: { id: u?.id ?? 1, firstName: u?.firstName ?? 'Sim', lastName: u?.lastName ?? null, emailAddress: u?.emailAddress ?? 'sim@simulated.vc' },
     grant: { type: 'api-key', scopes: ['api'], createdAt: '2024-01-01T00:00:00Z' },
   });

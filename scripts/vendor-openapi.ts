@@ -19,6 +19,7 @@ export const TRIMMED_OPENAPI = 'test/fixtures/vendor/openapi-v2-trimmed.json';
 
 /** The `/v2` paths a `sync` reads (or may reach through a `nextUrl`), as the document names them. */
 export const READ_PATHS = [
+  '/v2/auth/whoami',
   '/v2/companies',
   '/v2/companies/fields',
   '/v2/companies/{companyId}',

@@ -9,8 +9,9 @@
  * - land or quarantine every record such a page served (one record never blocks a partition);
  * - print no stack trace;
  * - stay within CALL_BOUND calls a run and send no request more than MAX_SAME_REQUEST times;
- * - exit with a code docs/operations.md documents, never 3 (the warehouse is busy: nothing else uses it here),
- *   and not 0 when the run quarantined records.
+ * - exit with a code docs/operations.md documents, never 3 (the warehouse is busy: nothing else uses it here)
+ *   nor 2 (bad input: the mock is a valid service), and not 0 when the run quarantined records;
+ * - reach the `/v2` collections at all (a run stopped at its first call proves nothing).
  * `npm run test:vendor` prints the run's table (docs/testing.md, "The vendor's contract").
  */
 import { readFileSync } from 'node:fs';
@@ -50,7 +51,7 @@ interface RunRecord {
   args: string[];
   result: CliResult;
   calls: number;
-  /** The request sent most often in the run, and how often. */
+  /** The request sent most often in the run, and how often (beyond the times it was handed out as a nextUrl). */
   mostRepeated: { request: string; times: number };
   quarantinedThisRun: number;
 }
@@ -87,6 +88,8 @@ afterAll(async () => {
 
 /** Exit 3 means the warehouse is busy; nothing else uses this test's fresh warehouse. */
 const BUSY = 3;
+/** Exit 2 means bad input: the key and base URL here are good, and the mock answers as the vendor's document says. */
+const BAD_INPUT = 2;
 
 /** The exit codes docs/operations.md's "Exit codes" table documents, but for BUSY. */
 function expectedExitCodes(): number[] {
@@ -111,14 +114,24 @@ async function quarantinedBy(db: Db, runIds: readonly string[]): Promise<number>
   return Number(r.n);
 }
 
-async function runAgainst(mock: VendorMock, db: Db, dbUrl: string, args: string[]): Promise<RunRecord> {
+/**
+ * `handed`: how often each path and query was handed out as a nextUrl to this warehouse's runs so far, this
+ * run's included (a stream resumes a saved nextUrl in the next run).
+ */
+async function runAgainst(mock: VendorMock, db: Db, dbUrl: string, args: string[], handed: Map<string, number>): Promise<RunRecord> {
   mock.reset();
   const before = new Set(await runIds(db));
   const env = { AFFINITY_API_KEY: 'vendor-mock-key', AFFINITY_BASE_URL: mock.url, DATABASE_URL: dbUrl };
   const result = await runCli(args, { env, timeoutMs: RUN_TIMEOUT_MS });
   const newRuns = (await runIds(db)).filter((id) => !before.has(id));
+  for (const [url, n] of mock.handedOut) handed.set(url, (handed.get(url) ?? 0) + n);
+  // A request counts once for each time the mock handed it out as a page's nextUrl (several streams may follow one).
   const same = new Map<string, number>();
-  for (const c of mock.calls) same.set(`${c.method} ${c.url} -> ${c.status}`, (same.get(`${c.method} ${c.url} -> ${c.status}`) ?? 0) + 1);
+  for (const c of mock.calls) {
+    const key = `${c.method} ${c.url} -> ${c.status}`;
+    same.set(key, (same.get(key) ?? 0) + 1);
+  }
+  for (const [key, n] of same) same.set(key, n - Math.max(0, (handed.get(key.split(' ')[1] ?? '') ?? 0) - 1));
   const [request, times] = [...same].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
   return { args, result, calls: mock.calls.length, mostRepeated: { request, times }, quarantinedThisRun: await quarantinedBy(db, newRuns) };
 }
@@ -160,6 +173,7 @@ function checkRun(run: RunRecord, expected: readonly number[]): void {
   expect.soft(output, `${what}: a stack trace`).not.toMatch(STACK_FRAME);
   const said = run.result.stderr.split('\n').find((l) => l.startsWith('relsync:')) ?? '';
   expect.soft(expected, `${what}: exit ${run.result.code} (${said}), not a documented code (or 3: the warehouse is busy)`).toContain(run.result.code);
+  expect.soft(run.result.code, `${what}: exit 2 (${said}): the mock is the vendor's own document, not bad input`).not.toBe(BAD_INPUT);
   expect.soft(run.calls, `${what}: calls`).toBeLessThanOrEqual(CALL_BOUND);
   expect.soft(run.mostRepeated.times, `${what}: ${run.mostRepeated.request} sent again and again`).toBeLessThanOrEqual(MAX_SAME_REQUEST);
   if (run.quarantinedThisRun > 0) expect.soft(run.result.code, `${what}: ${run.quarantinedThisRun} records quarantined, yet exit 0`).not.toBe(0);
@@ -175,12 +189,16 @@ forEachDialect('e2e: the vendor contract (Prism)', (dialect) => {
       onTestFinished(cleanup);
       const served = new Map<string, Set<number>>();
       const runs: RunRecord[] = [];
+      const handed = new Map<string, number>();
       for (const args of [['sync', '--full'], ['sync']]) {
-        const run = await runAgainst(mock, db, url, args);
+        const run = await runAgainst(mock, db, url, args, handed);
         for (const [t, ids] of mock.served) served.set(t, new Set([...(served.get(t) ?? []), ...ids]));
         runs.push(run);
         checkRun(run, expected);
       }
+      // A run stopped before the collections proves nothing about them.
+      const servedTotal = [...served.values()].reduce((n, ids) => n + ids.size, 0);
+      expect.soft(servedTotal, 'the /v2 collections served no record: the runs never reached them').toBeGreaterThan(0);
       let deletedServed = 0;
       for (const [t, ids] of served) {
         const deleted = await deletedAmong(db, t, ids);

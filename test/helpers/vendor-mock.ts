@@ -13,7 +13,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT } from './cli-bundle.ts';
+import { REPO_ROOT } from './cli.ts';
 import { startMiniServer, type MiniServer } from './mini-server.ts';
 
 export const TRIMMED_DOCUMENT = join(REPO_ROOT, 'test/fixtures/vendor/openapi-v2-trimmed.json');
@@ -117,6 +117,11 @@ export interface VendorMock {
   calls: Call[];
   /** Ids each warehouse table's `/v2` collection pages served since the last `reset`. */
   served: Map<string, Set<number>>;
+  /**
+   * How often each path and query was handed out as a page's `nextUrl` since the last `reset`: the document's
+   * examples give several collections the same one, and each stream that follows it sends it once.
+   */
+  handedOut: Map<string, number>;
   reset(): void;
   close(): Promise<void>;
 }
@@ -130,6 +135,7 @@ export async function startVendorMock(prism: Prism, mode: 'example' | 'dynamic')
   const cache = new Map<string, Answer>();
   const calls: Call[] = [];
   const served = new Map<string, Set<number>>();
+  const handedOut = new Map<string, number>();
   let server: MiniServer | undefined = undefined;
   server = await startMiniServer(async (req, res) => {
     const key = `${req.method} ${req.url}`;
@@ -140,7 +146,10 @@ export async function startVendorMock(prism: Prism, mode: 'example' | 'dynamic')
     }
     const body = answer.body.replaceAll(serviceOrigin, server!.url);
     calls.push({ method: req.method, path: req.path, url: req.url, status: answer.status });
-    if (answer.status === 200 && req.method === 'GET') noteServed(served, req.path, body);
+    if (answer.status === 200 && req.method === 'GET') {
+      noteServed(served, req.path, body);
+      noteNextUrl(handedOut, body);
+    }
     res.writeHead(answer.status, answer.headers);
     res.end(body);
   });
@@ -148,9 +157,11 @@ export async function startVendorMock(prism: Prism, mode: 'example' | 'dynamic')
     url: server.url,
     calls,
     served,
+    handedOut,
     reset: () => {
       calls.length = 0;
       served.clear();
+      handedOut.clear();
     },
     close: () => server.close(),
   };
@@ -190,6 +201,19 @@ function noteServed(served: Map<string, Set<number>>, path: string, body: string
     const id = (r as { id?: unknown } | null)?.id;
     if (typeof id === 'number') ids.add(id);
   }
+}
+
+function noteNextUrl(handedOut: Map<string, number>, body: string): void {
+  let next: unknown;
+  try {
+    next = (JSON.parse(body) as { pagination?: { nextUrl?: unknown } } | null)?.pagination?.nextUrl;
+  } catch {
+    return;
+  }
+  if (typeof next !== 'string') return;
+  const u = new URL(next);
+  const key = `${u.pathname}${u.search}`;
+  handedOut.set(key, (handedOut.get(key) ?? 0) + 1);
 }
 
 /** The service's origin as the document names it (`servers[0].url`): the links its examples hand out. */

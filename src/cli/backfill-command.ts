@@ -27,7 +27,7 @@ export async function runBackfillCommand(cmd: Command, opts: { streams: string[]
   const since = parseSince(opts.since);
   if (!config.apiKey) throw missingKeyError();
   const apiKey = config.apiKey;
-  const { summary } = await withGracefulStop(log, 'stopping after the pages in hand; run the same backfill again to resume', (shouldStop, stop) =>
+  const { summary } = await withGracefulStop(log, 'stopping now, keeping every committed page; run the same backfill again to resume', (shouldStop, stop) =>
     executeSync({
       config,
       log,

@@ -13,7 +13,7 @@ export async function runSyncCommand(cmd: Command, opts: SyncCommandOptions): Pr
   const { config, log } = commandContext(cmd);
   if (!config.apiKey) throw missingKeyError();
   const apiKey = config.apiKey;
-  const { summary } = await withGracefulStop(log, 'stopping after the pages in hand; press Ctrl-C again to quit at once', (shouldStop, stop) =>
+  const { summary } = await withGracefulStop(log, 'stopping now, keeping every committed page; press Ctrl-C again to quit at once', (shouldStop, stop) =>
     executeSync({
       config,
       log,

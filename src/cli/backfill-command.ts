@@ -30,7 +30,7 @@ export async function runBackfillCommand(cmd: Command, opts: { streams: string[]
   if (!config.apiKey) throw missingKeyError();
   const apiKey = config.apiKey;
   const { summary } = await observedRun(opts.metricsFile, log, (hooks) =>
-    withGracefulStop(log, 'stopping after the pages in hand; run the same backfill again to resume', (shouldStop, stop) =>
+    withGracefulStop(log, 'stopping now, keeping every committed page; run the same backfill again to resume', (shouldStop, stop) =>
       executeSync({
         config,
         log,

@@ -31,7 +31,7 @@ export function intFlag(name: string, value: string | undefined, min = 0): numbe
 }
 
 /**
- * Run a long command so that the first SIGINT/SIGTERM asks it to stop after the page in hand (its
+ * Run a long command so that the first SIGINT/SIGTERM stops it at once, keeping every committed page (its
  * checkpoint then resumes there) and a second one exits at once (see stop-signals.ts, the one owner).
  */
 export async function withGracefulStop<T>(log: Logger, message: string, fn: (shouldStop: () => boolean, stop: AbortSignal) => Promise<T>): Promise<T> {

@@ -11,7 +11,7 @@ import { installStopSignals } from './stop-signals.ts';
 
 /**
  * `relsync schedule`: incremental syncs on the configured cron expression until SIGTERM/SIGINT. The first
- * signal stops gracefully (the run in hand finishes its page, so its checkpoint is consistent) and exits 0;
+ * signal stops gracefully (the run in hand stops at once; every committed page and its checkpoint are kept) and exits 0;
  * a second signal exits at once with 130.
  */
 export async function runScheduleCommand(cmd: Command): Promise<void> {
@@ -54,7 +54,7 @@ export async function runScheduleCommand(cmd: Command): Promise<void> {
   // Installed before anything starts, so an early signal is graceful too (start() is then a no-op).
   const signals = installStopSignals({
     log,
-    message: 'signal received: stopping after the page in hand; send it again to quit at once',
+    message: 'signal received: stopping now, keeping every committed page; send it again to quit at once',
     onFirst: () => void scheduler.stop().then(onStopped),
   });
 
@@ -75,7 +75,7 @@ export async function runScheduleCommand(cmd: Command): Promise<void> {
     out.write(server ? `health: ${server.url}/healthz  metrics: ${server.url}/metrics\n` : 'metrics endpoint off (metricsPort is 0)\n');
     // The path's secret is never printed: whoever reads the terminal or the log should not learn it.
     if (webhooks) out.write(`webhooks: POST ${webhooks.url ?? server?.url ?? ''}/webhooks/<secret> (hints applied within ${config.webhookDelaySeconds} s)\n`);
-    out.write('stop with Ctrl-C or SIGTERM (the run in hand finishes its page first)\n');
+    out.write('stop with Ctrl-C or SIGTERM (the run in hand stops at once, keeping every committed page)\n');
     await finished;
     out.write('scheduler stopped\n');
     process.exitCode = 0;

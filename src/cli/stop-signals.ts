@@ -16,7 +16,7 @@ export interface StopSignalOptions {
 }
 
 export interface StopSignals {
-  /** True once a first SIGINT/SIGTERM arrived: finish the page in hand, then stop. */
+  /** True once a first SIGINT/SIGTERM arrived: commit nothing more, stop. */
   requested: () => boolean;
   /** Aborted by the first signal (reason: StopRequested): cuts every backoff sleep and request in flight short. */
   signal: AbortSignal;
@@ -28,8 +28,9 @@ let owned = false;
 
 /**
  * The one owner of SIGINT/SIGTERM for a long command (sync, backfill, schedule). The first signal asks the
- * work to stop after the page in hand, so its checkpoint resumes there, and aborts `signal`: a backoff
- * sleep or a request that hangs ends at once, its page uncommitted; a second signal exits at once. A second
+ * work to stop before its next page, so its checkpoint resumes at the last committed one, and aborts
+ * `signal`: a backoff sleep or a request that hangs ends at once, its page uncommitted; a second signal
+ * exits at once. A second
  * owner while one is installed throws: two handlers would each act on the same signal (one stopping
  * gracefully while the other exits), so a command must hand its one StopSignals down instead.
  */

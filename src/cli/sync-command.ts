@@ -17,7 +17,7 @@ export async function runSyncCommand(cmd: Command, opts: SyncCommandOptions): Pr
   if (!config.apiKey) throw missingKeyError();
   const apiKey = config.apiKey;
   const { summary } = await observedRun(opts.metricsFile, log, (hooks) =>
-    withGracefulStop(log, 'stopping after the pages in hand; press Ctrl-C again to quit at once', (shouldStop, stop) =>
+    withGracefulStop(log, 'stopping now, keeping every committed page; press Ctrl-C again to quit at once', (shouldStop, stop) =>
       executeSync({
         config,
         log,

@@ -50,8 +50,8 @@ function describeIssue(issue: z.core.$ZodIssue, fromEnv: Set<string>, file: stri
   const where = envName && fromEnv.has(key) ? envName : file ? `"${issue.path.join('.')}" in ${file}` : (envName ?? issue.path.join('.'));
   // Echo what was given so the typo is visible, except a secret: the key, or a password in a URL.
   const given = values[key];
-  const secret = key === 'apiKey' || key === 'webhookSecret' || (issue.code === 'custom' && issue.params?.secret === true);
-  const shown = secret || given === undefined || typeof given === 'object' ? '' : ` (got "${maskUrlPasswords(String(given))}")`;
+  const shown =
+    key === 'apiKey' || key === 'webhookSecret' || given === undefined || typeof given === 'object' ? '' : ` (got "${maskUrlPasswords(String(given))}")`;
   return `${where} ${issue.message}${shown}`;
 }
 

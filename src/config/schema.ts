@@ -80,9 +80,8 @@ export const databaseUrlSchema = z
     message: 'must start with sqlite: (e.g. sqlite:./relsync.db) or postgres:// (e.g. postgres://user@127.0.0.1:5432/db)',
   })
   .refine((u) => !passwordNeedsEncoding(u), {
+    // Echoed masked: the masking takes the userinfo up to the last `@` before the host, the whole password.
     message: 'has a password with a character the URL must carry percent-encoded: write an at sign as %40, # as %23, / as %2F and ? as %3F',
-    // The value is not echoed: its text after the stray character is the rest of the password.
-    params: { secret: true },
   });
 
 /**

@@ -20,7 +20,7 @@ export interface PageEvent {
 export interface StreamHooks {
   /** Called after each page's transaction commits. Throwing aborts the whole run (tests use it to crash). */
   onPageCommitted?: (e: PageEvent) => void | Promise<void>;
-  /** Checked between pages; when it returns true the stream stops after the page in hand (graceful shutdown). */
+  /** Checked between pages; when it returns true the stream stops there, its checkpoint at the last committed page (graceful shutdown). */
   shouldStop?: () => boolean;
 }
 

@@ -103,8 +103,13 @@ export async function prepareRun(
     fatal: () => fatal,
     async levels(streams, mode) {
       for (const level of dependencyLevels(streams)) {
-        // A stop stops the run's next levels too: their reads would start from what the stopped ones left half read.
-        if (fatal || opts.hooks?.shouldStop?.()) break;
+        if (fatal) break;
+        // A stop stops the run's next levels too (their reads would start from what the stopped ones left
+        // half read); they are the run's unread part, so the run ends interrupted, not succeeded.
+        if (opts.hooks?.shouldStop?.()) {
+          for (const def of level) (streamStats[def.name] ??= newStats(opts.mode)).status = 'interrupted';
+          continue;
+        }
         await Promise.all(level.map((def) => one(def, mode)));
       }
     },

@@ -9,7 +9,7 @@ import { evaluateHealth, type HealthReport } from './health.ts';
 import { RunMetrics } from './prom-metrics.ts';
 import { RunStats, type SchedulerSnapshot } from './run-stats.ts';
 
-/** Handed to each run: the runner polls it between pages and stops after the page in hand. */
+/** Handed to each run: the runner polls it between pages and stops there (the client's own stop signal cuts waits short). */
 export interface RunSignal {
   shouldStop: () => boolean;
 }
@@ -129,7 +129,7 @@ export class Scheduler {
     const task = this.task;
     this.task = null;
     const inHand = this.current;
-    if (inHand) this.log.warn({ runningSince: this.stats.snapshot().runningSince }, 'stopping: the run in hand finishes its page, then stops');
+    if (inHand) this.log.warn({ runningSince: this.stats.snapshot().runningSince }, 'stopping: the run in hand stops at once, keeping every committed page');
     else this.log.info('stopping: no run in progress');
     this.stopped = (async () => {
       await task?.destroy();

@@ -79,7 +79,7 @@ forEachDialect('relsync schedule: SIGTERM during a run', (dialect) => {
     await t?.cleanup();
   });
 
-  it('answers /healthz and /metrics while running, stops after the page in hand, exits 0, leaves consistent state', async () => {
+  it('answers /healthz and /metrics while running, stops at once, exits 0, leaves consistent state', async () => {
     t = await freshDatabaseUrl(dialect);
     s = await startSchedule(sim, t.url);
     const health = await waitForRunning(s);
@@ -95,7 +95,7 @@ forEachDialect('relsync schedule: SIGTERM during a run', (dialect) => {
     expect(await s.exited).toBe(0);
     expect(s.out.stdout).toMatch(/next run at \d{4}-\d\d-\d\dT/);
     expect(s.out.stdout).toContain('scheduler stopped');
-    expect(s.out.stderr).toContain('stopping: the run in hand finishes its page, then stops');
+    expect(s.out.stderr).toContain('stopping: the run in hand stops at once, keeping every committed page');
     expect(s.out.stderr).not.toMatch(STACK_FRAME);
 
     const db = await openDatabase(t.url);
@@ -106,7 +106,7 @@ forEachDialect('relsync schedule: SIGTERM during a run', (dialect) => {
       expect(runs.at(-1)).toEqual({ command: 'schedule', status: 'interrupted' });
       if (dialect === 'sqlite') expect(await db.kysely.selectFrom('sync_lock').selectAll().execute()).toEqual([]);
       const states = await db.kysely.selectFrom('sync_state').select(['stream', 'checkpoint_json']).execute();
-      expect(states.length).toBeGreaterThan(0);
+      // The stop cuts the request in flight short (issue 33 item 1): a run stopped on its first page has committed none.
       for (const st of states) expect(parseCheckpoint(st.checkpoint_json).reset, st.stream).toBeNull();
     } finally {
       await db.close();

@@ -54,6 +54,7 @@ describe('inputs refused before the first call (issue 33)', () => {
     expect(e.message).toContain('DATABASE_URL has a password with a character the URL must carry percent-encoded');
     expect(e.message).toContain('%40');
     for (const part of ['Tr0ub4dor', 'SecretTail', 'zz@']) expect(e.message).not.toContain(part);
+    expect(e.message).toContain('(got "postgres://u:****@127.0.0.1:5432/db")');
   });
 
   it('an encoded password and a password-less URL are accepted', () => {

@@ -6,7 +6,7 @@ import { claimWarehouse, type WarehouseAccount } from '../state/account.ts';
 import type { PageEvent } from './env.ts';
 import { ALL_STREAMS } from '../streams/registry.ts';
 import { boundHeapGrowth } from './heap-policy.ts';
-import { preflight } from './preflight.ts';
+import { preflight, reportedAfterWarehouse } from './preflight.ts';
 import { createProgress, type ProgressWords } from './progress.ts';
 import { unmetNeeds } from '../planner/selection.ts';
 import { upgradeWarehouse } from '../state/upgrade.ts';
@@ -100,21 +100,30 @@ async function keyAccount(opts: ExecuteOptions): Promise<WarehouseAccount> {
 export async function executeSync(opts: ExecuteOptions): Promise<SyncResult & { account: WarehouseAccount }> {
   boundHeapGrowth();
   checkSweepOverrides(opts.config, ALL_STREAMS);
-  // The key, the base URL and the account first: a bad one is refused before the warehouse is opened, let alone written.
-  const account = await keyAccount(opts);
-  opts.onAccount?.(account);
-  const log = opts.log.child({ tenant: account.id });
+  const selected = selectStreams(ALL_STREAMS, opts.streams);
+  // The key, the base URL and the account first: a wrong one is refused before the warehouse is opened, let alone written.
+  const asked = await keyAccount(opts).then(
+    (account) => ({ account }),
+    (err: unknown) => {
+      if (!reportedAfterWarehouse(err)) throw err;
+      return { err };
+    },
+  );
   const db = opts.db ?? (await openDatabase(opts.config.databaseUrl));
   let client: AffinityClient | null = null;
   try {
     const { due } = await upgradeWarehouse(db);
+    if (!('account' in asked)) throw asked.err;
+    const { account } = asked;
+    opts.onAccount?.(account);
+    const log = opts.log.child({ tenant: account.id });
     // Before any write of the run: a key of another account is refused here.
     if ((await claimWarehouse(db, account, opts.now?.() ?? new Date())) === 'recorded') log.info({ tenantName: account.name }, 'warehouse account recorded');
     for (const d of due)
       log.warn({ stream: d.stream, partitions: d.partitions, reason: d.reason }, 'the upgrade made a full pass of this stream due: this run reads it');
     client = clientFromConfig(opts.config, log, opts.apiKey, opts.stop);
     const runClient = client;
-    const streams = await withUnmetNeeds(db, selectStreams(ALL_STREAMS, opts.streams), log);
+    const streams = await withUnmetNeeds(db, selected, log);
     const progress = createProgress({ tty: opts.tty, words: opts.words, log, expectedPages: await expectedPages(db), calls: () => runClient.totalCalls() });
     const onPageCommitted = opts.onPage
       ? async (e: PageEvent) => {

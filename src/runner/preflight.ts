@@ -1,5 +1,5 @@
 import { DEFAULT_BASE_URL } from '../defaults.ts';
-import { ApiError, NotFoundError } from '../extract/http/errors.ts';
+import { ApiError, AuthError, NotFoundError } from '../extract/http/errors.ts';
 import type { AffinityClient } from '../extract/http/client.ts';
 import { readAccount, type ServiceAccount } from '../extract/whoami.ts';
 import { maskUrlPasswords } from '../mask-url.ts';
@@ -27,4 +27,13 @@ export async function preflight(client: AffinityClient, baseUrl: string): Promis
     }
     throw err;
   }
+}
+
+/**
+ * A pre-flight failure that says nothing against the key or the base URL (no answer, a 5xx or 429 the client
+ * gave up on): the run reports it only after the warehouse's own checks (a file, a role, a lock), which need
+ * no call, so an operator fixing two things is told the one relsync can judge first.
+ */
+export function reportedAfterWarehouse(err: unknown): boolean {
+  return err instanceof ApiError && !(err instanceof AuthError);
 }

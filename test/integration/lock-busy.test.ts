@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseDatabaseUrl } from '../../src/load/db.ts';
+import { startSimulator } from '../../src/simulator/index.ts';
 import { acquireWriterLock } from '../../src/state/lock.ts';
 import { runCli } from '../helpers/cli.ts';
 import { forEachDialect, freshMigratedDb } from '../helpers/dialects.ts';
@@ -47,10 +48,12 @@ forEachDialect('migrate takes the writer lock', (dialect) => {
 describe('a SQLite file another program holds a write transaction on [sqlite]', () => {
   it('sync and migrate say the warehouse is busy, exit 3, not "unexpected error"', async () => {
     const dbc = await freshMigratedDb('sqlite');
+    // A service that answers: the run asks which account its key reads before its first write.
+    const sim = await startSimulator({ scale: 'tiny', seed: 7 });
     const other = new SQLite(parseDatabaseUrl(dbc.url).path!);
     try {
       other.exec('begin immediate');
-      const env = { DATABASE_URL: dbc.url, AFFINITY_API_KEY: 'k-test', AFFINITY_BASE_URL: 'http://127.0.0.1:1' };
+      const env = { DATABASE_URL: dbc.url, AFFINITY_API_KEY: sim.apiKey, AFFINITY_BASE_URL: sim.url };
       for (const args of [['sync'], ['migrate']]) {
         const r = await runCli(args, { cwd, env });
         expect(r.code, `${args[0]}: ${r.stderr}`).toBe(3);
@@ -59,6 +62,7 @@ describe('a SQLite file another program holds a write transaction on [sqlite]', 
       }
     } finally {
       other.close();
+      await sim.close();
       await dbc.cleanup();
     }
   }, 60_000);

@@ -63,6 +63,27 @@ async function waitForRunning(s: Scheduled, timeoutMs = 20_000): Promise<{ statu
   throw new Error(`no run started within ${timeoutMs} ms: ${s.out.stdout}${s.out.stderr}`);
 }
 
+/**
+ * Poll the warehouse until the run has begun writing (its `sync_runs` row): before that the run is still in its
+ * pre-flight, which a stop ends before the warehouse is opened.
+ */
+async function waitForRunRow(s: Scheduled, url: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (s.child.exitCode !== null) throw new Error(`schedule exited early (${s.child.exitCode}): ${s.out.stderr}`);
+    const db = await openDatabase(url);
+    try {
+      if ((await db.kysely.selectFrom('sync_runs').select('id').where('status', '=', 'running').execute()).length > 0) return;
+    } catch {
+      // not migrated yet
+    } finally {
+      await db.close();
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`no run row within ${timeoutMs} ms: ${s.out.stdout}${s.out.stderr}`);
+}
+
 let sim: RunningSimulator;
 beforeAll(async () => {
   sim = await startSimulator({ scale: 'tiny', latencyMs: 20 });
@@ -91,6 +112,7 @@ forEachDialect('relsync schedule: SIGTERM during a run', (dialect) => {
     expect(metrics.text).toContain('# TYPE relsync_runs_total counter\n');
     expect(sampleValue(parseExposition(metrics.text), 'relsync_overlaps_skipped_total')).toBeGreaterThanOrEqual(0);
 
+    await waitForRunRow(s, t.url);
     s.child.kill('SIGTERM');
     expect(await s.exited).toBe(0);
     expect(s.out.stdout).toMatch(/next run at \d{4}-\d\d-\d\dT/);
@@ -129,9 +151,11 @@ describe('relsync schedule: signals and startup', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('a second signal exits at once with 130', async () => {
-    const s = await startSchedule(sim, `sqlite:${join(dir, 'twice.db')}`);
+    const url = `sqlite:${join(dir, 'twice.db')}`;
+    const s = await startSchedule(sim, url);
     try {
       await waitForRunning(s);
+      await waitForRunRow(s, url);
       s.child.kill('SIGTERM');
       await new Promise((r) => setTimeout(r, 20));
       s.child.kill('SIGTERM');

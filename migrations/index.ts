@@ -18,6 +18,7 @@ import * as m023 from './023-webhook-deliveries.ts';
 import * as m024 from './024-field-entity-types.ts';
 import * as m025 from './025-webhook-hinted.ts';
 import * as m026 from './026-first-seen.ts';
+import * as m031 from './031-delivery-digest.ts';
 
 /**
  * Every migration, in order. A static list (not a directory scan) so the same code runs under tsx,
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '024-field-entity-types': m024,
   '025-webhook-hinted': m025,
   '026-first-seen': m026,
+  '031-delivery-digest': m031,
 };

@@ -6,6 +6,7 @@ import { budgetPlan } from './run-budget.ts';
 import { skipReason } from '../streams/selection.ts';
 import type { CountedPlan } from './plan-counted.ts';
 import { tierSummary } from './tier-summary.ts';
+import { hintShare, type HintShare } from './hint-share.ts';
 import type { TierSummary } from '../state/tier-lines.ts';
 import { SourceBook } from '../streams/source-book.ts';
 
@@ -18,6 +19,8 @@ export interface PlanReport {
   counted?: CountedPlan;
   /** Relevance tiers of the company↔person single reads (absent when no side is read one by one). */
   tiers?: TierSummary;
+  /** Webhook hint runs' share of the month and what they spent of it (absent before the first sync). */
+  hints?: HintShare;
 }
 
 const HOURS = 3_600_000;
@@ -53,5 +56,11 @@ export async function planReport(db: Db, config: Config, now: () => Date = () =>
   const streams = ALL_STREAMS.filter((s) => skipReason(s, config) === null);
   const book = await SourceBook.load(db, streams, config.reprobeRefusedAfter, now);
   const { plan, unknown, tiers } = await budgetPlan(db, config, streams, (name) => book.sweptWithoutFeed(name), now());
-  return { plan, unpriced: unknown, advice: adviceFor(plan), ...(tiers ? { tiers: tierSummary(tiers, plan, config, now()) } : {}) };
+  return {
+    plan,
+    unpriced: unknown,
+    advice: adviceFor(plan),
+    ...(tiers ? { tiers: tierSummary(tiers, plan, config, now()) } : {}),
+    hints: await hintShare(db, config, now()),
+  };
 }

@@ -4,6 +4,7 @@ import type { Logger } from '../log.ts';
 import { monthlyBudgetOf, planBudget, runsPerMonth, type BudgetPlan, type StreamCost } from './month-plan.ts';
 import { pagesPerRun } from '../planner/pass-share.ts';
 import { hintRunCost, lastHeaderLimit, streamCosts, type PricedStream } from './costs.ts';
+import { hintShareCalls } from './hint-share.ts';
 import { meanIntervalMs } from '../planner/schedule-interval.ts';
 import { linkTierCosts, type LinkTiers } from './tier-costs.ts';
 import type { TierCaps } from '../planner/tier-reads.ts';
@@ -92,8 +93,9 @@ export async function budgetPlan(
   const tiers = await tierCosts(db, config, streams, now);
   const budget = monthlyBudgetOf(config.monthlyBudget, await lastHeaderLimit({ db }), config.monthlyReserve);
   const interval = meanIntervalMs(config.schedule);
-  // Hint runs are every-run work of their own: priced a month at a time, spread over the scheduled runs.
-  const hintsPerMonth = await hintRunCost({ db }, now);
+  // Hint runs are every-run work of their own: priced a month at a time, spread over the scheduled runs, and
+  // never above their share of the month (budget/hint-share.ts), which they cannot spend past.
+  const hintsPerMonth = Math.min(await hintRunCost({ db }, now), hintShareCalls(budget, config.webhookMonthlySharePercent) ?? Infinity);
   const hints: StreamCost[] =
     hintsPerMonth > 0 ? [{ name: HINT_RUNS_COST, kind: 'every-run', calls: hintsPerMonth / runsPerMonth(interval), periodMs: 0 }] : [];
   return { plan: planBudget([...costs, ...hints, ...(tiers?.costs ?? [])], interval, budget), unknown, tiers };

@@ -74,7 +74,7 @@ export async function readPartition(def: AnyStream, p: Partition<unknown>, env: 
     const out = def.transform(f.records, f.raws, f.page);
     const { rows, softDeleted } = await commitPage(env, def.name, p.key, {
       rows: out.rows,
-      marks: [...(out.marks ?? []), ...(await referenceMarks(env.ctx, out.rows))],
+      marks: [...(f.marks ?? []), ...(out.marks ?? []), ...(await referenceMarks(env.ctx, out.rows))],
       invalid: f.invalid,
       checkpoint: f.checkpoint,
       ...(f.consumed ? { consumed: f.consumed } : {}),

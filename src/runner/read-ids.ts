@@ -97,6 +97,8 @@ export async function idsReader(
       // Which ids came back: a batch lookup silently omits ids it cannot serve yet.
       const got = new Set(records.map((r) => (r as { id?: unknown }).id).filter((x): x is number => typeof x === 'number'));
       const missing = read.batchSize > 1 ? ids.filter((id) => !got.has(id)) : ids.filter((id) => pending.has(id));
+      // Ids a batch lookup left out, to be asked about one by one (IdsRead.unseen).
+      const unseen = read.batchSize > 1 ? read.unseen : undefined;
       return {
         records,
         raws,
@@ -105,6 +107,7 @@ export async function idsReader(
         checkpoint: state,
         ...(read.consumes ? { consumed: { kind: read.consumes, done: ids.filter((id) => !missing.includes(id)), missing, since: batchStart } } : {}),
         ...(read.goneFrom && gone.length > 0 ? { gone: { table: read.goneFrom, ids: gone, since: batchStart } } : {}),
+        ...(unseen && missing.length > 0 ? { marks: missing.map((id) => ({ kind: unseen, id })) } : {}),
         pageNumber: state.sweep?.pages ?? 0,
       };
     },

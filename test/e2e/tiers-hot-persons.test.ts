@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { deletePerson, renamePerson } from '../../src/simulator/index.ts';
 import type { SyncResult } from '../../src/runner/run-sync.ts';
 import { forEachDialect } from '../helpers/dialects.ts';
-import { startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';
+import { startTiersFixture, type SyncFixture } from '../helpers/sync-fixture.ts';
 
 const HOUR = 3_600_000;
 
@@ -23,14 +23,7 @@ forEachDialect('relevance tiers: a hot person’s rename and deletion within the
     f.db.kysely.selectFrom('persons').select(['first_name', 'last_name', '_deleted_at']).where('id', '=', id).executeTakeFirstOrThrow();
 
   beforeAll(async () => {
-    f = await startSyncFixture({
-      dialect,
-      scale: { companies: 200, persons: 300, lists: 3, opportunities: 30 },
-      contract: 'reference',
-      sim: { createLagMs: 0 },
-      config: { monthlyBudget: 100_000 },
-    });
-    expect((await f.runFull({ now: at(0) })).summary.status).toBe('succeeded');
+    f = await startTiersFixture(dialect, at(0));
     const s = f.sim.store;
     // The generated activity is years older than this clock: listed persons are the hot tier.
     const listed = [...s.persons.keys()].sort((a, b) => a - b).filter((id) => s.entriesOf('person', id).length > 0);

@@ -3,6 +3,7 @@ import type { Db } from '../load/db.ts';
 import { HINT_RUN_COMMAND } from '../state/runs.ts';
 import { lastHeaderLimit } from './costs.ts';
 import { monthlyBudgetOf } from './month-plan.ts';
+import { callsThisMonth } from './month-to-date.ts';
 
 /**
  * Webhook hint runs' share of the month (`webhookMonthlySharePercent`, docs/webhooks.md). Deliveries cost
@@ -27,21 +28,10 @@ export function hintShareCalls(monthlyBudget: number | null, percent: number): n
   return monthlyBudget === null ? null : Math.floor((monthlyBudget * percent) / 100);
 }
 
-/** The first instant of `now`'s calendar month, UTC. */
-export function monthStart(now: Date): string {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
-}
-
 /** The share now: what it allows this month and what hint runs have spent of it. */
 export async function hintShare(db: Db, config: Config, now: Date): Promise<HintShare> {
   const budget = monthlyBudgetOf(config.monthlyBudget, await lastHeaderLimit({ db }), config.monthlyReserve);
   const calls = hintShareCalls(budget, config.webhookMonthlySharePercent);
-  const r = await db.kysely
-    .selectFrom('sync_runs')
-    .select((eb) => eb.fn.sum<number | string>('calls_total').as('calls'))
-    .where('command', '=', HINT_RUN_COMMAND)
-    .where('started_at', '>=', monthStart(now))
-    .executeTakeFirst();
-  const spent = Number(r?.calls ?? 0);
+  const spent = await callsThisMonth(db, now, HINT_RUN_COMMAND);
   return { percent: config.webhookMonthlySharePercent, calls, spent, left: calls === null ? null : Math.max(0, calls - spent) };
 }

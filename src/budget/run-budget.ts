@@ -5,6 +5,7 @@ import { monthlyBudgetOf, planBudget, runsPerMonth, type BudgetPlan, type Stream
 import { pagesPerRun } from '../planner/pass-share.ts';
 import { hintRunCost, lastHeaderLimit, streamCosts, type PricedStream } from './costs.ts';
 import { hintShareCalls } from './hint-share.ts';
+import { callsThisMonth, nextMonthStartMs } from './month-to-date.ts';
 import { meanIntervalMs } from '../planner/schedule-interval.ts';
 import { linkTierCosts, type LinkTiers } from './tier-costs.ts';
 import type { TierCaps } from '../planner/tier-reads.ts';
@@ -113,6 +114,19 @@ export function tierCapsOf(plan: BudgetPlan, config: Config): TierCaps {
 }
 
 /**
+ * The most one run may spend on periodic work: the plan's even share of the month, and no more than what the
+ * calendar month has left (the budget less what this warehouse's runs spent since it began, first sync and
+ * hint runs included) over the runs left in it. A first sync early in a month spends a large part of it: the
+ * runs after it pace the rest instead of running the month dry (every-run work is never held back).
+ */
+export async function pacedShare(db: Db, plan: BudgetPlan, now: Date): Promise<number | null> {
+  if (plan.monthlyBudget === null || plan.perRunShare === null) return null;
+  const left = plan.monthlyBudget - (await callsThisMonth(db, now));
+  const runsLeft = Math.max(1, (nextMonthStartMs(now) - now.getTime()) / Math.max(1, plan.runIntervalMs));
+  return Math.min(plan.perRunShare, Math.max(0, left / runsLeft));
+}
+
+/**
  * Caps for an incremental run: each periodic stream reads its share of a pass (pagesPerRun over the
  * stretched period), and no periodic page starts once the run has spent its share of the monthly budget.
  * Every-run work is never capped. When the configured periods do not fit, this says so once, with numbers.
@@ -140,6 +154,7 @@ export async function runBudget(
       'the configured sweep periods do not fit the monthly budget: periods stretched by this factor (see relsync plan)',
     );
   }
+  const share = await pacedShare(db, plan, now);
   // Link reads are never capped: their periodic part follows the sweeps that mark them, which are.
   const uncapped = new Set([...unknown, ...streams.filter((s) => s.read.kind === 'ids' && s.read.consumes !== undefined).map((s) => s.name)]);
   const allowances = new Map<string, PageAllowance>();
@@ -149,7 +164,7 @@ export async function runBudget(
     let taken = 0;
     allowances.set(s.name, {
       cap,
-      allow: () => taken < cap && (plan.perRunShare === null || callsSoFar() < plan.perRunShare),
+      allow: () => taken < cap && (share === null || callsSoFar() < share),
       take: () => void (taken += 1),
     });
   }

@@ -39,7 +39,10 @@ export interface Change {
   field?: string;
   value?: number;
   at: number;
+  /** The tier relsync's planner gave the company that day (its own classification, judged below). */
   tier: 'hot' | 'cold';
+  /** Relevant by the simulator's own truth (truthRelevant), whatever relsync's tiers say. */
+  relevant?: boolean;
 }
 
 /**
@@ -69,6 +72,27 @@ export async function hotCompanies(db: Db, now: number, windowMs: number): Promi
   const hot = anySignal(sql.ref('t.id'), await hotSignals(db.kysely, 'company', new Date(now), windowMs));
   const r = await sql<{ id: number | string }>`select t.id from companies t where t._deleted_at is null and ${hot}`.execute(db.kysely);
   return r.rows.map((x) => Number(x.id));
+}
+
+/**
+ * The companies that matter by the simulator's own data, never by the warehouse (issue 34): on a list, on a
+ * deal, named by a note within the window, or one of its persons in an interaction within the window. The
+ * month bench groups changes by this truth and holds relsync's hot classification to it (recall).
+ */
+export function truthRelevant(store: SimStore, now: number, windowMs: number): Set<number> {
+  const since = now - windowMs;
+  const out = new Set<number>();
+  for (const e of store.listEntries.values()) if (e.entityType === 'company') out.add(e.entityId);
+  for (const o of store.opportunities.values()) for (const c of o.companyIds) out.add(c);
+  for (const n of store.notes.values()) if (Date.parse(n.createdAt) >= since) for (const c of n.companyIds) out.add(c);
+  const talked = new Set<number>();
+  for (const i of store.interactions.values()) {
+    if (Date.parse(i.date) < since) continue;
+    for (const p of [...i.personIds, ...(i.fromPersonId === null ? [] : [i.fromPersonId])]) talked.add(p);
+  }
+  for (const p of talked) for (const c of store.persons.get(p)?.companyIds ?? []) out.add(c);
+  for (const id of out) if (!store.companies.has(id)) out.delete(id);
+  return out;
 }
 
 export interface ChangeWriter {
@@ -140,7 +164,11 @@ function randomEntry(store: SimStore, listId: number, rand: () => number): SimLi
   return entries[Math.floor(rand() * entries.length)];
 }
 
-/** The changes of `pending` the warehouse shows now. */
+/**
+ * The changes of `pending` the warehouse shows now. A removal counts only once relsync has read what it
+ * removed from: a link once the company's or the person's set was read whole after the change (a set never
+ * read shows no link, which is no evidence of seeing its removal).
+ */
 export async function shown(db: Db, pending: readonly Change[]): Promise<Set<Change>> {
   const out = new Set<Change>();
   if (pending.length === 0) return out;
@@ -150,6 +178,8 @@ export async function shown(db: Db, pending: readonly Change[]): Promise<Set<Cha
   const links = new Set<string>();
   const entries = new Set<number>();
   const values = new Set<string>();
+  // When each company's set (or a person's) was last read whole: a removal is seen only by a read after it.
+  const readAt = new Map<string, number>();
   for (let i = 0; i < companies.length; i += 500) {
     const ids = companies.slice(i, i + 500);
     for (const r of await k.selectFrom('companies').select(['id', 'name', '_deleted_at']).where('id', 'in', ids).execute())
@@ -158,6 +188,8 @@ export async function shown(db: Db, pending: readonly Change[]): Promise<Set<Cha
       links.add(`${Number(r.company_id)}:${Number(r.person_id)}`);
     for (const r of await k.selectFrom('list_entries').select('id').where('entity_id', 'in', ids).where('_deleted_at', 'is', null).execute())
       entries.add(Number(r.id));
+    for (const r of await k.selectFrom('sync_read_whole').select(['id', 'read_at']).where('kind', '=', 'company_links').where('id', 'in', ids).execute())
+      readAt.set(`company:${Number(r.id)}`, new Date(r.read_at as string).getTime());
     const fv = await sql<{
       field_id: string;
       entity_id: number | string;
@@ -165,13 +197,22 @@ export async function shown(db: Db, pending: readonly Change[]): Promise<Set<Cha
     }>`select field_id, entity_id, value_number from field_values where entity_type = 'company' and entity_id in (${sql.join(ids)})`.execute(k);
     for (const r of fv.rows) values.add(`${r.field_id}:${Number(r.entity_id)}:${r.value_number}`);
   }
+  const persons = [...new Set(pending.filter((c) => c.kind === 'link_remove').map((c) => c.person ?? -1))];
+  for (let i = 0; i < persons.length; i += 500) {
+    const ids = persons.slice(i, i + 500);
+    for (const r of await k.selectFrom('sync_read_whole').select(['id', 'read_at']).where('kind', '=', 'person_links').where('id', 'in', ids).execute())
+      readAt.set(`person:${Number(r.id)}`, new Date(r.read_at as string).getTime());
+  }
+  // A removal's set read whole after it (either side), or the company's own deletion, shows it.
+  const readAfter = (c: Change) =>
+    rows.get(c.company)?.deleted === true || (readAt.get(`company:${c.company}`) ?? -1) >= c.at || (readAt.get(`person:${c.person}`) ?? -1) >= c.at;
   for (const c of pending) {
     const row = rows.get(c.company);
     const ok =
       c.kind === 'link_add'
         ? links.has(`${c.company}:${c.person}`)
         : c.kind === 'link_remove'
-          ? !links.has(`${c.company}:${c.person}`)
+          ? !links.has(`${c.company}:${c.person}`) && readAfter(c)
           : c.kind === 'rename'
             ? row?.name === c.name
             : c.kind === 'delete'

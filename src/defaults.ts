@@ -73,10 +73,22 @@ export const DEFAULT_PAGE_DURATION_BUCKETS: readonly number[] = [0.01, 0.025, 0.
 /** With hints pending, `schedule` starts a small targeted run this many seconds after the first one arrived. */
 export const DEFAULT_WEBHOOK_DELAY_SECONDS = 30;
 /**
- * Most records one hint run marks for re-reading (each costs at most one call): a flood of forged or
- * replayed deliveries with the right secret spends no more than this a run; the rest waits for the next.
+ * Most calls one hint run's reads cost (webhooks/hint-cost.ts): a flood of forged deliveries with the right
+ * secret spends no more than this a run; the rest waits for the next, which starts
+ * DEFAULT_WEBHOOK_BACKLOG_DELAY_MS after it.
  */
 export const DEFAULT_WEBHOOK_MAX_CALLS_PER_RUN = 200;
+/**
+ * After a hint run that its cap stopped, the next starts this soon: the deliveries are already in hand, and
+ * waiting the full delay again made a burst of 500 wait three delays.
+ */
+export const DEFAULT_WEBHOOK_BACKLOG_DELAY_MS = 1000;
+/**
+ * Percent of the monthly budget webhook hint runs may spend in a calendar month (budget/hint-share.ts): at
+ * about one call a delivery, 20% of a 100,000-call month is about 660 deliveries a day, and whoever holds the
+ * secret cannot spend more than that of the month.
+ */
+export const DEFAULT_WEBHOOK_MONTHLY_SHARE_PERCENT = 20;
 /** The receiver's own port; 0 serves `/webhooks/<secret>` on the metrics port instead. */
 export const DEFAULT_WEBHOOK_PORT = 0;
 /** Address the receiver listens on; a TLS proxy in front forwards to it (docs/webhooks.md). */

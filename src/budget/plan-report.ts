@@ -6,6 +6,7 @@ import { budgetPlan } from './run-budget.ts';
 import { skipReason } from '../streams/selection.ts';
 import type { PlanReport } from './plan-types.ts';
 import { tierSummary } from './tier-summary.ts';
+import { hintShare } from './hint-share.ts';
 import { SourceBook } from '../streams/source-book.ts';
 
 export type { PlanReport } from './plan-types.ts';
@@ -43,5 +44,11 @@ export async function planReport(db: Db, config: Config, now: () => Date = () =>
   const streams = ALL_STREAMS.filter((s) => skipReason(s, config) === null);
   const book = await SourceBook.load(db, streams, config.reprobeRefusedAfter, now);
   const { plan, unknown, tiers } = await budgetPlan(db, config, streams, (name) => book.sweptWithoutFeed(name), now());
-  return { plan, unpriced: unknown, advice: adviceFor(plan), ...(tiers ? { tiers: tierSummary(tiers, plan, config, now()) } : {}) };
+  return {
+    plan,
+    unpriced: unknown,
+    advice: adviceFor(plan),
+    ...(tiers ? { tiers: tierSummary(tiers, plan, config, now()) } : {}),
+    hints: await hintShare(db, config, now()),
+  };
 }

@@ -5,6 +5,7 @@
 import type { TierSummary } from '../state/tier-lines.ts';
 import type { CountingResult } from './count-service.ts';
 import type { Basis } from './counted-costs.ts';
+import type { HintShare } from './hint-share.ts';
 import type { BudgetPlan } from './month-plan.ts';
 
 /** Before the first sync: what the counting found and what each price rests on. */
@@ -24,4 +25,6 @@ export interface PlanReport {
   counted?: CountedPlan;
   /** Relevance tiers of the company↔person single reads (absent when no side is read one by one). */
   tiers?: TierSummary;
+  /** Webhook hint runs' share of the month and what they spent of it (absent before the first sync). */
+  hints?: HintShare;
 }

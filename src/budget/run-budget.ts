@@ -4,6 +4,8 @@ import type { Logger } from '../log.ts';
 import { monthlyBudgetOf, planBudget, runsPerMonth, type BudgetPlan, type StreamCost } from './month-plan.ts';
 import { pagesPerRun } from '../planner/pass-share.ts';
 import { hintRunCost, lastHeaderLimit, streamCosts, type PricedStream } from './costs.ts';
+import { hintShareCalls } from './hint-share.ts';
+import { callsThisMonth, nextMonthStartMs } from './month-to-date.ts';
 import { meanIntervalMs } from '../planner/schedule-interval.ts';
 import { linkTierCosts, type LinkTiers } from './tier-costs.ts';
 import type { TierCaps } from '../planner/tier-reads.ts';
@@ -92,8 +94,9 @@ export async function budgetPlan(
   const tiers = await tierCosts(db, config, streams, now);
   const budget = monthlyBudgetOf(config.monthlyBudget, await lastHeaderLimit({ db }), config.monthlyReserve);
   const interval = meanIntervalMs(config.schedule);
-  // Hint runs are every-run work of their own: priced a month at a time, spread over the scheduled runs.
-  const hintsPerMonth = await hintRunCost({ db }, now);
+  // Hint runs are every-run work of their own: priced a month at a time, spread over the scheduled runs, and
+  // never above their share of the month (budget/hint-share.ts), which they cannot spend past.
+  const hintsPerMonth = Math.min(await hintRunCost({ db }, now), hintShareCalls(budget, config.webhookMonthlySharePercent) ?? Infinity);
   const hints: StreamCost[] =
     hintsPerMonth > 0 ? [{ name: HINT_RUNS_COST, kind: 'every-run', calls: hintsPerMonth / runsPerMonth(interval), periodMs: 0 }] : [];
   return { plan: planBudget([...costs, ...hints, ...(tiers?.costs ?? [])], interval, budget), unknown, tiers };
@@ -108,6 +111,19 @@ export function tierCapsOf(plan: BudgetPlan, config: Config): TierCaps {
     runIntervalMs: run,
     neverReadAtOnce: plan.monthlyBudget === null,
   };
+}
+
+/**
+ * The most one run may spend on periodic work: the plan's even share of the month, and no more than what the
+ * calendar month has left (the budget less what this warehouse's runs spent since it began, first sync and
+ * hint runs included) over the runs left in it. A first sync early in a month spends a large part of it: the
+ * runs after it pace the rest instead of running the month dry (every-run work is never held back).
+ */
+export async function pacedShare(db: Db, plan: BudgetPlan, now: Date): Promise<number | null> {
+  if (plan.monthlyBudget === null || plan.perRunShare === null) return null;
+  const left = plan.monthlyBudget - (await callsThisMonth(db, now));
+  const runsLeft = Math.max(1, (nextMonthStartMs(now) - now.getTime()) / Math.max(1, plan.runIntervalMs));
+  return Math.min(plan.perRunShare, Math.max(0, left / runsLeft));
 }
 
 /**
@@ -138,6 +154,7 @@ export async function runBudget(
       'the configured sweep periods do not fit the monthly budget: periods stretched by this factor (see relsync plan)',
     );
   }
+  const share = await pacedShare(db, plan, now);
   // Link reads are never capped: their periodic part follows the sweeps that mark them, which are.
   const uncapped = new Set([...unknown, ...streams.filter((s) => s.read.kind === 'ids' && s.read.consumes !== undefined).map((s) => s.name)]);
   const allowances = new Map<string, PageAllowance>();
@@ -147,7 +164,7 @@ export async function runBudget(
     let taken = 0;
     allowances.set(s.name, {
       cap,
-      allow: () => taken < cap && (plan.perRunShare === null || callsSoFar() < plan.perRunShare),
+      allow: () => taken < cap && (share === null || callsSoFar() < share),
       take: () => void (taken += 1),
     });
   }

@@ -53,7 +53,7 @@ export async function runStatusCommand(cmd: Command, opts: { json: boolean }): P
     const month = await monthProjection(db, config);
     status.monthProjection = month?.projection ?? null;
     status.tiers = month?.tiers ?? null;
-    const hooks = await webhookSummary(db);
+    const hooks = await webhookSummary(db, config);
     const json = { ...status, webhooks: hooks };
     const line = hooks ? webhookStatusLine(hooks, Boolean(config.webhookSecret)) : '';
     process.stdout.write(opts.json ? `${JSON.stringify(json, null, 2)}\n` : `${formatStatus(status)}${line}`);

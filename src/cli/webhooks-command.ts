@@ -31,7 +31,7 @@ export async function runWebhooksStatus(cmd: Command): Promise<void> {
   try {
     const subs = await listSubscriptions(client, config.apiVersion);
     const via = usesV2(config.apiVersion) ? 'GET /v2/webhooks' : 'GET /webhook';
-    const text = formatWebhookStatus(subs, await webhookSummary(db), via);
+    const text = formatWebhookStatus(subs, await webhookSummary(db, config), via);
     process.stdout.write(text);
     // Loudly: a disabled subscription means no hints arrive, and only the periodic passes keep data fresh.
     if (subs.some((s) => s.status === 'disabled' && s.url.includes('/webhooks/'))) {

@@ -25,6 +25,7 @@ import {
   DEFAULT_WEBHOOK_DELAY_SECONDS,
   DEFAULT_WEBHOOK_HOST,
   DEFAULT_WEBHOOK_MAX_CALLS_PER_RUN,
+  DEFAULT_WEBHOOK_MONTHLY_SHARE_PERCENT,
   DEFAULT_WEBHOOK_PORT,
   DEFAULT_WEBHOOK_SECRET_MIN_LENGTH,
 } from '../defaults.ts';
@@ -139,6 +140,8 @@ export const configSchema = z.strictObject({
   webhookDelaySeconds: wholeNumber(0, 3600, DEFAULT_WEBHOOK_DELAY_SECONDS),
   /** Most records one hint run re-reads (at most one call each); the rest waits for the next run. */
   webhookMaxCallsPerRun: wholeNumber(1, 100_000, DEFAULT_WEBHOOK_MAX_CALLS_PER_RUN),
+  /** Percent of the monthly budget hint runs may spend in a calendar month; past it, deliveries are left to the periodic passes. */
+  webhookMonthlySharePercent: wholeNumber(0, 100, DEFAULT_WEBHOOK_MONTHLY_SHARE_PERCENT),
   /** Relationship strengths cost one call per internal person; off unless asked for. */
   relationshipStrengths: z
     .union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')], { error: 'must be true or false' })
@@ -206,4 +209,5 @@ export const ENV_VARS = {
   webhookHost: 'RELSYNC_WEBHOOK_HOST',
   webhookDelaySeconds: 'RELSYNC_WEBHOOK_DELAY_SECONDS',
   webhookMaxCallsPerRun: 'RELSYNC_WEBHOOK_MAX_CALLS_PER_RUN',
+  webhookMonthlySharePercent: 'RELSYNC_WEBHOOK_MONTHLY_SHARE_PERCENT',
 } as const satisfies Partial<Record<keyof Config, string>>;

@@ -97,10 +97,12 @@ export interface WebhookDeliveriesTable {
   received_at: Ts;
   event: string | null;
   body: string;
-  /** pending | applied | unknown (an event type relsync does not act on) | unparseable */
+  /** pending | applied | replayed | over_share | unknown (an event type relsync does not act on) | unparseable */
   status: string;
   applied_at: Ts | null;
   marks: number | null;
+  /** SHA-256 of the body (migration 031); null for deliveries stored before it. */
+  digest: string | null;
 }
 
 /** Child rows of a soft-deleted company or person, kept for a merge learned later (migration 028; load/kept-rows.ts). */

@@ -38,9 +38,10 @@ export async function companyPersonSide(ctx: PlanContext): Promise<LinkSide | nu
 /**
  * The ids one side's single-read stream reads: every unknown (absent or cut) set of that side when it is the
  * side chosen, else none. The side is chosen once, when the read starts: the read consumes the marks it counts.
+ * A hint run reads the sets its hints marked on either side (webhooks/apply-hints.ts: a record's own set).
  */
 export async function companyPersonReads(ctx: PlanContext, side: LinkSide): Promise<IdChunks> {
-  if ((await companyPersonSide(ctx)) !== side) return fixedIds([]);
+  if (ctx.hintedSince === undefined && (await companyPersonSide(ctx)) !== side) return fixedIds([]);
   return liveMarkedIds(ctx, side === 'company' ? 'company_links' : 'person_links');
 }
 

@@ -85,7 +85,7 @@ export async function readPartition(def: AnyStream, p: Partition<unknown>, env: 
     const out = guardedTransform(def, f);
     const { rows, softDeleted } = await commitPage(env, def.name, p.key, {
       rows: out.rows,
-      marks: [...(out.marks ?? []), ...(await referenceMarks(env.ctx, out.rows))],
+      marks: [...(f.marks ?? []), ...(out.marks ?? []), ...(await referenceMarks(env.ctx, out.rows))],
       invalid: out.quarantined,
       checkpoint: f.checkpoint,
       ...(f.consumed ? { consumed: f.consumed } : {}),

@@ -128,6 +128,8 @@ export async function idsReader(
       const got = new Set(records.map((r) => (r as { id?: unknown }).id).filter((x): x is number => typeof x === 'number'));
       const missing = read.batchSize > 1 ? ids.filter((id) => !got.has(id)) : ids.filter((id) => pending.has(id));
       const done = [...ids.filter((id) => !missing.includes(id)), ...gone.filter((id) => !ids.includes(id))];
+      // Ids a batch lookup left out, to be asked about one by one (IdsRead.unseen).
+      const unseen = read.batchSize > 1 ? read.unseen : undefined;
       return {
         records,
         raws,
@@ -136,6 +138,7 @@ export async function idsReader(
         checkpoint: state,
         ...(read.consumes ? { consumed: { kind: read.consumes, done, missing, since: batchStart } } : {}),
         ...(read.goneFrom && gone.length > 0 ? { gone: { table: read.goneFrom, ids: gone, since } } : {}),
+        ...(unseen && missing.length > 0 ? { marks: missing.map((id) => ({ kind: unseen, id })) } : {}),
         pageNumber: state.sweep?.pages ?? 0,
       };
     },

@@ -12,6 +12,8 @@ export interface Fetched<T> {
   checkpoint: Checkpoint;
   consumed?: PageCommit['consumed'];
   gone?: PageCommit['gone'];
+  /** Marks the read itself sets (ids a lookup left out, IdsRead.unseen), beside the transform's. */
+  marks?: PageCommit['marks'];
   /** Page number for progress and hooks (a sweep counts across a resume). */
   pageNumber: number;
 }

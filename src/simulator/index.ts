@@ -34,6 +34,7 @@ export {
   deleteOpportunity,
   deleteListEntry,
   renameCompany,
+  renamePerson,
   setOpportunityAssociations,
 } from './store/store-mutations.ts';
 export { mergeEntities } from './store/store-merge.ts';

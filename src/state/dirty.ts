@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { DialectName } from '../load/db.ts';
 import type { Database } from '../load/schema.ts';
 import { DEFAULT_LOOKUP_ATTEMPTS, DEFAULT_STATE_ROWS_PER_STATEMENT } from '../defaults.ts';
@@ -12,8 +12,10 @@ type Conn = Kysely<Database> | Transaction<Database>;
  * `organization_ids`), `company_links` (`/v2` company without the `persons` field), `person_links`
  * (`/v2` person without `companies`). A read that carried a complete set settles the mark; the older
  * single-record read of the record consumes it (see planner/associations.ts for which side is read).
+ * `person_unseen`: a lookup by id left the person out; its single read says whether it is gone
+ * (streams/persons-unseen.ts).
  */
-export type DirtyKind = 'company' | 'person' | 'list_entry' | 'opportunity_links' | 'company_links' | 'person_links';
+export type DirtyKind = 'company' | 'person' | 'list_entry' | 'opportunity_links' | 'company_links' | 'person_links' | 'person_unseen';
 
 export interface DirtyMark {
   kind: DirtyKind;
@@ -41,6 +43,7 @@ const TABLE_OF: Record<DirtyKind, EntityTable> = {
   opportunity_links: 'opportunities',
   company_links: 'companies',
   person_links: 'persons',
+  person_unseen: 'persons',
 };
 
 /** Drop the `ifMissing` marks whose record the warehouse already has. */
@@ -108,9 +111,7 @@ export async function liveDirtyIds(trx: Conn, kind: DirtyKind, window: IdWindow,
     .where('kind', '=', kind)
     .where('id', 'in', (eb) => eb.selectFrom(TABLE_OF[kind]).select('id').where('_deleted_at', 'is', null))
     .where('id', '>', window.after);
-  // A hint run reads only what its hints marked (state/hinted.ts), not every mark a sweep left.
-  if (hintedSince !== undefined)
-    q = q.where('id', 'in', (eb) => eb.selectFrom('sync_hinted').select('id').where('kind', '=', kind).where('hinted_at', '>=', hintedSince));
+  if (hintedSince !== undefined) q = q.where('id', 'in', hintedIds(kind, hintedSince));
   const rows = await q.orderBy('id').limit(window.limit).execute();
   return rows.map((r) => Number(r.id));
 }
@@ -126,10 +127,22 @@ export async function liveDirtyCount(trx: Conn, kind: DirtyKind): Promise<number
   return Number(r?.n ?? 0);
 }
 
-/** Ids marked with `kind` (of one list), live or not. */
-export async function dirtyIds(trx: Conn, kind: DirtyKind, window: IdWindow, listId?: number): Promise<number[]> {
+/** A hint run reads only what its hints marked (state/hinted.ts), not every mark the change log or a sweep left. */
+function hintedIds(kind: DirtyKind, hintedSince: string) {
+  return (eb: ExpressionBuilder<Database, 'sync_dirty'>) =>
+    eb.selectFrom('sync_hinted').select('id').where('kind', '=', kind).where('hinted_at', '>=', hintedSince);
+}
+
+/** Ids marked with `kind` (of one list), live or not; in a hint run (`hintedSince`) only its hints' marks. */
+export async function dirtyIds(
+  trx: Conn,
+  kind: DirtyKind,
+  window: IdWindow,
+  only: { listId?: number | undefined; hintedSince?: string | undefined } = {},
+): Promise<number[]> {
   let q = trx.selectFrom('sync_dirty').select('id').where('kind', '=', kind).where('id', '>', window.after);
-  if (listId !== undefined) q = q.where('list_id', '=', listId);
+  if (only.listId !== undefined) q = q.where('list_id', '=', only.listId);
+  if (only.hintedSince !== undefined) q = q.where('id', 'in', hintedIds(kind, only.hintedSince));
   const rows = await q.orderBy('id').limit(window.limit).execute();
   return rows.map((r) => Number(r.id));
 }

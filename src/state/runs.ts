@@ -157,3 +157,23 @@ export async function unfinishedFullSince(trx: Conn): Promise<string | null> {
 
 /** How many interrupted full runs in a row the next run looks back over for the full sync's start. */
 const UNFINISHED_CHAIN = 50;
+
+/**
+ * Add calls made after a run was recorded to its record (a hint run's reads that confirm deletions), so
+ * `sync_runs` holds every call the run made and the month plan prices it right.
+ */
+export async function addRunCalls(trx: Conn, id: string, calls: Readonly<Record<string, number>>): Promise<void> {
+  const row = await trx.selectFrom('sync_runs').select(['calls_total', 'calls_json']).where('id', '=', id).executeTakeFirst();
+  if (!row) return;
+  const merged = JSON.parse(row.calls_json ?? '{}') as Record<string, number>;
+  let added = 0;
+  for (const [endpoint, n] of Object.entries(calls)) {
+    merged[endpoint] = (merged[endpoint] ?? 0) + n;
+    added += n;
+  }
+  await trx
+    .updateTable('sync_runs')
+    .set({ calls_total: Number(row.calls_total ?? 0) + added, calls_json: JSON.stringify(merged) })
+    .where('id', '=', id)
+    .execute();
+}

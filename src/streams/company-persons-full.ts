@@ -13,6 +13,8 @@ export const companyPersonsFullStream = defineStream({
   description: 'person lists of companies no cheaper read gave whole (GET /organizations/{id})',
   group: 'entities',
   needs: ['companies', 'persons'],
+  // A record a hint run looks up first (a created one) is live before its own set is read.
+  after: ['companies_changed'],
   schema: v1OrganizationSchema,
   read: {
     kind: 'ids',

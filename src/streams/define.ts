@@ -113,6 +113,11 @@ export interface IdsRead<P> extends Partitioned<P> {
    */
   confirmGone?(ids: readonly number[]): PageRequest;
   /**
+   * A batch lookup's silence is never taken for a deletion, but it is a reason to ask: the ids it left out
+   * are marked with this kind, for a single read whose 404 (a run apart) is (streams/persons-unseen.ts).
+   */
+  unseen?: DirtyKind;
+  /**
    * Instead of `ids`' ascending order: the ids in the order to read them (hot first, planner/tier-reads.ts),
    * recomputed when a read starts or resumes. Only for a read that consumes marks and remembers what it
    * read, so the recomputed order leaves out, or puts last, what an interrupted read already covered.

@@ -10,6 +10,8 @@ export const personCompaniesFullStream = defineStream({
   description: 'company lists of persons no cheaper read gave whole (GET /persons/{id})',
   group: 'entities',
   needs: ['companies', 'persons'],
+  // A record a hint run looks up first (a created one) is live before its own set is read.
+  after: ['persons_changed'],
   schema: v1PersonSchema,
   read: {
     kind: 'ids',

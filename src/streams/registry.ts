@@ -25,6 +25,7 @@ import { opportunitiesStream } from './opportunities.ts';
 import { opportunityAssociationsFullStream } from './opportunity-associations-full.ts';
 import { opportunityAssociationsStream } from './opportunity-associations.ts';
 import { personCompaniesFullStream } from './person-companies-full.ts';
+import { personsUnseenStream } from './persons-unseen.ts';
 import { personDuplicateSuggestionsStream } from './person-duplicate-suggestions.ts';
 import { personMergesStream } from './person-merges.ts';
 import { personsChangedStream } from './persons-changed.ts';
@@ -59,6 +60,7 @@ export const ALL_STREAMS: readonly AnyStream[] = [
   fieldValueChangesV1Stream,
   companiesChangedStream,
   personsChangedStream,
+  personsUnseenStream,
   listEntriesChangedStream,
   savedViewsStream,
   notesStream,

@@ -1,9 +1,20 @@
-import type { Kysely } from 'kysely';
+import { createHash } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
 import { v7 as timeOrderedId } from 'uuid';
 import type { Database } from '../load/schema.ts';
 import { parseDelivery, type ParsedDelivery } from './hints.ts';
 
-/** The `webhook_deliveries` table (migration 023): every accepted delivery, written before the 2xx answer. */
+/** The `webhook_deliveries` table (migrations 023, 031): every accepted delivery, written before the 2xx answer. */
+
+type Conn = Kysely<Database> | Transaction<Database>;
+
+/** What a delivery became once relsync was done with it (`pending` until then; `unknown` / `unparseable` on receipt). */
+export type SettledStatus = 'applied' | 'replayed' | 'over_share';
+
+/** A body's identity: two deliveries with the same digest ask for the same reads. */
+export function bodyDigest(body: string): string {
+  return createHash('sha256').update(body).digest('hex');
+}
 
 export interface StoredDelivery {
   id: string;
@@ -15,7 +26,7 @@ export interface StoredDelivery {
  * Store one delivery as received and classify it. Awaited before the receiver answers, so an accepted
  * delivery survives a crash right after the answer: the next start finds it `pending`.
  */
-export async function storeDelivery(db: Kysely<Database>, body: string, now: Date): Promise<StoredDelivery> {
+export async function storeDelivery(db: Conn, body: string, now: Date): Promise<StoredDelivery> {
   const parsed = parseDelivery(body);
   const row = {
     // Time-ordered (UUID version 7, monotonic within the process): deliveries received within one
@@ -27,6 +38,7 @@ export async function storeDelivery(db: Kysely<Database>, body: string, now: Dat
     status: parsed.status,
     applied_at: null,
     marks: null,
+    digest: bodyDigest(body),
   };
   await db.insertInto('webhook_deliveries').values(row).execute();
   return { id: row.id, receivedAt: row.received_at, parsed };
@@ -35,6 +47,7 @@ export async function storeDelivery(db: Kysely<Database>, body: string, now: Dat
 export interface PendingDelivery {
   id: string;
   body: string;
+  digest: string;
   receivedAt: string;
 }
 
@@ -46,17 +59,30 @@ export interface DeliveryPosition {
 
 /** Pending deliveries after `after`, oldest first, at most `limit`. */
 export async function pendingDeliveries(db: Kysely<Database>, limit: number, after?: DeliveryPosition): Promise<PendingDelivery[]> {
-  let q = db.selectFrom('webhook_deliveries').select(['id', 'body', 'received_at']).where('status', '=', 'pending');
+  let q = db.selectFrom('webhook_deliveries').select(['id', 'body', 'digest', 'received_at']).where('status', '=', 'pending');
   if (after) {
     q = q.where((eb) => eb.or([eb('received_at', '>', after.receivedAt), eb.and([eb('received_at', '=', after.receivedAt), eb('id', '>', after.id)])]));
   }
   const rows = await q.orderBy('received_at').orderBy('id').limit(limit).execute();
-  return rows.map((r) => ({ id: r.id, body: r.body, receivedAt: r.received_at }));
+  return rows.map((r) => ({ id: r.id, body: r.body, digest: r.digest ?? bodyDigest(r.body), receivedAt: r.received_at }));
+}
+
+/** Whether a delivery with this body was applied before: its reads were made, a replay is not read again. */
+export async function wasApplied(db: Conn, digest: string): Promise<boolean> {
+  const r = await db.selectFrom('webhook_deliveries').select('id').where('digest', '=', digest).where('status', '=', 'applied').limit(1).executeTakeFirst();
+  return r !== undefined;
+}
+
+/** Close a pending delivery: applied (with the marks it wrote), a replay, or over the month's share. */
+export async function settleDelivery(db: Conn, id: string, status: SettledStatus, at: string, marks = 0): Promise<void> {
+  await db.updateTable('webhook_deliveries').set({ status, applied_at: at, marks }).where('id', '=', id).execute();
 }
 
 export interface DeliveryStats {
   pending: number;
   applied: number;
+  replayed: number;
+  overShare: number;
   unknown: number;
   unparseable: number;
   lastReceivedAt: string | null;
@@ -81,6 +107,8 @@ export async function deliveryStats(db: Kysely<Database>): Promise<DeliveryStats
   return {
     pending: n('pending'),
     applied: n('applied'),
+    replayed: n('replayed'),
+    overShare: n('over_share'),
     unknown: n('unknown'),
     unparseable: n('unparseable'),
     lastReceivedAt: last?.received_at ?? null,

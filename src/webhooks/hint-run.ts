@@ -3,7 +3,8 @@ import type { Db } from '../load/db.ts';
 import type { Logger } from '../log.ts';
 import { unmetNeeds } from '../planner/selection.ts';
 import { clientFromConfig, executeSync } from '../runner/execute.ts';
-import { HINT_RUN_COMMAND, type RunSummary } from '../state/runs.ts';
+import { addRunCalls, HINT_RUN_COMMAND, type RunSummary } from '../state/runs.ts';
+import { hintShare } from '../budget/hint-share.ts';
 import { ALL_STREAMS } from '../streams/registry.ts';
 import { applyPendingHints, type AppliedHints } from './apply-hints.ts';
 import { confirmDeletes, type ConfirmedDeletes } from './confirm-deletes.ts';
@@ -34,24 +35,73 @@ export interface HintRunResult {
   applied: AppliedHints;
   summary: RunSummary | null;
   deletes: ConfirmedDeletes | null;
+  /** Deliveries set aside because hint runs had spent their share of the month (budget/hint-share.ts). */
+  overShare: number;
 }
 
-/** Apply pending hints (capped) and say so when the cap held some back. */
-export async function applyHintsCapped(db: Db, config: Config, log: Logger, now: Date): Promise<AppliedHints> {
-  const applied = await applyPendingHints(db, { maxCalls: config.webhookMaxCallsPerRun, now });
+const NOTHING: AppliedHints = { deliveries: 0, marks: 0, calls: 0, replays: 0, deferred: 0, capped: false, merges: false, deletes: [] };
+
+/**
+ * Apply pending hints within this run's calls (the per-run cap, and what is left of the month's share) and
+ * say so when the cap held some back. With the share spent, the pending deliveries are set aside
+ * (`over_share`): the periodic passes are the safety net, and a hint read next month would be stale.
+ */
+export async function applyHintsCapped(db: Db, config: Config, log: Logger, now: Date): Promise<{ applied: AppliedHints; overShare: number }> {
+  const share = await hintShare(db, config, now);
+  const maxCalls = Math.min(config.webhookMaxCallsPerRun, share.left ?? Infinity);
+  if (maxCalls <= 0) {
+    const overShare = await setAsideOverShare(db, now);
+    if (overShare > 0)
+      log.warn(
+        { component: 'webhooks', deliveries: overShare, spent: share.spent, share: share.calls },
+        'webhook hint runs spent their share of the month (webhookMonthlySharePercent): deliveries left to the periodic passes',
+      );
+    return { applied: NOTHING, overShare };
+  }
+  const applied = await applyPendingHints(db, { maxCalls, now });
   if (applied.capped) {
     log.warn(
-      { component: 'webhooks', cap: config.webhookMaxCallsPerRun, marked: applied.marks, deferred: applied.deferred },
-      'webhook hints over webhookMaxCallsPerRun: the rest stay pending for the next run',
+      { component: 'webhooks', cap: maxCalls, calls: applied.calls, deferred: applied.deferred },
+      "webhook hints over this run's calls (webhookMaxCallsPerRun, or what is left of the month's share): the rest stay pending for the next run",
     );
   }
-  return applied;
+  return { applied, overShare: 0 };
+}
+
+async function setAsideOverShare(db: Db, now: Date): Promise<number> {
+  const r = await db.kysely
+    .updateTable('webhook_deliveries')
+    .set({ status: 'over_share', applied_at: now.toISOString(), marks: 0 })
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows ?? 0);
+}
+
+/** Confirm the deletions hints claimed, and add the calls of those reads to the run's record. */
+async function confirmAndRecord(
+  opts: HintRunOptions,
+  log: Logger,
+  runId: string,
+  summary: RunSummary,
+  targets: AppliedHints['deletes'],
+): Promise<ConfirmedDeletes> {
+  const client = clientFromConfig(opts.config, log, opts.apiKey);
+  try {
+    const deletes = await confirmDeletes(opts.db, client, targets, log, opts.now ?? (() => new Date()));
+    const calls = client.counts();
+    await addRunCalls(opts.db.kysely, runId, calls);
+    summary.callsTotal += client.totalCalls();
+    for (const [endpoint, n] of Object.entries(calls)) summary.calls[endpoint] = (summary.calls[endpoint] ?? 0) + n;
+    return deletes;
+  } finally {
+    await client.close();
+  }
 }
 
 /**
  * A small targeted run: mark what pending deliveries name, re-read only that, confirm deletions. Relevance
- * tiers are off for it and its set reads take only the marks these hints made (`hintedSince`), never a
- * tier's periodic share nor the backlog of marks the entity sweeps left. A
+ * tiers are off for it and its reads take only the marks these hints made (`hintedSince`), never a
+ * tier's periodic share nor the backlog of marks the change log and the entity sweeps left. A
  * warehouse that has not completed the streams the hint streams read leaves its hints for the scheduled
  * run (a hint run must never turn into a first full sync).
  */
@@ -60,23 +110,22 @@ export async function runHintRun(opts: HintRunOptions): Promise<HintRunResult> {
   const log = opts.log.child({ component: 'webhooks' });
   const selected = ALL_STREAMS.filter((s) => (HINT_STREAMS as readonly string[]).includes(s.name));
   const missing = await unmetNeeds({ db: opts.db }, ALL_STREAMS, selected);
-  const empty: AppliedHints = { deliveries: 0, marks: 0, deferred: 0, capped: false, merges: false, deletes: [] };
   if (missing.length > 0) {
     log.info({ missing }, 'webhook hints wait for the first complete sync of the streams they re-read');
-    return { applied: empty, summary: null, deletes: null };
+    return { applied: NOTHING, summary: null, deletes: null, overShare: 0 };
   }
   const appliedAt = now();
-  const applied = await applyHintsCapped(opts.db, opts.config, log, appliedAt);
-  if (applied.deliveries === 0) return { applied, summary: null, deletes: null };
+  const { applied, overShare } = await applyHintsCapped(opts.db, opts.config, log, appliedAt);
+  if (applied.deliveries === 0) return { applied, summary: null, deletes: null, overShare };
   const config: Config = { ...opts.config, tiers: { ...opts.config.tiers, enabled: false } };
   const streams = [...HINT_STREAMS, ...(applied.merges ? ['company_merges'] : [])];
-  const { summary } = await executeSync({
+  const { runId, summary } = await executeSync({
     config,
     log,
     apiKey: opts.apiKey,
     mode: 'incremental',
     command: HINT_RUN_COMMAND,
-    // Only the sets these hints marked: the entity sweeps leave a link mark on every company for the tiers to
+    // Only the marks these hints made: the entity sweeps leave a link mark on every company for the tiers to
     // work through, and a hint run that took them all cost 8.7 calls a change (month bench, small, tiers on).
     hintedSince: appliedAt.toISOString(),
     streams,
@@ -85,25 +134,23 @@ export async function runHintRun(opts: HintRunOptions): Promise<HintRunResult> {
     now,
     ...(opts.shouldStop ? { shouldStop: opts.shouldStop } : {}),
   });
-  let deletes: ConfirmedDeletes | null = null;
-  if (applied.deletes.length > 0) {
-    const client = clientFromConfig(opts.config, log, opts.apiKey);
-    try {
-      deletes = await confirmDeletes(opts.db, client, applied.deletes, log, now);
-      summary.callsTotal += client.totalCalls();
-    } finally {
-      await client.close();
-    }
-  }
+  const deletes = applied.deletes.length > 0 ? await confirmAndRecord(opts, log, runId, summary, applied.deletes) : null;
   if (applied.capped) {
     summary.warnings = [
       ...(summary.warnings ?? []),
-      {
-        stream: 'webhooks',
-        message: `${applied.deferred} webhook deliveries over the cap of ${opts.config.webhookMaxCallsPerRun} calls left for the next run`,
-      },
+      { stream: 'webhooks', message: `${applied.deferred} webhook deliveries over this run's ${applied.calls} calls left for the next run` },
     ];
   }
-  log.info({ deliveries: applied.deliveries, marked: applied.marks, calls: summary.callsTotal, capped: applied.capped }, 'webhook hint run finished');
-  return { applied, summary, deletes };
+  log.info(
+    {
+      deliveries: applied.deliveries,
+      replays: applied.replays,
+      marked: applied.marks,
+      planned: applied.calls,
+      calls: summary.callsTotal,
+      capped: applied.capped,
+    },
+    'webhook hint run finished',
+  );
+  return { applied, summary, deletes, overShare };
 }

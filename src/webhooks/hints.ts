@@ -12,9 +12,6 @@ export interface Hint {
   companies: number[];
   persons: number[];
   opportunities: number[];
-  /** Records on the other side of a company↔person link the body names: their link sets are re-read. */
-  linkedCompanies: number[];
-  linkedPersons: number[];
   listEntries: Array<{ id: number; listId: number | null }>;
   /** A field value's record when the body does not say whether it is a company or a person. */
   entities: number[];
@@ -43,7 +40,6 @@ const idOf = (v: unknown): number | null => {
   }
   return null;
 };
-const idsOf = (v: unknown): number[] => (Array.isArray(v) ? v.map(idOf).filter((x): x is number => x !== null) : []);
 const field = (body: unknown, key: string): unknown => (body && typeof body === 'object' ? (body as Record<string, unknown>)[key] : undefined);
 
 /** The older interface's entity type numbers in list entries (docs/contract.md §6.4): 0 person, 1 organization, 8 opportunity. */
@@ -55,8 +51,6 @@ function emptyHint(event: string): Hint {
     companies: [],
     persons: [],
     opportunities: [],
-    linkedCompanies: [],
-    linkedPersons: [],
     listEntries: [],
     entities: [],
     merged: null,
@@ -64,8 +58,32 @@ function emptyHint(event: string): Hint {
   };
 }
 
-/** Events relsync knows and that name no record it re-reads: the periodic passes carry them. */
-const PASSIVE_PREFIXES = ['list.', 'note.', 'field.', 'file.', 'reminder.', 'smart_interaction_value.'];
+/**
+ * The documented events, by resource (docs/contract.md §10). An action the list does not name, even of a
+ * known resource (`organization.exploded`), is kept and counted, never acted on: a hint costs calls, and an
+ * invented event is no reason to spend them.
+ */
+const KNOWN_EVENTS: Readonly<Record<string, readonly string[]>> = {
+  organization: ['created', 'updated', 'deleted', 'merged'],
+  person: ['created', 'updated', 'deleted'],
+  opportunity: ['created', 'updated', 'deleted'],
+  list_entry: ['created', 'deleted'],
+  field_value: ['created', 'updated', 'deleted'],
+  list: ['created', 'updated', 'deleted'],
+  note: ['created', 'updated', 'deleted'],
+  field: ['created', 'updated', 'deleted'],
+  file: ['created', 'deleted'],
+  reminder: ['created', 'updated', 'deleted'],
+  smart_interaction_value: ['updated'],
+};
+
+/** Known resources whose events name no record relsync re-reads: the periodic passes carry them. */
+const PASSIVE_RESOURCES = new Set(['list', 'note', 'field', 'file', 'reminder', 'smart_interaction_value']);
+
+function isKnownEvent(event: string): boolean {
+  const [resource, action, ...rest] = event.split('.');
+  return rest.length === 0 && action !== undefined && (KNOWN_EVENTS[resource ?? '']?.includes(action) ?? false);
+}
 
 function hintOf(event: string, body: unknown): Hint | null {
   const h = emptyHint(event);
@@ -80,12 +98,10 @@ function hintOf(event: string, body: unknown): Hint | null {
   }
   if (resource === 'organization' && id !== null) {
     h.companies.push(id);
-    h.linkedPersons.push(...idsOf(field(body, 'person_ids')));
     return h;
   }
   if (resource === 'person' && id !== null) {
     h.persons.push(id);
-    h.linkedCompanies.push(...idsOf(field(body, 'organization_ids')));
     return h;
   }
   if (resource === 'opportunity' && id !== null) {
@@ -124,14 +140,9 @@ export function parseDelivery(text: string): ParsedDelivery {
   const env = envelopeSchema.safeParse(json);
   if (!env.success) return { status: 'unknown', event: null, reason: 'the body has no `type` (not the documented {type, body, sent_at} envelope)' };
   const event = env.data.type;
-  if (PASSIVE_PREFIXES.some((p) => event.startsWith(p))) return { status: 'pending', event, hint: emptyHint(event) };
+  if (!isKnownEvent(event)) return { status: 'unknown', event, reason: 'an event type the service does not document; kept, not acted on' };
+  if (PASSIVE_RESOURCES.has(event.split('.')[0] ?? '')) return { status: 'pending', event, hint: emptyHint(event) };
   const hint = hintOf(event, env.data.body);
-  if (!hint) return { status: 'unknown', event, reason: 'an event type, or a body without the ids, relsync does not act on' };
+  if (!hint) return { status: 'unknown', event, reason: 'a body without the ids relsync acts on' };
   return { status: 'pending', event, hint };
-}
-
-/** How many records a hint names (each costs at most one call to re-read). */
-export function hintSize(h: Hint): number {
-  const named = h.companies.length + h.persons.length + h.opportunities.length + h.listEntries.length + h.entities.length;
-  return named + h.linkedCompanies.length + h.linkedPersons.length + (h.merged ? 1 : 0);
 }

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Config } from '../config/schema.ts';
-import { DEFAULT_WEBHOOK_MAX_BODY_BYTES, DEFAULT_WEBHOOK_RATE_PER_MINUTE } from '../defaults.ts';
+import { DEFAULT_WEBHOOK_BACKLOG_DELAY_MS, DEFAULT_WEBHOOK_MAX_BODY_BYTES, DEFAULT_WEBHOOK_RATE_PER_MINUTE } from '../defaults.ts';
 import { UserError } from '../errors.ts';
 import { openDatabase, type Db } from '../load/db.ts';
 import type { Logger } from '../log.ts';
@@ -73,15 +73,19 @@ export async function startWebhookService(opts: { config: Config; log: Logger; a
   const log = opts.log.child({ component: 'webhooks' });
   const db = await openDatabase(config.databaseUrl);
   await upgradeWarehouse(db);
+  let capped = false;
   const trigger = new HintTrigger({
     delayMs: config.webhookDelaySeconds * 1000,
+    backlogDelayMs: DEFAULT_WEBHOOK_BACKLOG_DELAY_MS,
+    capped: () => capped,
     log,
     pending: async () => (await deliveryStats(db.kysely)).pending,
     start: () =>
-      opts.scheduler.runNow(
-        async ({ shouldStop }) => (await runHintRun({ config, log: opts.log, apiKey: opts.apiKey, db, shouldStop })).summary,
-        'webhook hint run',
-      ),
+      opts.scheduler.runNow(async ({ shouldStop }) => {
+        const r = await runHintRun({ config, log: opts.log, apiKey: opts.apiKey, db, shouldStop });
+        capped = r.applied.capped;
+        return r.summary;
+      }, 'webhook hint run'),
   });
   const told = new Set<string>();
   const receiver = createReceiver({

@@ -3,11 +3,15 @@ import type { Logger } from '../log.ts';
 /**
  * When to start a hint run: `delayMs` after the first delivery that found no run armed (later deliveries
  * ride along), never while another run is in hand (the scheduler refuses; the trigger tries again once
- * it is free), and again after a run while deliveries are still pending (the cap held some back, or some
+ * it is free), and again after a run while deliveries are still pending: `backlogDelayMs` after it when its
+ * cap held some back (they are in hand already: a burst is drained run after run), else `delayMs` (some
  * arrived during the run).
  */
 export interface TriggerOptions {
   delayMs: number;
+  backlogDelayMs: number;
+  /** Whether the last run's cap held deliveries back. */
+  capped: () => boolean;
   /** Start a hint run; null when a run is in hand. Resolves when the run it started has finished. */
   start: () => Promise<void> | null;
   /** Deliveries still pending. */
@@ -23,9 +27,9 @@ export class HintTrigger {
   constructor(private readonly opts: TriggerOptions) {}
 
   /** A delivery was stored (or some are pending at start): make sure a run is armed. */
-  notify(): void {
+  notify(delayMs = this.opts.delayMs): void {
     if (this.stopped || this.timer) return;
-    this.arm(this.opts.delayMs);
+    this.arm(delayMs);
   }
 
   get armed(): boolean {
@@ -55,7 +59,7 @@ export class HintTrigger {
     }
     await run;
     try {
-      if ((await this.opts.pending()) > 0) this.notify();
+      if ((await this.opts.pending()) > 0) this.notify(this.opts.capped() ? this.opts.backlogDelayMs : this.opts.delayMs);
     } catch {
       // The warehouse could not be read; the next delivery or the scheduled run picks the hints up.
     }

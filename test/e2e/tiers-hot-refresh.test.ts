@@ -9,7 +9,7 @@ import { renameCompany } from '../../src/simulator/index.ts';
 import { addListEntry, createPerson } from '../../src/simulator/store/store-mutations.ts';
 import type { SyncResult } from '../../src/runner/run-sync.ts';
 import { forEachDialect } from '../helpers/dialects.ts';
-import { startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';
+import { startTiersFixture, type SyncFixture } from '../helpers/sync-fixture.ts';
 import { readTable } from '../helpers/warehouse-compare.ts';
 
 const HOUR = 3_600_000;
@@ -27,14 +27,7 @@ forEachDialect('relevance tiers: the hot tier re-read by id, the sweep every col
   const nameOf = async (id: number) => (await readTable(f.db, 'companies')).find((r) => r.id === id)?.name;
 
   beforeAll(async () => {
-    f = await startSyncFixture({
-      dialect,
-      scale: { companies: 200, persons: 300, lists: 3, opportunities: 30 },
-      contract: 'reference',
-      sim: { createLagMs: 0 },
-      config: { monthlyBudget: 100_000 },
-    });
-    expect((await f.runFull({ now: at(0) })).summary.status).toBe('succeeded');
+    f = await startTiersFixture(dialect, at(0));
     const s = f.sim.store;
     // The generated activity is years older than this clock: listed and deal companies are the hot tier.
     const onDeal = new Set([...s.opportunities.values()].flatMap((o) => o.companyIds));

@@ -237,6 +237,11 @@ export const BY_ID_CASES: Record<string, CaseBuilder> = {
       return p && same(rec(r).organization_ids, p.companyIds) ? null : `person ${String(rec(r).id)}: organization_ids differ from the store`;
     });
   },
+  // The same single read as person_companies_full; its ids are the persons a lookup by id left out.
+  persons_unseen: async (def, { store }) => {
+    const some = [...store.persons.keys()].sort((a, b) => a - b).slice(0, 2);
+    return byIdCases(def, single(some), (r) => (store.persons.has(rec(r).id as number) ? null : `person ${String(rec(r).id)}: not in the store`));
+  },
   // Per entity, the first one with files of each kind: its files are what comes back, not the entity.
   files_per_entity: async (def, { store }) => {
     const files = [...store.files.values()];

@@ -169,3 +169,21 @@ export class CrashError extends Error {
     super(message);
   }
 }
+
+/**
+ * The relevance tiers' tenant (200 companies, 300 persons, 3 lists, 30 deals; no read-after-create lag; a
+ * 100,000-call month), fully synced at `at`. Its generated activity is years older than that clock, so the
+ * listed (and deal) records are the hot tier.
+ */
+export async function startTiersFixture(dialect: DialectName, at: () => Date): Promise<SyncFixture> {
+  const f = await startSyncFixture({
+    dialect,
+    scale: { companies: 200, persons: 300, lists: 3, opportunities: 30 },
+    contract: 'reference',
+    sim: { createLagMs: 0 },
+    config: { monthlyBudget: 100_000 },
+  });
+  const first = await f.runFull({ now: at });
+  if (first.summary.status !== 'succeeded') throw new Error(`the tiers fixture's full sync ${first.summary.status}`);
+  return f;
+}

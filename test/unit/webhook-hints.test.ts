@@ -1,20 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { hintSize, parseDelivery } from '../../src/webhooks/hints.ts';
+import { parseDelivery } from '../../src/webhooks/hints.ts';
 
 const delivery = (type: string, body: unknown) => JSON.stringify({ type, body, sent_at: 1_700_000_000 });
 
 describe('parseDelivery: what a webhook body names (never data)', () => {
-  it('an organization event names the company and, as link sets to re-read, the persons its body lists', () => {
+  it('an organization event names the company alone: its own set read whole carries its persons', () => {
     const p = parseDelivery(delivery('organization.updated', { id: 5, name: 'Acme', person_ids: [7, 8] }));
     expect(p.status).toBe('pending');
     if (p.status !== 'pending') return;
-    expect(p.hint).toMatchObject({ companies: [5], persons: [], linkedPersons: [7, 8], deleted: false, merged: null });
-    expect(hintSize(p.hint)).toBe(3);
+    expect(p.hint).toMatchObject({ companies: [5], persons: [], deleted: false, merged: null });
   });
 
-  it('a person event names the person and the companies of its body', () => {
+  it('a person event names the person alone', () => {
     const p = parseDelivery(delivery('person.created', { id: 9, organization_ids: [5] }));
-    expect(p.status === 'pending' && p.hint).toMatchObject({ persons: [9], linkedCompanies: [5] });
+    expect(p.status === 'pending' && p.hint).toMatchObject({ persons: [9], companies: [] });
   });
 
   it('a list entry event names the entry in its list and the entity on it', () => {
@@ -36,7 +35,14 @@ describe('parseDelivery: what a webhook body names (never data)', () => {
 
   it('documented events that name nothing relsync re-reads are applied with no marks', () => {
     const p = parseDelivery(delivery('note.created', { id: 3 }));
-    expect(p.status === 'pending' && hintSize(p.hint)).toBe(0);
+    expect(p.status === 'pending' && p.hint).toMatchObject({ companies: [], persons: [], opportunities: [], listEntries: [], entities: [], merged: null });
+  });
+
+  it('an action the service does not document, even of a known resource, is kept and not acted on', () => {
+    for (const type of ['organization.exploded', 'person.merged', 'list_entry.updated', 'note.exploded', 'organization.updated.twice', 'organization']) {
+      expect(parseDelivery(delivery(type, { id: 5 })), type).toMatchObject({ status: 'unknown', event: type });
+    }
+    expect(parseDelivery(delivery('smart_interaction_value.updated', { id: 5 })).status).toBe('pending');
   });
 
   it('invalid JSON is unparseable; an unknown event or a body without ids is unknown; neither throws', () => {

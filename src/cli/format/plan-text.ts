@@ -2,6 +2,7 @@
 import type { BudgetPlan } from '../../budget/month-plan.ts';
 import type { CountedPlan } from '../../budget/plan-counted.ts';
 import type { PlanReport } from '../../budget/plan-report.ts';
+import { hintShareWords } from '../../webhooks/status.ts';
 import { tierWords } from './tier-words.ts';
 
 const HOURS = 3_600_000;
@@ -61,6 +62,7 @@ export function formatPlan(r: PlanReport): string {
       ? "monthly budget: unknown (set monthlyBudget, or run a sync so the service's headers report the limit)"
       : `monthly budget: ${n(plan.monthlyBudget)} calls: ${plan.fits ? 'fits' : `does NOT fit; ${stretchWords(plan)}`}; a run spends at most ${n(plan.perRunShare ?? 0)}`,
   );
+  if (r.hints) lines.push(`webhook ${hintShareWords(r.hints)}`);
   if (r.tiers) lines.push('', ...tierWords(r.tiers, false));
   if (r.unpriced.length > 0) lines.push(`not priced yet (no complete pass in this warehouse; counted as 1 call): ${r.unpriced.join(', ')}`);
   if (r.counted?.notCounted.length)

@@ -88,7 +88,7 @@ export const INFRA_DECLS: InfraDecls = {
     meaning: 'Records the change log named that need a targeted re-read (migration 003).',
     pk: ['kind', 'id'],
     columns: {
-      kind: c('text', 'what to re-read: company, person, list entry, links ...'),
+      kind: c('text', 'what to re-read: company, person, list entry, links ..., person_unseen (a lookup by id left the person out: read alone)'),
       id: c('id', 'the record id'),
       list_id: c('id?', 'the list of a list entry'),
       marked_at: c('ts', 'when marked'),
@@ -103,9 +103,13 @@ export const INFRA_DECLS: InfraDecls = {
       received_at: c('ts', 'when received'),
       event: c('text?', 'the event type, when the body names one'),
       body: c('text', 'the body as received (up to the size cap)'),
-      status: c('text', 'pending | applied | unknown (event not acted on) | unparseable'),
-      applied_at: c('ts?', 'when its marks were written to sync_dirty'),
+      status: c(
+        'text',
+        'pending | applied | replayed (identical to a delivery already applied: not read again) | over_share (the month share of hint runs was spent: left to the periodic passes) | unknown (event not acted on) | unparseable',
+      ),
+      applied_at: c('ts?', 'when its marks were written to sync_dirty (or it was set aside as replayed / over_share)'),
       marks: c('int?', 'records it marked'),
+      digest: c('text?', 'SHA-256 of the body (hex), to know a replay; null for deliveries stored before migration 031'),
     },
   },
   sync_sources: {

@@ -16,7 +16,7 @@ export const TABLE_WRITERS: Readonly<Record<WarehouseTableName, readonly string[
   // A merge sets the duplicate's merged_into_id (and re-keys references: src/load/merge.ts).
   // The older single reads set a record's name (transform/entities.ts, v1OrganizationRead / v1PersonRead).
   companies: ['companies', 'companies_changed', 'company_merges', 'company_persons_full'],
-  persons: ['persons', 'persons_changed', 'person_merges', 'person_companies_full'],
+  persons: ['persons', 'persons_changed', 'persons_unseen', 'person_merges', 'person_companies_full'],
   opportunities: ['opportunities', 'list_entries', 'list_entries_changed'],
   lists: ['lists', 'lists_v1'],
   list_entries: ['list_entries', 'list_entries_changed'],
@@ -26,9 +26,16 @@ export const TABLE_WRITERS: Readonly<Record<WarehouseTableName, readonly string[
   dropdown_options: ['fields', 'fields_v1', ...ENTITY_VALUES, 'field_value_changes', 'field_value_changes_by_field'],
   // The change log applies what it can to the cell it names (after its first read).
   field_values: [...ENTITY_VALUES, ...CHANGE_LOG],
-  opportunity_persons: ['list_entries', 'list_entries_changed', 'opportunity_associations', 'opportunity_associations_full', 'person_companies_full'],
+  opportunity_persons: [
+    'list_entries',
+    'list_entries_changed',
+    'opportunity_associations',
+    'opportunity_associations_full',
+    'person_companies_full',
+    'persons_unseen',
+  ],
   opportunity_companies: ['list_entries', 'list_entries_changed', 'opportunity_associations', 'opportunity_associations_full', 'company_persons_full'],
-  company_persons: ['companies', 'persons', 'companies_changed', 'persons_changed', 'company_persons_full', 'person_companies_full'],
+  company_persons: ['companies', 'persons', 'companies_changed', 'persons_changed', 'company_persons_full', 'person_companies_full', 'persons_unseen'],
   field_value_changes: [...CHANGE_LOG],
   notes: ['notes', 'notes_updates'],
   note_attachments: ['notes', 'notes_updates'],

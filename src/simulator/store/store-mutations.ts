@@ -140,6 +140,14 @@ export function renameCompany(store: SimStore, id: number, name: string): boolea
   return true;
 }
 
+export function renamePerson(store: SimStore, id: number, firstName: string, lastName: string | null): boolean {
+  const p = store.persons.get(id);
+  if (!p) return false;
+  p.firstName = firstName;
+  p.lastName = lastName;
+  return true;
+}
+
 /** Detach an entity from notes, reminders and files (used by delete; merge re-points instead). */
 function detachActivity(store: SimStore, type: EntityType, id: number): void {
   for (const nid of store.notesByEntity.get(id)?.slice() ?? []) {

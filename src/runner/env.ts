@@ -38,6 +38,8 @@ export interface ReadEnv {
   hooks: StreamHooks;
   /** Opens a page source (a pager over the service, or test pages) for a request. */
   pageSources: PageSourceFactory;
+  /** Whether the interface serving a path has answered a record this run (deletion evidence, read-ids.ts). */
+  interfaceAnswered?: (path: string) => boolean;
 }
 
 /** What one partition's read did, counted page by page so a failed read still reports what it committed. */

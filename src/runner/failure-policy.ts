@@ -137,7 +137,7 @@ export function routeGoneLine(stream: string, err: ApiError): string {
 export interface GoneFacts {
   /** The id answered a record-level 404 in an earlier run as well. */
   missingBefore: boolean;
-  /** The read answered a record (2xx) in this run. */
+  /** The read, or another read of its interface (`/v2` or the older one), answered a record (2xx) in this run. */
   readAnswered: boolean;
   /** The cheap source's word: it answered without the id (`absent`), listed it (`present`), failed (`unknown`), or there is none. */
   confirmed: 'absent' | 'present' | 'unknown' | 'no-source';
@@ -147,12 +147,13 @@ export interface GoneFacts {
  * THE rule of deletion evidence for a read by id (docs/sync.md, "Deletion needs evidence"). A 404 proves a
  * record gone only when it is the service's own record-level not-found (never a route the service does not
  * serve, a foreign or non-JSON body: `notFoundMissing`), it answered so in an earlier run too (long past the
- * `/v2` read-after-create lag), the same read answered a record in this run (its interface works), and the
- * cheap source, where one exists, answered without listing the record. Absence from a completed sweep that
+ * `/v2` read-after-create lag), and either the cheap source answered without listing the record (its
+ * interface answered: the record is gone from both) or, where there is no cheap source, the read or another
+ * read of its interface answered a record in this run (the interface works). Absence from a completed sweep that
  * saw its collection (`sweepSawCollection`) is the other evidence.
  */
 export function goneOnEvidence(f: GoneFacts): boolean {
-  return f.missingBefore && f.readAnswered && (f.confirmed === 'absent' || f.confirmed === 'no-source');
+  return f.missingBefore && (f.confirmed === 'absent' || (f.confirmed === 'no-source' && f.readAnswered));
 }
 
 /**

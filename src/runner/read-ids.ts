@@ -69,10 +69,13 @@ export async function idsReader(
 
   /** The candidates the evidence proves gone: they leave `pendingIds`; the rest are asked again next run. */
   const settle = async (): Promise<number[]> => {
-    if (!read.goneFrom || !readAnswered || candidates.size === 0) return [];
+    if (!read.goneFrom || candidates.size === 0) return [];
     const asked = [...candidates.keys()];
+    // The read itself, or another read of its interface, answered a record this run: the interface works.
+    const answered = readAnswered || (env.interfaceAnswered?.(read.request(asked.slice(0, 1), p).path) ?? false);
+    if (!answered && !read.confirmGone) return [];
     const words = await confirmGone(read, asked, env);
-    const gone = asked.filter((id) => goneOnEvidence({ missingBefore: true, readAnswered, confirmed: words.get(id) ?? 'unknown' }));
+    const gone = asked.filter((id) => goneOnEvidence({ missingBefore: true, readAnswered: answered, confirmed: words.get(id) ?? 'unknown' }));
     const kept = asked.length - gone.length;
     if (kept > 0) log.warn({ ids: kept }, 'records missing from their read but not shown gone by the cheap source: kept, asked again next run');
     if (gone.length > 0) log.info({ ids: gone.length }, 'records still missing a run later, and confirmed: gone, not asked for again');

@@ -89,6 +89,7 @@ export async function prepareRun(
       // Once the run is stopping, every other stream stops before its next request too.
       hooks: { ...opts.hooks, shouldStop: () => fatal !== null || (opts.hooks?.shouldStop?.() ?? false) },
       pageSources: countingPageSources(client, stats),
+      interfaceAnswered: (path) => client.interfaceAnswered(path),
     };
     return runAsSource(def, env, queue, { ...streamOpts, mode }, stats, src).catch((err: unknown) => {
       // Worded for a person here too: a failing warehouse may surface outside a page (source bookkeeping).

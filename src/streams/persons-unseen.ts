@@ -1,7 +1,7 @@
 import { v1PersonSchema } from '../extract/schemas/index.ts';
 import { liveMarkedIds } from '../planner/ids.ts';
 import { v1PersonRead } from '../transform/index.ts';
-import { perRecord } from './common.ts';
+import { confirmByIds, perRecord } from './common.ts';
 import { defineStream } from './define.ts';
 
 /**
@@ -24,6 +24,7 @@ export const personsUnseenStream = defineStream({
     batchSize: 1,
     consumes: 'person_unseen',
     goneFrom: 'persons',
+    confirmGone: (ids) => confirmByIds('/v2/persons', 'GET /v2/persons?ids', ids),
     request: (ids) => ({ path: `/persons/${ids[0]}`, paginator: 'single', endpoint: 'GET /persons/{id}' }),
   },
   transform: perRecord((p) => v1PersonRead(p)),

@@ -94,7 +94,8 @@ forEachDialect('e2e: webhook hints', (dialect) => {
     );
     fx.sim.setDeny('older-single-reads');
     try {
-      await storeDelivery(fx.db.kysely, hint('person.deleted', { id }), new Date());
+      // A later sent_at: the same body as an earlier test's applied delivery would be a replay, not read again.
+      await storeDelivery(fx.db.kysely, JSON.stringify({ type: 'person.deleted', body: { id }, sent_at: 1_700_000_100 }), new Date());
       const r = await run();
       expect(r.deletes).toMatchObject({ deleted: 0, stillThere: 0, failed: 1 });
       const row = await fx.db.kysely.selectFrom('persons').select('_deleted_at').where('id', '=', id).executeTakeFirstOrThrow();

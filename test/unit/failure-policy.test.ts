@@ -64,14 +64,14 @@ describe('the failure policy table', () => {
     expect(decide(err, { stream: def, pagesCommitted: pages, runHasRead, serviceHasAnswered })).toBe(action);
   });
 
-  it('deletion needs evidence: missing in two runs, the read answering this run, and the cheap source not listing it', () => {
+  it('deletion needs evidence: missing in two runs, and the cheap source not listing it or, with none, the read answering this run', () => {
     const all: GoneFacts['confirmed'][] = ['absent', 'present', 'unknown', 'no-source'];
     const proven = [true, false].flatMap((missingBefore) =>
       [true, false].flatMap((readAnswered) =>
         all.filter((confirmed) => goneOnEvidence({ missingBefore, readAnswered, confirmed })).map((c) => `${missingBefore}/${readAnswered}/${c}`),
       ),
     );
-    expect(proven).toEqual(['true/true/absent', 'true/true/no-source']);
+    expect(proven).toEqual(['true/true/absent', 'true/true/no-source', 'true/false/absent']);
   });
 
   it('a route the service does not serve is said in one line naming the stream and the endpoint', () => {

@@ -42,6 +42,8 @@ export class AffinityClient {
   private readonly callCounts = new Map<string, number>();
   /** Answers of the service itself (a JSON body): `ok` the 2xx ones, `any` every one, errors included. */
   private readonly answered = { ok: 0, any: 0 };
+  /** 2xx answers per interface (`/v2` or the older one): a read by id's 404 is evidence only where its interface answers. */
+  private readonly answeredOkBy = { v2: 0, older: 0 };
   /** The options with every default filled in (defaults.ts). */
   private readonly t: Tuning;
   /** The run's stop signal (options.ts `stop`), joined to every request's own. */
@@ -144,6 +146,11 @@ export class AffinityClient {
     return { ...this.answered };
   }
 
+  /** Whether the interface serving `path` (`/v2` or the older one) has answered a 2xx in this client's life (one run). */
+  interfaceAnswered(path: string): boolean {
+    return this.answeredOkBy[interfaceOf(path)] > 0;
+  }
+
   resetCounts(): void {
     this.callCounts.clear();
   }
@@ -210,6 +217,7 @@ export class AffinityClient {
       if (result.ok) {
         this.answered.ok += 1;
         this.answered.any += 1;
+        this.answeredOkBy[interfaceOf(spec.path)] += 1;
         return result.value as T;
       }
       const err = result.error;
@@ -287,4 +295,9 @@ export class AffinityClient {
       this.budget.release();
     }
   }
+}
+
+/** Which interface serves a path: `/v2/…`, or the older one (docs/contract.md §0). */
+function interfaceOf(path: string): 'v2' | 'older' {
+  return path.startsWith('/v2/') || path === '/v2' ? 'v2' : 'older';
 }

@@ -3,13 +3,12 @@
  * here through 127.0.0.1; a one-shot `sync --metrics-file` writes the same metrics in node_exporter's textfile
  * format, a failed run included. Both are read by a parser of the exposition format (test/helpers/prom-text.ts).
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/simulator/index.ts';
-import { BIN, REPO_ROOT, runCli } from '../helpers/cli.ts';
+import { runCli, spawnSchedule } from '../helpers/cli.ts';
 import { forEachDialect, freshDatabaseUrl, type TestDatabase } from '../helpers/dialects.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { parseExposition, sampleValue, type PromFamily } from '../helpers/prom-text.ts';
@@ -66,23 +65,20 @@ forEachDialect('e2e: metrics from schedule and from a one-shot sync', (dialect) 
 
   it('schedule with metricsHost 0.0.0.0 serves /metrics and /healthz, scraped through 127.0.0.1', async () => {
     const port = await freePort();
-    const child = spawn(process.execPath, [BIN, 'schedule'], {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        AFFINITY_BASE_URL: sim.url,
-        AFFINITY_API_KEY: sim.apiKey,
-        DATABASE_URL: wh.url,
-        RELSYNC_SCHEDULE: '*/2 * * * * *',
-        RELSYNC_METRICS_PORT: String(port),
-        RELSYNC_METRICS_HOST: '0.0.0.0',
-        LOG_LEVEL: 'warn',
-      },
+    const {
+      child,
+      out: output,
+      exited,
+    } = spawnSchedule({
+      AFFINITY_BASE_URL: sim.url,
+      AFFINITY_API_KEY: sim.apiKey,
+      DATABASE_URL: wh.url,
+      RELSYNC_SCHEDULE: '*/2 * * * * *',
+      RELSYNC_METRICS_PORT: String(port),
+      RELSYNC_METRICS_HOST: '0.0.0.0',
+      LOG_LEVEL: 'warn',
     });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    const out = () => output.stdout + output.stderr;
     try {
       let text = '';
       const deadline = Date.now() + 60_000;
@@ -95,8 +91,8 @@ forEachDialect('e2e: metrics from schedule and from a one-shot sync', (dialect) 
         }
         await new Promise((r) => setTimeout(r, 200));
       }
-      expect(text, out).not.toBe('');
-      expect(out).toContain(`health: http://0.0.0.0:${port}/healthz`);
+      expect(text, out()).not.toBe('');
+      expect(out()).toContain(`health: http://0.0.0.0:${port}/healthz`);
       const f = parseExposition(text);
       everySampleHasTenant(f);
       expect(sampleValue(f, 'relsync_runs_total', { status: 'succeeded' })).toBeGreaterThanOrEqual(1);

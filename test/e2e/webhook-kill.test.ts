@@ -3,12 +3,12 @@
  * before any hint run; the next `schedule` start finds the delivery pending and applies it (a rename the
  * change log never shows reaches the warehouse). Neither process prints or logs the secret.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { freePort } from '../helpers/free-port.ts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { renameCompany } from '../../src/simulator/index.ts';
 import { deliveryStats } from '../../src/webhooks/deliveries.ts';
-import { BIN, REPO_ROOT } from '../helpers/cli.ts';
+import { spawnSchedule } from '../helpers/cli.ts';
 import { forEachDialect } from '../helpers/dialects.ts';
 import { startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';
 
@@ -21,25 +21,18 @@ interface Child {
 }
 
 function schedule(fx: SyncFixture, port: number, delaySeconds: number): Child {
-  const child = spawn(process.execPath, [BIN, 'schedule'], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      AFFINITY_BASE_URL: fx.sim.url,
-      AFFINITY_API_KEY: fx.sim.apiKey,
-      DATABASE_URL: fx.dbUrl,
-      // Never during the test: only hint runs happen.
-      RELSYNC_SCHEDULE: '0 0 1 1 *',
-      RELSYNC_METRICS_PORT: String(port),
-      RELSYNC_WEBHOOK_SECRET: SECRET,
-      RELSYNC_WEBHOOK_DELAY_SECONDS: String(delaySeconds),
-      LOG_LEVEL: 'info',
-    },
+  const { child, out, exited } = spawnSchedule({
+    AFFINITY_BASE_URL: fx.sim.url,
+    AFFINITY_API_KEY: fx.sim.apiKey,
+    DATABASE_URL: fx.dbUrl,
+    // Never during the test: only hint runs happen.
+    RELSYNC_SCHEDULE: '0 0 1 1 *',
+    RELSYNC_METRICS_PORT: String(port),
+    RELSYNC_WEBHOOK_SECRET: SECRET,
+    RELSYNC_WEBHOOK_DELAY_SECONDS: String(delaySeconds),
+    LOG_LEVEL: 'info',
   });
-  let out = '';
-  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-  return { child, output: () => out, exited: new Promise((r) => child.on('close', r)) };
+  return { child, output: () => out.stdout + out.stderr, exited };
 }
 
 async function until<T>(what: string, c: Child, probe: () => Promise<T | null>, timeoutMs = 60_000): Promise<T> {

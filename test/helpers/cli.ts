@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DIST_BIN, REPO_ROOT } from '../../scripts/build-cli.ts';
@@ -42,4 +42,21 @@ export function runCli(
       resolve({ code, stdout, stderr });
     });
   });
+}
+
+/** A `relsync schedule` child: its output so far, kept apart per stream, and its exit. */
+export interface ScheduleChild {
+  child: ChildProcessWithoutNullStreams;
+  out: { stdout: string; stderr: string };
+  exited: Promise<number | null>;
+}
+
+/** Start `relsync schedule` as a real child process with these variables over the test's environment. */
+export function spawnSchedule(env: Record<string, string>): ScheduleChild {
+  const child = spawn(process.execPath, [BIN, 'schedule'], { cwd: REPO_ROOT, env: { ...process.env, ...env } });
+  const out = { stdout: '', stderr: '' };
+  child.stdout.on('data', (d: Buffer) => (out.stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out.stderr += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  return { child, out, exited };
 }

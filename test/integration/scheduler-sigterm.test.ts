@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { freePort } from '../helpers/free-port.ts';
@@ -8,37 +7,26 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/load/db.ts';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/index.ts';
 import { parseCheckpoint } from '../../src/state/checkpoint.ts';
-import { BIN, REPO_ROOT, STACK_FRAME, runCli } from '../helpers/cli.ts';
+import { STACK_FRAME, runCli, spawnSchedule, type ScheduleChild } from '../helpers/cli.ts';
 import { forEachDialect, freshDatabaseUrl, type TestDatabase } from '../helpers/dialects.ts';
 import { parseExposition, sampleValue } from '../helpers/prom-text.ts';
 
-interface Scheduled {
-  child: ChildProcess;
+interface Scheduled extends ScheduleChild {
   port: number;
-  out: { stdout: string; stderr: string };
-  exited: Promise<number | null>;
 }
 
 async function startSchedule(sim: RunningSimulator, databaseUrl: string, env: Record<string, string> = {}): Promise<Scheduled> {
   const port = await freePort();
-  const child = spawn(process.execPath, [BIN, 'schedule'], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      AFFINITY_BASE_URL: sim.url,
-      AFFINITY_API_KEY: sim.apiKey,
-      DATABASE_URL: databaseUrl,
-      RELSYNC_SCHEDULE: '* * * * * *',
-      RELSYNC_METRICS_PORT: String(port),
-      LOG_LEVEL: 'info',
-      ...env,
-    },
+  const s = spawnSchedule({
+    AFFINITY_BASE_URL: sim.url,
+    AFFINITY_API_KEY: sim.apiKey,
+    DATABASE_URL: databaseUrl,
+    RELSYNC_SCHEDULE: '* * * * * *',
+    RELSYNC_METRICS_PORT: String(port),
+    LOG_LEVEL: 'info',
+    ...env,
   });
-  const out = { stdout: '', stderr: '' };
-  child.stdout?.on('data', (d: Buffer) => (out.stdout += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (out.stderr += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  return { child, port, out, exited };
+  return { ...s, port };
 }
 
 async function get(port: number, path: string): Promise<{ status: number; type: string; text: string }> {

@@ -229,5 +229,13 @@ export const DEFAULT_KEPT_CHILD_ROWS_DAYS = 30;
 export const DEFAULT_SWEEP_PAGES_SLACK = 4;
 export const DEFAULT_SWEEP_PAGES_FLOOR = 50;
 export const DEFAULT_SWEEP_PAGES_UNKNOWN = 10_000;
+/**
+ * A completed pass that saw fewer than this share of the live rows it would delete from (a table holding at
+ * least `DEFAULT_SWEEP_HOLD_MIN_ROWS`) deletes nothing on its own word: an answer of valid but empty or short
+ * pages (a proxy, a wrong tenant's filter, an upstream fault) would otherwise empty the table. The pass is
+ * held and the next one is read whole; when that one agrees, its deletions apply (runner/failure-policy.ts).
+ */
+export const DEFAULT_SWEEP_HOLD_SHARE = 0.5;
+export const DEFAULT_SWEEP_HOLD_MIN_ROWS = 20;
 /** Quarantined records a pass that did not see its collection names in its one line (the quarantine table keeps them all). */
 export const DEFAULT_QUARANTINE_NAMED = 10;

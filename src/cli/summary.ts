@@ -1,5 +1,5 @@
 import type { RunSummary } from '../state/runs.ts';
-import { streamModeWords } from './format/stream-words.ts';
+import { heldWords, streamModeWords } from './format/stream-words.ts';
 import { textTable } from './format/text-table.ts';
 
 /** `sync` / `backfill` exit code when some streams failed (a permission denied) and the rest completed. */
@@ -36,6 +36,8 @@ export function printRunSummary(s: RunSummary, out: NodeJS.WritableStream): void
   const warnings = s.warnings ?? [];
   if (warnings.length > 0)
     out.write(`  warning: unavailable on this tenant (skipped until re-probed): ${warnings.map((w) => `${w.stream} (${w.message})`).join('; ')}\n`);
+  // A pass that saw under half the rows it would delete from deleted nothing (runner/failure-policy.ts, sweepDeletes).
+  for (const [stream, x] of Object.entries(s.streams)) if (x.held) out.write(`  warning: ${heldWords(stream, x.held)}\n`);
   // The data is committed; views left stale are said, with what each needs (the next run or `relsync migrate` retries).
   for (const v of s.viewsNotRefreshed ?? []) out.write(`  warning: analyst view not refreshed: ${v}\n`);
 }

@@ -3,7 +3,7 @@ import type { PageRequest } from '../extract/pager.ts';
 import type { PageSource } from '../extract/page-source.ts';
 import type { Db } from '../load/db.ts';
 import type { Logger } from '../log.ts';
-import type { SweepPart } from '../state/runs.ts';
+import type { HeldDeletes, SweepPart } from '../state/runs.ts';
 import type { StreamContext } from '../streams/define.ts';
 
 export interface PageEvent {
@@ -51,6 +51,8 @@ export interface PartitionTally {
   softDeleted: number;
   /** Set when a capped sweep read a part of a pass spread over runs (the highest part of its partitions). */
   sweepPart?: SweepPart;
+  /** Passes held for deleting most of their table (read-sweep.ts): what they saw against the live rows. */
+  held?: HeldDeletes;
 }
 
 export function emptyTally(): PartitionTally {

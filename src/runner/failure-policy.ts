@@ -1,3 +1,4 @@
+import { DEFAULT_SWEEP_HOLD_MIN_ROWS, DEFAULT_SWEEP_HOLD_SHARE } from '../defaults.ts';
 import { UserError, isStopRequested } from '../errors.ts';
 import { ApiError, AuthError, CursorExpiredError, ForbiddenError, MergedRecordError, NotFoundError, PageTokenMismatchError } from '../extract/http/errors.ts';
 import { fatalDatabaseError } from '../load/db-errors.ts';
@@ -162,6 +163,17 @@ export function goneOnEvidence(f: GoneFacts): boolean {
  */
 export function sweepSawCollection(records: number, quarantined: number): boolean {
   return quarantined <= records;
+}
+
+/**
+ * Whether a completed pass that saw its collection deletes what it did not see. A pass that saw under
+ * `DEFAULT_SWEEP_HOLD_SHARE` of the live rows it would delete from (`live`, at least
+ * `DEFAULT_SWEEP_HOLD_MIN_ROWS`) is one answer against many earlier ones: it is held (`hold`), nothing is
+ * deleted, and the next pass is read whole. A pass after a held one deletes: two complete passes agree.
+ */
+export function sweepDeletes(seen: number, live: number, afterHeld: boolean): 'delete' | 'hold' {
+  if (afterHeld || live < DEFAULT_SWEEP_HOLD_MIN_ROWS) return 'delete';
+  return seen < live * DEFAULT_SWEEP_HOLD_SHARE ? 'hold' : 'delete';
 }
 
 /** The parent (a stream this one reads, `needs`) that failed in this run, if any: the child is not read and stays due. */

@@ -32,7 +32,7 @@ async function openReader(def: AnyStream, p: Partition<unknown>, env: ReadEnv, m
   switch (read.kind) {
     case 'sweep': {
       const rows = read.softDelete ? await countLive(env.db.kysely, read.softDelete.table, read.softDelete.scope?.(p)) : 0;
-      return sweepReader(def, read, p, cp, env, mode.sweep, sweepPageLimit({ lastSweepPages: cp.lastSweepPages, rows }));
+      return sweepReader(def, read, p, cp, env, mode.sweep, sweepPageLimit({ lastSweepPages: cp.lastSweepPages, rows }), rows);
     }
     case 'ids':
       return idsReader(def, read, p, cp, env, mode.sweep);
@@ -110,9 +110,10 @@ export async function readPartition(def: AnyStream, p: Partition<unknown>, env: 
     });
   }
   if (allowance) notePart(tally, reader, allowance, true);
-  const { unseen, ...finish } = reader.finish();
+  const { unseen, held, ...finish } = reader.finish();
   const { softDeleted } = await commitPage(env, def.name, p.key, { rows: emptyBatch(), marks: [], invalid: [], ...finish, success: unseen === undefined });
   if (unseen) throw unseen;
+  if (held) tally.held = { seen: (tally.held?.seen ?? 0) + held.seen, live: (tally.held?.live ?? 0) + held.live };
   tally.softDeleted += softDeleted;
   if (softDeleted > 0) log.info({ softDeleted }, 'rows missing from the completed sweep marked deleted');
   return 'completed';

@@ -8,7 +8,7 @@ import type { PageSource } from '../extract/page-source.ts';
 import type { Checkpoint } from '../state/checkpoint.ts';
 import type { AnyStream, Partition, SweepRead } from '../streams/define.ts';
 import type { ReadEnv } from './env.ts';
-import { sweepSawCollection } from './failure-policy.ts';
+import { sweepDeletes, sweepSawCollection } from './failure-policy.ts';
 import { resumeOrStart, type Fetched, type Reader, type SweepOptions } from './reader.ts';
 
 /**
@@ -51,7 +51,8 @@ export class SweepUnseenError extends UserError {
 /**
  * Page a whole collection from its stored page token. The service may forget a cursor: the collection
  * then starts over once (rows already loaded are upserted again, harmless) and the sweep keeps its
- * start time, so soft deletes stay correct.
+ * start time, so soft deletes stay correct. `liveRows`: the live rows of the table the pass deletes from,
+ * counted before this run's part of it (a pass that saw far fewer deletes nothing on its own word).
  */
 export function sweepReader(
   def: AnyStream,
@@ -61,6 +62,7 @@ export function sweepReader(
   env: ReadEnv,
   opts: SweepOptions,
   pageLimit: number = Number.POSITIVE_INFINITY,
+  liveRows = 0,
 ): Reader<unknown> {
   const log = env.log.child({ stream: def.name, partition: p.key || undefined });
   // A pass that reached its bound in an earlier run starts over (bounded again), so a pager that recovers reads it whole.
@@ -115,6 +117,13 @@ export function sweepReader(
         const due = { reason: 'the last pass was mostly quarantined records', at: env.clock() };
         return { checkpoint: { ...cp, sweep: null, due }, unseen: new SweepUnseenError(def.name, sweep.records, sweep.invalid ?? 0, quarantined) };
       }
+      const seen = sweep.records + (sweep.invalid ?? 0);
+      if (softDelete && sweepDeletes(seen, liveRows, cp.heldPass !== null) === 'hold') {
+        // Nothing deleted, no pass done: the next run reads the collection whole, and deletes if it agrees.
+        log.warn({ seen, live: liveRows }, 'this pass saw under half the rows it would delete from: nothing deleted until the next pass agrees');
+        const due = { reason: 'the last pass saw under half the rows it would delete from', at: env.clock() };
+        return { checkpoint: { ...cp, sweep: null, due, heldPass: { records: seen, live: liveRows, at: sweep.startedAt } }, held: { seen, live: liveRows } };
+      }
       return {
         // A stream followed by a feed between sweeps resumes it from when this sweep began.
         checkpoint: {
@@ -124,8 +133,9 @@ export function sweepReader(
           lastSweepPages: sweep.pages,
           // A warehouse that completed passes before relsync kept this holds no row known to be new.
           firstPassAt: cp.firstPassAt ?? (cp.lastSweepCompletedAt === null ? env.clock() : null),
-          // The pass an upgrade asked for is this one.
+          // The pass an upgrade asked for is this one; a held pass's deletions are this one's.
           due: null,
+          heldPass: null,
           highWater: read.between ? { at: sweep.startedAt, id: null } : cp.highWater,
         },
         ...(softDelete

@@ -1,6 +1,7 @@
 import type { InvalidRecord } from '../extract/pager.ts';
 import type { Checkpoint } from '../state/checkpoint.ts';
 import type { PageContext } from '../streams/define.ts';
+import type { HeldDeletes } from '../state/runs.ts';
 import type { PageCommit } from './commit-page.ts';
 
 /** One fetched page, with the checkpoint and dirty-mark effects that commit with its rows. */
@@ -21,9 +22,10 @@ export interface Fetched<T> {
 /**
  * What a finished read commits: its final checkpoint, and for a sweep the soft deletes and cleared marks.
  * `unseen`: the pass did not see its collection (mostly quarantined); its checkpoint commits, nothing else,
- * and the stream fails with this error.
+ * and the stream fails with this error. `held`: the pass saw under half the rows it would delete from
+ * (failure-policy.ts, `sweepDeletes`); its checkpoint commits, nothing is deleted, the run says so.
  */
-export type Finish = Pick<PageCommit, 'checkpoint' | 'softDelete' | 'clearDirty'> & { unseen?: Error };
+export type Finish = Pick<PageCommit, 'checkpoint' | 'softDelete' | 'clearDirty'> & { unseen?: Error; held?: HeldDeletes };
 
 /**
  * A read strategy's position keeping, apart from the loop: which page comes next and what the

@@ -24,6 +24,7 @@ function addInto(into: StreamRunStats, from: StreamRunStats): void {
   into.softDeleted += from.softDeleted;
   into.calls += from.calls;
   into.durationMs += from.durationMs;
+  if (from.held) into.held = { seen: (into.held?.seen ?? 0) + from.held.seen, live: (into.held?.live ?? 0) + from.held.live };
   if (from.status === 'failed') Object.assign(into, { status: 'failed', error: from.error });
 }
 

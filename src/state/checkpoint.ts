@@ -55,6 +55,11 @@ export const checkpointSchema = z.object({
   dataAt: z.string().nullable().default(null),
   /** Checked at: the run clock when the feed was last read to its end; null until then. */
   feedCheckedAt: z.string().nullable().default(null),
+  /**
+   * A completed pass that would have deleted most of its table (runner/failure-policy.ts, `sweepDeletes`):
+   * what it saw and when it began. Nothing was deleted; the next pass, read whole, deletes if it agrees.
+   */
+  heldPass: z.object({ records: z.number().int().nonnegative(), live: z.number().int().nonnegative(), at: z.string() }).nullable().default(null),
 });
 
 export type Checkpoint = z.infer<typeof checkpointSchema>;
@@ -74,6 +79,7 @@ export function emptyCheckpoint(): Checkpoint {
     firstPassAt: null,
     dataAt: null,
     feedCheckedAt: null,
+    heldPass: null,
   };
 }
 

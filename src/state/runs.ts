@@ -71,6 +71,14 @@ export interface StreamRunStats {
   warning?: string;
   /** A full sweep the budget spreads over runs: which part this run read, of about how many; `done` when it completed. */
   sweepPart?: SweepPart;
+  /** Passes that saw under half the rows they would delete from: nothing deleted (summed over partitions). */
+  held?: HeldDeletes;
+}
+
+/** Records a held pass saw against the live rows it would have deleted from. */
+export interface HeldDeletes {
+  seen: number;
+  live: number;
 }
 
 export interface SweepPart {

@@ -6,7 +6,7 @@ import { readWarehouseAccount, type WarehouseAccount } from './account.ts';
 import { REPORTED_TABLES } from '../load/tables.ts';
 import { listCheckpoints } from './checkpoint.ts';
 import { listSources, type CapabilitySource } from './sources.ts';
-import type { SweepPart } from './runs.ts';
+import type { HeldDeletes, SweepPart } from './runs.ts';
 import type { TierSummary } from './tier-lines.ts';
 
 export interface StreamStatus {
@@ -19,7 +19,7 @@ export interface StreamStatus {
   /** Why an upgrade made a full pass of this stream due (state/upgrade.ts), until that pass completes. */
   due?: string;
   /** From the most recent run that ran this stream. */
-  lastRun?: { status: string; mode: string; pages: number; rows: number; error?: string; sweepPart?: SweepPart } | null;
+  lastRun?: { status: string; mode: string; pages: number; rows: number; error?: string; sweepPart?: SweepPart; held?: HeldDeletes } | null;
 }
 
 export interface Status {
@@ -103,7 +103,10 @@ export async function readStatus(db: Db, opts: { now: Date; schedule: string; st
   const runs = await db.kysely.selectFrom('sync_runs').selectAll().orderBy('started_at', 'desc').limit(20).execute();
   for (const r of runs) {
     const streams = r.streams_json
-      ? (JSON.parse(r.streams_json) as Record<string, { status: string; mode: string; pages: number; rows: number; error?: string; sweepPart?: SweepPart }>)
+      ? (JSON.parse(r.streams_json) as Record<
+          string,
+          { status: string; mode: string; pages: number; rows: number; error?: string; sweepPart?: SweepPart; held?: HeldDeletes }
+        >)
       : {};
     for (const [name, st] of Object.entries(streams)) {
       const s = byStream.get(name);
@@ -115,6 +118,7 @@ export async function readStatus(db: Db, opts: { now: Date; schedule: string; st
           rows: st.rows,
           ...(st.error ? { error: st.error } : {}),
           ...(st.sweepPart ? { sweepPart: st.sweepPart } : {}),
+          ...(st.held ? { held: st.held } : {}),
         };
     }
   }

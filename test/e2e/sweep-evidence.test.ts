@@ -6,11 +6,14 @@
  *   deleted, the companies are quarantined and named in the run summary and in `status`, the run ends
  *   partial (exit 4), and the next healthy run restores every one of them (defect 9).
  * - A page whose `data` is `null`: refused like a missing `data`, nothing deleted (defect 10).
+ * - Valid but empty pages where the warehouse holds companies: the pass is held, nothing deleted, said in
+ *   the summary and `status`; the next pass is read whole and, the service healthy again, deletes nothing.
  * - A parent failing on a first sync (teams answering 503): its child (`team_members`) records no completed
  *   pass, and the next healthy run reads it whole (defect 11).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { runExitCode } from '../../src/cli/summary.ts';
+import { PassThrough } from 'node:stream';
+import { printRunSummary, runExitCode } from '../../src/cli/summary.ts';
 import { formatStatus } from '../../src/cli/format/status-text.ts';
 import { readCheckpoint } from '../../src/state/checkpoint.ts';
 import { readStatus } from '../../src/state/status.ts';
@@ -96,5 +99,29 @@ forEachDialect('a sweep that did not see its collection deletes nothing (simulat
     expect(run.summary.streams.companies?.error).toMatch(/`data` is null, not an array/);
     expect(await count(f, 'companies')).toBe(before);
     proxy.set(null);
+  }, 300_000);
+
+  it('valid but empty pages over a full table are held: nothing deleted, said once, and the next pass reads it whole', async () => {
+    const before = { companies: await count(f, 'companies'), links: await count(f, 'company_persons') };
+    expect(before.companies).toBeGreaterThanOrEqual(20);
+    proxy.set((path, a) => (path === '/v2/companies' ? { status: a.status, json: { data: [], pagination: { prevUrl: null, nextUrl: null } } } : undefined));
+    const empty = await f.runFull();
+    expect(empty.summary.status, JSON.stringify(empty.summary.errors)).toBe('succeeded');
+    expect(empty.summary.streams.companies).toMatchObject({ softDeleted: 0, held: { seen: 0, live: before.companies } });
+    const out = new PassThrough();
+    printRunSummary(empty.summary, out);
+    expect(String(out.read())).toContain(`warning: companies: its pass listed 0 of the ${before.companies} rows it holds, so nothing was deleted`);
+    expect(await count(f, 'companies')).toBe(before.companies);
+    expect(await count(f, 'company_persons')).toBe(before.links);
+    expect((await readCheckpoint(f.db.kysely, 'companies')).checkpoint.heldPass).toMatchObject({ records: 0, live: before.companies });
+    const text = formatStatus(await readStatus(f.db, { now: new Date(), schedule: '*/15 * * * *' }));
+    expect(text).toMatch(/^deletions held in the last runs:\n {2}companies: its pass listed 0 of the \d+ rows/m);
+
+    proxy.set(null);
+    const healed = await f.runIncremental();
+    expect(healed.summary.status, JSON.stringify(healed.summary.errors)).toBe('succeeded');
+    expect(healed.summary.streams.companies).toMatchObject({ mode: 'sweep', records: before.companies, softDeleted: 0 });
+    expect((await readCheckpoint(f.db.kysely, 'companies')).checkpoint).toMatchObject({ heldPass: null, due: null });
+    await expectWarehouseMatchesStore(f.db, sim);
   }, 300_000);
 });

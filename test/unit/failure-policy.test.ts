@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { BudgetExhaustedError } from '../../src/extract/http/errors.ts';
 import { errorFromNetwork, errorFromResponse, malformedResponse, type FailureContext } from '../../src/extract/http/failure.ts';
-import { decide, goneOnEvidence, refusalOf, routeGoneLine, runPolicy, type FailureAction, type GoneFacts } from '../../src/runner/failure-policy.ts';
+import {
+  decide,
+  goneOnEvidence,
+  refusalOf,
+  routeGoneLine,
+  runPolicy,
+  sweepDeletes,
+  type FailureAction,
+  type GoneFacts,
+} from '../../src/runner/failure-policy.ts';
 import type { ApiError } from '../../src/extract/http/errors.ts';
 import { ServiceUnusableError } from '../../src/runner/service-unusable.ts';
 import { upstreamOf, type AnyStream } from '../../src/streams/define.ts';
@@ -72,6 +81,18 @@ describe('the failure policy table', () => {
       ),
     );
     expect(proven).toEqual(['true/true/absent', 'true/true/no-source', 'true/false/absent']);
+  });
+
+  it.each([
+    // seen, live rows, after a held pass, what the pass does
+    [0, 30, false, 'hold'], // valid but empty pages over a table of 30: one answer against many
+    [14, 30, false, 'hold'],
+    [15, 30, false, 'delete'], // half seen: deletions as usual
+    [0, 19, false, 'delete'], // a table this small holds too little to tell a fault from a cleared list
+    [0, 30, true, 'delete'], // the second pass agrees with the held one
+    [0, 0, false, 'delete'],
+  ] as const)('a pass that listed %i of %i live rows (after a held pass: %s) does: %s', (seen, live, afterHeld, action) => {
+    expect(sweepDeletes(seen, live, afterHeld)).toBe(action);
   });
 
   it('a route the service does not serve is said in one line naming the stream and the endpoint', () => {

@@ -63,6 +63,32 @@ describe('sweep reader', () => {
     expect(fin.softDelete).toEqual({ table: 'companies', startedAt: '2026-01-02T00:00:00.000Z' });
   });
 
+  it('a pass that listed under half the live rows it would delete from deletes nothing and is read whole next run; the next pass deletes', async () => {
+    const env = readerEnv(memorySources({ pages }), () => '2026-01-02T00:00:00.000Z');
+    const held = sweepReader(stream(read), read, WHOLE, emptyCheckpoint(), env, { restart: false }, Number.POSITIVE_INFINITY, 40);
+    await drain(held);
+    const first = held.finish();
+    expect(first.softDelete).toBeUndefined();
+    expect(first.held).toEqual({ seen: 4, live: 40 });
+    expect(first.checkpoint).toMatchObject({ sweep: null, lastSweepCompletedAt: null, heldPass: { records: 4, live: 40, at: '2026-01-02T00:00:00.000Z' } });
+    expect(first.checkpoint.due?.reason).toBe('the last pass saw under half the rows it would delete from');
+    const next = sweepReader(
+      stream(read),
+      read,
+      WHOLE,
+      first.checkpoint,
+      readerEnv(memorySources({ pages })),
+      { restart: false },
+      Number.POSITIVE_INFINITY,
+      40,
+    );
+    await drain(next);
+    const second = next.finish();
+    expect(second.held).toBeUndefined();
+    expect(second.softDelete).toEqual({ table: 'companies', startedAt: '2026-01-01T00:00:00.000Z' });
+    expect(second.checkpoint).toMatchObject({ heldPass: null, due: null });
+  });
+
   it('resumes at the stored token and keeps counting pages across the resume', async () => {
     const sources = memorySources({ pages });
     const cp: Checkpoint = { ...emptyCheckpoint(), sweep: { startedAt: '2026-01-01T00:00:00.000Z', token: '2', pages: 2, records: 3, params: {} } };

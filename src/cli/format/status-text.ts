@@ -5,7 +5,7 @@
 import { accountWords } from '../../state/account.ts';
 import { UNAVAILABLE } from '../../state/sources.ts';
 import type { Status, StreamStatus } from '../../state/status.ts';
-import { streamModeWords } from './stream-words.ts';
+import { heldWords, streamModeWords } from './stream-words.ts';
 import { textTable } from './text-table.ts';
 import { tierWords } from './tier-words.ts';
 
@@ -123,6 +123,8 @@ export function formatStatus(s: Status): string {
   // A line that already starts with its stream (a permission denial, a route not served) is not named twice.
   const errorLine = (stream: string, error: string) => (error.startsWith(`${stream}: `) ? `  ${error}` : `  ${stream}: ${error}`);
   if (errors.length > 0) out.push('', 'errors in the last runs:', ...errors.map((x) => errorLine(x.stream, x.lastRun?.error ?? '')));
+  const held = s.streams.flatMap((x) => (x.lastRun?.held ? [`  ${heldWords(x.stream, x.lastRun.held)}`] : []));
+  if (held.length > 0) out.push('', 'deletions held in the last runs:', ...held);
   const b = s.rateBudget as {
     userRemaining?: number | null;
     userLimit?: number | null;

@@ -4,7 +4,7 @@
  * these words instead. The words here are the only place a code is spelled out for a person.
  */
 
-import type { SourceChoice, StreamModeCode, SweepPart } from '../../state/runs.ts';
+import type { HeldDeletes, SourceChoice, StreamModeCode, SweepPart } from '../../state/runs.ts';
 
 /** The codes that need no detail, and their words. */
 export const STREAM_MODE_WORDS: Readonly<
@@ -53,4 +53,9 @@ export function streamModeWords(s: StreamModeRecord): string {
   const plain = Object.hasOwn(STREAM_MODE_WORDS, s.mode) ? STREAM_MODE_WORDS[s.mode as keyof typeof STREAM_MODE_WORDS] : undefined;
   const words = s.mode === 'sweep' && s.sweepPart ? partWords(s.sweepPart) : (plain ?? detailWords(s) ?? s.mode);
   return s.status === 'skipped' && !words.startsWith('skipped') ? `skipped: ${words}` : words;
+}
+
+/** A pass held for deleting most of its table (runner/failure-policy.ts, `sweepDeletes`), in one line. */
+export function heldWords(stream: string, h: HeldDeletes): string {
+  return `${stream}: its pass listed ${h.seen} of the ${h.live} rows it holds, so nothing was deleted; the next run reads it whole again and deletes only if that pass agrees`;
 }

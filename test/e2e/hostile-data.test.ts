@@ -120,7 +120,8 @@ describe('e2e: hostile data loads identically on SQLite and PostgreSQL', () => {
     });
   }
 
-  it('the two warehouses are identical, table by table', async () => {
+  // Narrowed to one dialect (RELSYNC_TEST_DIALECTS) there is no second warehouse to compare.
+  it.skipIf(DIALECTS.length < 2)('the two warehouses are identical, table by table', async () => {
     const [a, b] = [await dumpWarehouse(fixtures.get('sqlite')!.db), await dumpWarehouse(fixtures.get('postgres')!.db)];
     expect(Object.keys(a)).toEqual(Object.keys(b));
     for (const table of Object.keys(a)) {

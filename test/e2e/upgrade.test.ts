@@ -102,14 +102,12 @@ forEachDialect('upgrade in place', (dialect) => {
   let want: Record<string, unknown[]>;
   let wantFormulas: Array<{ id: string; value_type: string | null }>;
   let freshCalls = 0;
-  let freshStreams: SyncResult['summary']['streams'] = {};
   beforeAll(async () => {
     sim = await startSimulator({ seed: manifest.seed, scale: manifest.scale, contract: manifest.contract, rateLimitPerMin: 1_000_000, monthlyLimit: null });
     fresh = await startSyncFixture({ dialect, simulator: sim });
     const full = await fresh.runFull();
     expect(full.summary.status).toBe('succeeded');
     freshCalls = full.summary.callsTotal;
-    freshStreams = full.summary.streams;
     want = await tables(fresh.db);
     wantFormulas = await formulaFields(fresh.db);
     expect(wantFormulas.length, 'the simulator has formula fields').toBeGreaterThan(0);

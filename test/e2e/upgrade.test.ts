@@ -155,7 +155,7 @@ forEachDialect('upgrade in place', (dialect) => {
         const aged = await dueByAge(db, configOf(sim, restored.url), at);
         const run = await syncAt(db, sim, restored.url, at);
         expect(run.summary.status, JSON.stringify(run.summary.errors)).not.toBe('failed');
-        // The older /fields sweep comes due with some /v2 fields partitions still not: it must not
+        // The older /fields sweep is due whole, /v2 fields partitions only some (3d384ed, 8cdaa19): v1 must not
         // overwrite their `formula-number` with its coarser `number`.
         expect(await formulaFields(db)).toEqual(wantFormulas);
         const diff = differences(await tables(db), want);

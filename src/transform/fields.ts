@@ -1,4 +1,4 @@
-import { emptyBatch, type ReplaceSetOf, type RowBatch } from '../load/batch.ts';
+import { addFills, emptyBatch, type ReplaceSetOf, type RowBatch } from '../load/batch.ts';
 import { V1_NO_ENRICHMENT, type V1DropdownOption, type V1Field, type V2DropdownOption, type V2FieldMetadata } from '../extract/schemas/index.ts';
 import { v1FieldId, v1ValueTypeName } from './field-values-v1.ts';
 import { addUpsert, rawJson, replaceSet, single, v1EntityTypeName } from './rows.ts';
@@ -72,7 +72,14 @@ function v1FieldType(field: V1Field): string {
   return 'global';
 }
 
-/** v1 `GET /fields` item → fields row (+ dropdown options replaced for the field when present). */
+/**
+ * v1 `GET /fields` item → fields row (+ dropdown options replaced for the field when present).
+ *
+ * The v1 value type is coarser than `/v2`'s (a formula field is `number`, `/v2` says `formula-number`),
+ * and the two streams sweep on their own schedules (`fields` spread over partitions, `fields_v1` in one
+ * call), so the v1 type and record are only fills: they never overwrite what `/v2` wrote, and give a
+ * field `/v2` never listed its type and `_raw`.
+ */
 export function v1FieldRows(field: V1Field, raw?: unknown): RowBatch {
   const id = v1FieldId(field.id);
   const src = field.enrichment_source;
@@ -82,14 +89,13 @@ export function v1FieldRows(field: V1Field, raw?: unknown): RowBatch {
     v1_id: field.id,
     name: field.name,
     type: v1FieldType(field),
-    value_type: v1ValueTypeName(field.value_type, field.allows_multiple),
     entity_type: field.entity_type === undefined ? undefined : v1EntityTypeName(field.entity_type),
     list_id: field.list_id ?? null,
     enrichment_source: src === undefined ? undefined : src === V1_NO_ENRICHMENT ? null : src,
     allows_multiple: field.allows_multiple ?? undefined,
     track_changes: field.track_changes ?? undefined,
-    _raw: rawJson(raw, field),
   });
+  addFills(b, 'fields', [{ id, value_type: v1ValueTypeName(field.value_type, field.allows_multiple), _raw: rawJson(raw, field) }]);
   if (field.dropdown_options) b.replace.push(dropdownOptionsReplace(id, field.dropdown_options));
   return b;
 }

@@ -2,17 +2,20 @@
  * Issue 20 item 2 / issue 22 item 4: a warehouse written by an earlier main upgrades in place on both
  * dialects, keeps its data and checkpoints, and its first incremental run after the upgrade leaves every
  * table equal to a fresh full sync of the same simulator, reading only the passes the upgrade made due
- * (never a full re-read). The warehouses come from test/fixtures/upgrade (scripts/upgrade-fixtures.ts).
+ * and the sweeps due by age at its instant, days after the old sync (never a full re-read). The
+ * warehouses come from test/fixtures/upgrade (scripts/upgrade-fixtures.ts).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { isDeepStrictEqual } from 'node:util';
-import { configSchema } from '../../src/config/schema.ts';
+import { sweepInterval } from '../../src/budget/sweep-period.ts';
+import { configSchema, type Config } from '../../src/config/schema.ts';
 import { openDatabase, type Db } from '../../src/load/db.ts';
 import { silentLogger } from '../../src/log.ts';
 import { clientFromConfig } from '../../src/runner/execute.ts';
 import { runSync, type SyncResult } from '../../src/runner/run-sync.ts';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/index.ts';
 import { formatStatus } from '../../src/cli/format/status-text.ts';
+import { listCheckpoints } from '../../src/state/checkpoint.ts';
 import { readStatus } from '../../src/state/status.ts';
 import { upgradeWarehouse } from '../../src/state/upgrade.ts';
 import { ALL_STREAMS } from '../../src/streams/registry.ts';
@@ -23,11 +26,42 @@ import { startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';
 import { dumpWarehouse } from '../helpers/warehouse-compare.ts';
 
 const manifest = upgradeManifest();
-/** Minutes after the old sync that the upgrade runs: no sweep is due by age. */
-const AFTER_MS = 5 * 60_000;
+/**
+ * How long after the old sync the upgrade's first run is clocked (issue 33 item 12): days, as an operator
+ * upgrades, so the periodic sweeps (`fields_v1` in one call, `fields` spread over its partitions) come due
+ * by age alongside the passes the upgrade made due. Minutes after it, nothing is due by age and a pass
+ * that overwrites another stream's rows goes unseen.
+ */
+const AFTER_MS = 3 * 24 * 3_600_000;
+
+function configOf(sim: RunningSimulator, databaseUrl: string): Config {
+  return configSchema.parse({ apiKey: sim.apiKey, baseUrl: sim.url, databaseUrl, logLevel: 'silent', maxRetries: 2 });
+}
+
+/**
+ * Periodic streams (sweeps, and reads by id of every record) with a partition whose last completed sweep is at least the stream's period old at `at`:
+ * due by age, upgrade or not (the period is the one the run uses; the comparison is the test's own).
+ */
+async function dueByAge(db: Db, config: Config, at: Date): Promise<Set<string>> {
+  // Feeds are read every run, and so are the re-reads of what the change log marked: neither is periodic.
+  const periodic = ALL_STREAMS.filter((s) => s.read.kind === 'sweep' || (s.read.kind === 'ids' && !s.read.consumes));
+  const periods = new Map(periodic.map((s) => [s.name, sweepInterval(config, s.name, s.group)]));
+  const due = new Set<string>();
+  for (const { stream, checkpoint } of await listCheckpoints(db.kysely)) {
+    const period = periods.get(stream);
+    const last = checkpoint.lastSweepCompletedAt;
+    if (period !== undefined && last !== null && at.getTime() - Date.parse(last) >= period) due.add(stream);
+  }
+  return due;
+}
+
+/** Fields whose value type is a formula's, with that type (a v1 sweep would say `number`). */
+async function formulaFields(db: Db): Promise<Array<{ id: string; value_type: string | null }>> {
+  return db.kysely.selectFrom('fields').select(['id', 'value_type']).where('value_type', 'like', 'formula-%').orderBy('id').execute();
+}
 
 async function syncAt(db: Db, sim: RunningSimulator, databaseUrl: string, at: Date): Promise<SyncResult> {
-  const config = configSchema.parse({ apiKey: sim.apiKey, baseUrl: sim.url, databaseUrl, logLevel: 'silent', maxRetries: 2 });
+  const config = configOf(sim, databaseUrl);
   const client = clientFromConfig(config, silentLogger(), sim.apiKey);
   try {
     return await runSync({ db, client, config, log: silentLogger(), streams: ALL_STREAMS, mode: 'incremental', command: 'e2e', now: () => at });
@@ -66,6 +100,7 @@ forEachDialect('upgrade in place', (dialect) => {
   let sim: RunningSimulator;
   let fresh: SyncFixture;
   let want: Record<string, unknown[]>;
+  let wantFormulas: Array<{ id: string; value_type: string | null }>;
   let freshCalls = 0;
   beforeAll(async () => {
     sim = await startSimulator({ seed: manifest.seed, scale: manifest.scale, contract: manifest.contract, rateLimitPerMin: 1_000_000, monthlyLimit: null });
@@ -74,6 +109,8 @@ forEachDialect('upgrade in place', (dialect) => {
     expect(full.summary.status).toBe('succeeded');
     freshCalls = full.summary.callsTotal;
     want = await tables(fresh.db);
+    wantFormulas = await formulaFields(fresh.db);
+    expect(wantFormulas.length, 'the simulator has formula fields').toBeGreaterThan(0);
   });
   afterAll(async () => {
     await fresh?.close();
@@ -114,21 +151,39 @@ forEachDialect('upgrade in place', (dialect) => {
         // `status` says which passes are due and why until the run reads them.
         const statusOf = async () => formatStatus(await readStatus(db, { now: new Date(old.syncedAt), schedule: '*/15 * * * *' }));
         for (const d of upgrade.due) expect(await statusOf()).toContain(`  ${d.stream}: ${d.reason}`);
-        const run = await syncAt(db, sim, restored.url, new Date(Date.parse(old.syncedAt) + AFTER_MS));
+        const at = new Date(Date.parse(old.syncedAt) + AFTER_MS);
+        const aged = await dueByAge(db, configOf(sim, restored.url), at);
+        const run = await syncAt(db, sim, restored.url, at);
         expect(run.summary.status, JSON.stringify(run.summary.errors)).not.toBe('failed');
+        // The older /fields sweep is due whole, /v2 fields partitions only some (3d384ed, 8cdaa19): v1 must not
+        // overwrite their `formula-number` with its coarser `number`.
+        expect(await formulaFields(db)).toEqual(wantFormulas);
         const diff = differences(await tables(db), want);
         const swept = Object.entries(run.summary.streams)
           .filter(([, s]) => s.calls > 0)
           .map(([n, s]) => `${n}:${s.calls}`);
+        // The calls the upgrade adds: not those of streams due by age (any run at this instant reads them)
+        // nor of feeds (read every run; here three days of changes).
+        const feeds = new Set(ALL_STREAMS.filter((s) => s.read.kind === 'feed').map((s) => s.name));
+        const upgradeCalls = Object.entries(run.summary.streams)
+          .filter(([n]) => !aged.has(n) && !feeds.has(n))
+          .reduce((n, [, s]) => n + s.calls, 0);
         results.push(
-          `| ${old.commit} | ${dialect} | ${diff.length === 0 ? 'yes' : `no (${diff.length} tables)`} | ${run.summary.callsTotal} of ${freshCalls} | ${swept.join(' ')} |`,
+          `| ${old.commit} | ${dialect} | ${diff.length === 0 ? 'yes' : `no (${diff.length} tables)`} | ${run.summary.callsTotal} (the upgrade's ${upgradeCalls}) of ${freshCalls} | ${swept.join(' ')} |`,
         );
         expect(diff).toEqual([]);
         expect(await statusOf()).not.toContain('due after the upgrade');
-        // No full re-read: the run reads what the upgrade made due, not the whole warehouse again.
-        expect(run.summary.callsTotal).toBeLessThan(freshCalls);
-        // Each stream that swept was made due by the upgrade, or had never run (a stream added since).
-        const reasons = new Set([...upgrade.due.map((d) => d.stream), ...ALL_STREAMS.map((s) => s.name).filter((n) => !before.some((r) => r.stream === n))]);
+        // The instant is late enough for the fields sweeps to be due by age (`fields` for some partitions).
+        expect(aged).toContain('fields_v1');
+        expect(aged).toContain('fields');
+        // No full re-read: the passes the upgrade adds cost less than a fresh sync.
+        expect(upgradeCalls).toBeLessThan(freshCalls);
+        // Each stream that swept was made due by the upgrade, was due by age, or had never run (a stream added since).
+        const reasons = new Set([
+          ...upgrade.due.map((d) => d.stream),
+          ...aged,
+          ...ALL_STREAMS.map((s) => s.name).filter((n) => !before.some((r) => r.stream === n)),
+        ]);
         for (const [name, s] of Object.entries(run.summary.streams)) if (s.mode === 'sweep' && s.calls > 0) expect(reasons, `${name} swept`).toContain(name);
       } finally {
         await db.close();

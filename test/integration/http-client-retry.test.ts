@@ -110,6 +110,8 @@ describe('retries', () => {
     const err = await second.client.get('/v2/companies').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(MalformedResponseError);
     expect((err as Error).message).toMatch(/invalid or truncated JSON/);
+    // Issue 33 item 13: the final error says how many attempts it took, as every retried failure's does.
+    expect((err as Error).message).toMatch(/\(gave up after 2 attempts\)$/);
     expect(second.server.requests).toHaveLength(2);
   });
 

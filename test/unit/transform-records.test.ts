@@ -113,16 +113,21 @@ describe('fields', () => {
       dropdown_options: [{ id: 2863451, text: 'New', rank: 0, color: 3 }],
     });
     const b = T.v1FieldRows(f);
-    expect(b.upserts.fields?.[0]).toMatchObject({
-      id: 'field-1234',
-      v1_id: 1234,
-      type: 'list',
-      value_type: 'ranked-dropdown',
-      list_id: 11,
-      enrichment_source: null,
-      allows_multiple: false,
-      track_changes: true,
-    });
+    expect(b.upserts.fields).toEqual([
+      {
+        id: 'field-1234',
+        v1_id: 1234,
+        name: 'Deal Status',
+        type: 'list',
+        entity_type: undefined,
+        list_id: 11,
+        enrichment_source: null,
+        allows_multiple: false,
+        track_changes: true,
+      },
+    ]);
+    // The value type and record only fill what `/v2` left null (see the fill table below).
+    expect(b.fills?.fields).toEqual([{ id: 'field-1234', value_type: 'ranked-dropdown', _raw: JSON.stringify(f) }]);
     expect(b.replace).toEqual([
       {
         table: 'dropdown_options',
@@ -140,9 +145,34 @@ describe('fields', () => {
     [{ list_id: null, enrichment_source: 'none', value_type: 0, allows_multiple: true }, 'global', 'person-multi'],
     [{ list_id: null, enrichment_source: 'dealroom', value_type: 10, allows_multiple: false }, 'enriched', 'filterable-text'],
     [{ list_id: 3, enrichment_source: 'none', value_type: 5, allows_multiple: true }, 'list', 'location-multi'],
+    [{ list_id: null, enrichment_source: 'none', value_type: 3, allows_multiple: false }, 'global', 'number'],
   ])('v1 field %j → type %s, value_type %s', (over, type, valueType) => {
     const b = T.v1FieldRows(S.v1FieldSchema.parse({ id: 1, name: 'F', ...over }));
-    expect(b.upserts.fields?.[0]).toMatchObject({ type, value_type: valueType });
+    expect(b.upserts.fields?.[0]).toMatchObject({ type });
+    expect(b.fills?.fields?.[0]).toMatchObject({ id: 'field-1', value_type: valueType });
+  });
+
+  // Issue 33 item 12: `/v2` and v1 both describe a custom field and sweep on their own schedules. A member
+  // only v1 gives, or one both give alike, is upserted; one `/v2` gives more precisely (a formula's
+  // `formula-number` is v1's `number`) or in its own shape (`_raw`) is a fill: set only where null.
+  it.each([
+    ['name', 'upsert'],
+    ['type', 'upsert'],
+    ['list_id', 'upsert'],
+    ['enrichment_source', 'upsert'],
+    ['allows_multiple', 'upsert'],
+    ['track_changes', 'upsert'],
+    ['value_type', 'fill'],
+    ['_raw', 'fill'],
+  ] as const)('v1 field member %s: %s', (column, how) => {
+    const b = T.v1FieldRows(
+      S.v1FieldSchema.parse({ id: 9, name: 'Score', list_id: null, enrichment_source: 'none', value_type: 3, allows_multiple: false, track_changes: true }),
+    );
+    const upserted = b.upserts.fields?.[0] ?? {};
+    const filled = b.fills?.fields?.[0] ?? {};
+    expect(column in upserted && upserted[column as keyof typeof upserted] !== undefined).toBe(how === 'upsert');
+    expect(column in filled).toBe(how === 'fill');
+    expect(filled).toMatchObject({ id: 'field-9' });
   });
 
   it('v2 dropdown options', () => {

@@ -188,9 +188,14 @@ describe('transform output fits the warehouse registry', () => {
         checkRow(table, r, name);
         rows++;
         if (WAREHOUSE_TABLES[table as keyof typeof WAREHOUSE_TABLES].kind === 'entity') {
-          expect(typeof r._raw, `${name}: ${table}._raw`).toBe('string');
+          // The record as read, in the upsert or (a source another one describes better) as a fill.
+          const filled = (b.fills?.[table as keyof typeof b.fills] as Array<Record<string, unknown>> | undefined)?.find((f) => f.id === r.id);
+          expect(typeof (r._raw ?? filled?._raw), `${name}: ${table}._raw`).toBe('string');
         }
       }
+    }
+    for (const [table, tableRows] of Object.entries(b.fills ?? {}) as Array<[string, Array<Record<string, unknown>>]>) {
+      for (const r of tableRows) checkRow(table, r, `${name} (fill)`);
     }
     for (const set of b.replace as LooseSet[]) {
       const spec = WAREHOUSE_TABLES[set.table as keyof typeof WAREHOUSE_TABLES];

@@ -14,7 +14,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { openDatabase } from '../src/load/db.ts';
 import { migrateToLatest } from '../src/load/migrate.ts';
-import { upsertLoose } from '../src/load/upsert.ts';
+import { upsertLoose } from '../src/load/write/upsert.ts';
 import { freshWarehouse, report, type Dialect } from './bench-support.ts';
 
 /** Issue 11: the loader at least this share of the raw driver's rows per second. */

@@ -4,14 +4,14 @@
  * write each table (load/registry/table-writers.ts, endpoints from each stream's description). Pure: the
  * script `npm run docs:schema` writes the text, and a test fails when the committed file differs.
  */
-import { parseColumn, type ColumnDecl, type ColumnKind } from '../src/load/registry/columns.ts';
-import { COMMON_DOCS, META_DOCS, WAREHOUSE_DOCS } from '../src/load/registry/docs-warehouse.ts';
-import { INFRA_DECLS } from '../src/load/registry/infra.ts';
-import { WAREHOUSE } from '../src/load/registry/warehouse.ts';
-import type { WarehouseTableName } from '../src/load/schema-warehouse.ts';
-import { WAREHOUSE_TABLE_NAMES } from '../src/load/tables.ts';
+import { parseColumn, type ColumnDecl, type ColumnKind } from '../src/load/schema/registry/columns.ts';
+import { COMMON_DOCS, META_DOCS, WAREHOUSE_DOCS } from '../src/load/schema/registry/docs-warehouse.ts';
+import { INFRA_DECLS } from '../src/load/schema/registry/infra.ts';
+import { WAREHOUSE } from '../src/load/schema/registry/warehouse.ts';
+import type { WarehouseTableName } from '../src/load/schema/warehouse-tables.ts';
+import { WAREHOUSE_TABLE_NAMES } from '../src/load/schema/table-specs.ts';
 import { ALL_STREAMS } from '../src/streams/registry.ts';
-import { TABLE_WRITERS } from '../src/load/registry/table-writers.ts';
+import { TABLE_WRITERS } from '../src/load/schema/registry/table-writers.ts';
 
 /** How each column kind is stored (migrations/helpers.ts `columnTypes`). */
 const STORED_AS: Readonly<Record<ColumnKind, readonly [sqlite: string, postgres: string]>> = {

@@ -10,7 +10,7 @@ import { DEFAULT_ANALYZE_FRACTION, DEFAULT_ANALYZE_MIN_ROWS } from '../defaults.
 import { errorMessage } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import type { Db, DialectName } from './db.ts';
-import { WAREHOUSE_TABLE_NAMES } from './tables.ts';
+import { WAREHOUSE_TABLE_NAMES } from './schema/table-specs.ts';
 import { quoteIdent } from './views/identifiers.ts';
 
 /** Per dialect: the warehouse tables analyzed, or null when the dialect keeps no statistics to refresh. */

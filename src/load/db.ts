@@ -3,19 +3,19 @@ import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely } from 'kysely';
-import { SchemaScopedPostgresDialect } from './pg-dialect.ts';
-import { ensureSchema, isPrivilegeError } from './pg-privileges.ts';
-import { pgTimestampText } from './pg-timestamps.ts';
-import { RelsyncSqliteDialect } from './sqlite-dialect.ts';
-import { registerSqliteConnection } from './sqlite-handle.ts';
+import { SchemaScopedPostgresDialect } from './dialects/pg/pg-driver.ts';
+import { ensureSchema, isPrivilegeError } from './dialects/pg/pg-privileges.ts';
+import { pgTimestampText } from './dialects/pg/pg-timestamps.ts';
+import { RelsyncSqliteDialect } from './dialects/sqlite/sqlite-driver.ts';
+import { registerSqliteConnection } from './dialects/sqlite/sqlite-handle.ts';
 import { UserError, redact } from '../errors.ts';
 import { maskUrlPasswords } from '../mask-url.ts';
-import type { Database } from './schema.ts';
-import type { DialectName } from './dialect-name.ts';
-import { dialectOf } from './dialects.ts';
+import type { Database } from './schema/database.ts';
+import type { DialectName } from './dialects/dialect-name.ts';
+import { dialectOf } from './dialects/dialects-by-name.ts';
 import { WriteFence } from './write-fence.ts';
 
-export type { DialectName } from './dialect-name.ts';
+export type { DialectName } from './dialects/dialect-name.ts';
 
 export interface Db {
   kysely: Kysely<Database>;

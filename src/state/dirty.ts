@@ -1,6 +1,6 @@
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { DialectName } from '../load/db.ts';
-import type { Database } from '../load/schema.ts';
+import type { Database } from '../load/schema/database.ts';
 import { DEFAULT_LOOKUP_ATTEMPTS, DEFAULT_STATE_ROWS_PER_STATEMENT } from '../defaults.ts';
 
 type Conn = Kysely<Database> | Transaction<Database>;

@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { UserError } from '../errors.ts';
 import type { Db } from '../load/db.ts';
 import { readOnlyDatabaseError, writeLockHeldError } from '../load/db-errors.ts';
-import { dialectOf } from '../load/dialects.ts';
+import { dialectOf } from '../load/dialects/dialects-by-name.ts';
 
 export interface WriterLock {
   release(): Promise<void>;

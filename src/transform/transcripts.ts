@@ -1,4 +1,4 @@
-import { emptyBatch, type ReplaceSetOf, type RowBatch } from '../load/batch.ts';
+import { emptyBatch, type ReplaceSetOf, type RowBatch } from '../load/schema/row-batch.ts';
 import type { V2Transcript, V2TranscriptFragment } from '../extract/schemas/index.ts';
 import { addUpsert, rawJson, replaceSet } from './rows.ts';
 import { normalizeTimestamp, offsetToMs } from './timestamps.ts';

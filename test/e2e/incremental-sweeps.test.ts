@@ -12,7 +12,7 @@
  * records soft-deleted instead of gone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WarehouseTableName } from '../../src/load/schema-warehouse.ts';
+import type { WarehouseTableName } from '../../src/load/schema/warehouse-tables.ts';
 import type { SyncResult } from '../../src/runner/run-sync.ts';
 import { iterFieldValues, type ScaleCounts, type SimStore } from '../../src/simulator/index.ts';
 import { forEachContract } from '../helpers/dialects.ts';

@@ -7,9 +7,9 @@
 import { afterEach, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { openDatabase, type Db } from '../../src/load/db.ts';
-import { applyBatch } from '../../src/load/apply-batch.ts';
-import { applyMerge } from '../../src/load/merge.ts';
-import { softDeleteMissing } from '../../src/load/soft-delete.ts';
+import { applyBatch } from '../../src/load/write/apply-batch.ts';
+import { applyMerge } from '../../src/load/write/merge.ts';
+import { softDeleteMissing } from '../../src/load/write/soft-delete.ts';
 import { migrateToLatest, migratorFor } from '../../src/load/migrate.ts';
 import { forEachDialect, freshDatabaseUrl, type TestDatabase } from '../helpers/dialects.ts';
 

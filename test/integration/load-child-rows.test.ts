@@ -4,8 +4,8 @@
  * forget the id. The tombstone itself keeps `_raw` (issue 12, item 10).
  */
 import { expect, it } from 'vitest';
-import { softDeleteMissing } from '../../src/load/soft-delete.ts';
-import { upsertRows } from '../../src/load/upsert.ts';
+import { softDeleteMissing } from '../../src/load/write/soft-delete.ts';
+import { upsertRows } from '../../src/load/write/upsert.ts';
 import { forEachDialect, useMigratedDb } from '../helpers/dialects.ts';
 
 const T1 = '2024-04-01T07:00:00.000Z';

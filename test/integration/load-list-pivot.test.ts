@@ -10,8 +10,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Db } from '../../src/load/db.ts';
-import { applyBatch } from '../../src/load/apply-batch.ts';
-import { viewSql } from '../../src/load/views/dialect-sql.ts';
+import { applyBatch } from '../../src/load/write/apply-batch.ts';
+import { viewSql } from '../../src/load/dialects/view-sql.ts';
 import { listViews } from '../../src/load/views/list-views.ts';
 import { refreshViews } from '../../src/load/views/refresh.ts';
 import { forEachDialect, freshMigratedDb } from '../helpers/dialects.ts';

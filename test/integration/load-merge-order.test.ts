@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import { applyBatch } from '../../src/load/apply-batch.ts';
-import type { MergeOp } from '../../src/load/batch.ts';
-import { upsertRows } from '../../src/load/upsert.ts';
-import { softDeleteMissing } from '../../src/load/soft-delete.ts';
+import { applyBatch } from '../../src/load/write/apply-batch.ts';
+import type { MergeOp } from '../../src/load/schema/row-batch.ts';
+import { upsertRows } from '../../src/load/write/upsert.ts';
+import { softDeleteMissing } from '../../src/load/write/soft-delete.ts';
 import { forEachDialect, useMigratedDb } from '../helpers/dialects.ts';
 
 /**

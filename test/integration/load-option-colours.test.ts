@@ -4,8 +4,8 @@
  * options keeps that name while the v1 colour code stays the same (batch.ts KeepColumns, RowBatch.updates).
  */
 import { expect, it } from 'vitest';
-import { applyBatch } from '../../src/load/apply-batch.ts';
-import { emptyBatch, type RowBatch } from '../../src/load/batch.ts';
+import { applyBatch } from '../../src/load/write/apply-batch.ts';
+import { emptyBatch, type RowBatch } from '../../src/load/schema/row-batch.ts';
 import { v1FieldSchema } from '../../src/extract/schemas/index.ts';
 import { addOptionColours, v1FieldRows } from '../../src/transform/index.ts';
 import { forEachDialect, useMigratedDb } from '../helpers/dialects.ts';

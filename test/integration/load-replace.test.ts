@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import type { RowBatch, RowOf } from '../../src/load/batch.ts';
-import { upsertRows } from '../../src/load/upsert.ts';
-import { applyBatch, coalesceReplaceSets, replaceSets } from '../../src/load/apply-batch.ts';
+import type { RowBatch, RowOf } from '../../src/load/schema/row-batch.ts';
+import { upsertRows } from '../../src/load/write/upsert.ts';
+import { applyBatch, coalesceReplaceSets, replaceSets } from '../../src/load/write/apply-batch.ts';
 import { forEachDialect, useMigratedDb } from '../helpers/dialects.ts';
 
 const T1 = '2024-04-01T07:00:00.000Z';

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import { upsertRows } from '../../src/load/upsert.ts';
-import { softDeleteMissing } from '../../src/load/soft-delete.ts';
-import { applyMerge } from '../../src/load/merge.ts';
+import { upsertRows } from '../../src/load/write/upsert.ts';
+import { softDeleteMissing } from '../../src/load/write/soft-delete.ts';
+import { applyMerge } from '../../src/load/write/merge.ts';
 import { forEachDialect, useMigratedDb } from '../helpers/dialects.ts';
 
 const T1 = '2024-04-01T07:00:00.000Z';

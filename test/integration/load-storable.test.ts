@@ -4,8 +4,8 @@
  * sets alike; the page's write succeeds instead of failing on PostgreSQL (issue 12, item 2).
  */
 import { expect, it } from 'vitest';
-import { applyBatch } from '../../src/load/apply-batch.ts';
-import { quarantineRecords, upsertRows } from '../../src/load/upsert.ts';
+import { applyBatch } from '../../src/load/write/apply-batch.ts';
+import { quarantineRecords, upsertRows } from '../../src/load/write/upsert.ts';
 import { forEachDialect, useMigratedDb } from '../helpers/dialects.ts';
 
 const T1 = '2024-04-01T07:00:00.000Z';

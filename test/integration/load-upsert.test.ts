@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
-import type { RowOf } from '../../src/load/batch.ts';
-import { WAREHOUSE_TABLES } from '../../src/load/tables.ts';
+import type { RowOf } from '../../src/load/schema/row-batch.ts';
+import { WAREHOUSE_TABLES } from '../../src/load/schema/table-specs.ts';
 import { DEFAULT_PG_UPSERT_ROWS, DEFAULT_SQLITE_UPSERT_ROWS } from '../../src/defaults.ts';
-import { dialectOf } from '../../src/load/dialects.ts';
-import { PARAM_LIMIT, fromDbBool, quarantineRecords, upsertRows } from '../../src/load/upsert.ts';
+import { dialectOf } from '../../src/load/dialects/dialects-by-name.ts';
+import { PARAM_LIMIT, fromDbBool, quarantineRecords, upsertRows } from '../../src/load/write/upsert.ts';
 import { normalizeTimestamp } from '../../src/transform/index.ts';
 import { forEachDialect, useMigratedDb } from '../helpers/dialects.ts';
 

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserError } from '../../src/errors.ts';
-import { applyBatch } from '../../src/load/apply-batch.ts';
+import { applyBatch } from '../../src/load/write/apply-batch.ts';
 import { openDatabase, parseDatabaseUrl } from '../../src/load/db.ts';
 import { refreshViews } from '../../src/load/views/refresh.ts';
 import { runCli } from '../helpers/cli.ts';

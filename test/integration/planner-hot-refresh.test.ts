@@ -10,7 +10,7 @@ import { hotRefreshIds, refreshBefore } from '../../src/planner/hot-refresh.ts';
 import { bumpAttempts, markDirty } from '../../src/state/dirty.ts';
 import { emptyCheckpoint, writeCheckpoint } from '../../src/state/checkpoint.ts';
 import { configSchema } from '../../src/config/schema.ts';
-import { addRows, emptyBatch } from '../../src/load/batch.ts';
+import { addRows, emptyBatch } from '../../src/load/schema/row-batch.ts';
 import { referenceMarks } from '../../src/streams/reference-marks.ts';
 import { TIER_SLACK } from '../../src/planner/tiers.ts';
 import { forEachDialect, useMigratedDb } from '../helpers/dialects.ts';

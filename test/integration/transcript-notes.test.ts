@@ -3,9 +3,9 @@
  * the lowest live note naming the transcript, null when none does, and only changed rows are written.
  */
 import { expect, it } from 'vitest';
-import { applyBatch } from '../../src/load/apply-batch.ts';
-import { emptyBatch, addRows } from '../../src/load/batch.ts';
-import { linkTranscriptNotes } from '../../src/load/transcript-notes.ts';
+import { applyBatch } from '../../src/load/write/apply-batch.ts';
+import { emptyBatch, addRows } from '../../src/load/schema/row-batch.ts';
+import { linkTranscriptNotes } from '../../src/load/write/derive-transcript-notes.ts';
 import { forEachDialect, useMigratedDb } from '../helpers/dialects.ts';
 
 const T1 = '2024-04-01T07:00:00.000Z';

@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { applyBatch } from '../../src/load/apply-batch.ts';
+import { applyBatch } from '../../src/load/write/apply-batch.ts';
 import type { Db } from '../../src/load/db.ts';
 import { refreshViews } from '../../src/load/views/refresh.ts';
 import { forEachDialect, useMigratedDb } from '../helpers/dialects.ts';

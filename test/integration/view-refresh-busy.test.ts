@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
 import { DEFAULT_VIEW_LOCK_TIMEOUT_MS } from '../../src/defaults.ts';
 import { parseDatabaseUrl } from '../../src/load/db.ts';
-import { applyBatch } from '../../src/load/apply-batch.ts';
+import { applyBatch } from '../../src/load/write/apply-batch.ts';
 import { refreshViews, refreshViewsSafely } from '../../src/load/views/refresh.ts';
 import { createLogger } from '../../src/log.ts';
 import { forEachDialect, freshMigratedDb, PG_BASE_URL } from '../helpers/dialects.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as S from '../../src/extract/schemas/index.ts';
-import type { RowBatch } from '../../src/load/batch.ts';
-import { WAREHOUSE_TABLES, isWarehouseTable } from '../../src/load/tables.ts';
+import type { RowBatch } from '../../src/load/schema/row-batch.ts';
+import { WAREHOUSE_TABLES, isWarehouseTable } from '../../src/load/schema/table-specs.ts';
 import * as T from '../../src/transform/index.ts';
 
 /**

@@ -4,8 +4,8 @@
  * Interactions reach a company or a deal through its people: an interaction belongs to every live
  * person who took part (interaction_participants.person_id).
  */
-import { WAREHOUSE } from '../registry/warehouse.ts';
-import type { ViewSql } from './dialect-sql.ts';
+import { WAREHOUSE } from '../schema/registry/warehouse.ts';
+import type { ViewSql } from '../dialects/view-sql.ts';
 import { quoteIdent } from './identifiers.ts';
 import type { ViewDef } from './view-def.ts';
 

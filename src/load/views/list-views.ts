@@ -8,7 +8,7 @@
  * so a rename renames only that field's column and history (keyed by field id) is untouched.
  */
 import type { Db } from '../db.ts';
-import type { ViewSql } from './dialect-sql.ts';
+import type { ViewSql } from '../dialects/view-sql.ts';
 import { NameAllocator, intLiteral, listViewName, quoteIdent, safeName } from './identifiers.ts';
 import { ValuePivot } from './list-pivot.ts';
 import type { ViewDef } from './view-def.ts';

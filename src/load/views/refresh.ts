@@ -6,13 +6,13 @@
  */
 import { createHash } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
-import type { Database } from '../schema.ts';
+import type { Database } from '../schema/database.ts';
 import type { Db } from '../db.ts';
 import { DEFAULT_VIEW_LOCK_TIMEOUT_MS } from '../../defaults.ts';
 import { UserError, errorMessage } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
-import { viewRefreshRefusal } from '../pg-privileges.ts';
-import { dialectOf } from '../dialects.ts';
+import { viewRefreshRefusal } from '../dialects/pg/pg-privileges.ts';
+import { dialectOf } from '../dialects/dialects-by-name.ts';
 import { currentViews, overviewViews } from './entity-views.ts';
 import { freshnessView } from './freshness-view.ts';
 import { historyViews } from './history-views.ts';

@@ -12,11 +12,11 @@
  *   the number of rows.
  */
 import { sql, type InsertQueryBuilder, type InsertResult } from 'kysely';
-import { DEFAULT_PG_UPSERT_ROWS, DEFAULT_SQLITE_UPSERT_ROWS } from '../defaults.ts';
-import type { RowValue } from './batch.ts';
-import { dynamic, type DynamicDb, type Trx } from './dynamic.ts';
-import { withSqliteHandle } from './sqlite-handle.ts';
-import type { ColumnKind } from './tables.ts';
+import { DEFAULT_PG_UPSERT_ROWS, DEFAULT_SQLITE_UPSERT_ROWS } from '../../defaults.ts';
+import type { RowValue } from '../schema/row-batch.ts';
+import { dynamic, type DynamicDb, type Trx } from '../schema/dynamic-db.ts';
+import { withSqliteHandle } from './sqlite/sqlite-handle.ts';
+import type { ColumnKind } from '../schema/table-specs.ts';
 
 /** Key-unique rows of one table that all carry exactly `columns`, ready to bind. */
 export interface RowGroup {

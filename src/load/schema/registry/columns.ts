@@ -3,7 +3,7 @@
  * the TypeScript types derived from a declaration: what Kysely reads back (`SelectRow`) and what a
  * transform hands the loader (`InsertRow`). Nothing here names a table.
  */
-import type { DbBool, JsonText, Ts } from '../schema-infra.ts';
+import type { DbBool, JsonText, Ts } from '../infra-tables.ts';
 
 /** How a column is stored; `bool` needs 0/1 on SQLite, `ts` is normalised to ISO-8601 UTC. */
 export type ColumnKind = 'id' | 'int' | 'real' | 'text' | 'ts' | 'json' | 'bool';

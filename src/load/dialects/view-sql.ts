@@ -4,7 +4,7 @@
  * 3.37 parses: no `->`/`->>`, `unixepoch()`, RIGHT/FULL JOIN, `order by` inside an aggregate, `string_agg`
  * or `concat` in SQLite's fragments (test/e2e/views-old-sqlite.test.ts reads every view in SQLite 3.36).
  */
-import type { DialectName } from '../dialect-name.ts';
+import type { DialectName } from './dialect-name.ts';
 
 export interface ViewSql {
   dialect: DialectName;

@@ -12,7 +12,7 @@
  */
 import type SQLite from 'better-sqlite3';
 import type { DatabaseConnection } from 'kysely';
-import type { Trx } from './dynamic.ts';
+import type { Trx } from '../../schema/dynamic-db.ts';
 
 interface Handle {
   db: SQLite.Database;

@@ -4,9 +4,9 @@
  * hold only rows of live parents (docs/warehouse.md "`_raw`, `_synced_at`, `_deleted_at`"). The parent's own row (the tombstone) keeps
  * its `_raw`. A child table missing here is caught by a test that walks the table registry.
  */
-import type { Row, RowValue } from './batch.ts';
-import type { WarehouseTableName } from './schema-warehouse.ts';
-import { dynamic, type Trx } from './dynamic.ts';
+import type { Row, RowValue } from '../schema/row-batch.ts';
+import type { WarehouseTableName } from '../schema/warehouse-tables.ts';
+import { dynamic, type Trx } from '../schema/dynamic-db.ts';
 
 export interface ChildLink {
   table: WarehouseTableName;

@@ -4,16 +4,16 @@
  * Rows are checked and converted here; how each dialect sends them is upsert-write.ts.
  */
 import { createHash } from 'node:crypto';
-import type { RowOf, RowValue, WarehouseTableName } from './batch.ts';
-import type { DialectName } from './db.ts';
-import type { LooseRow, Trx } from './dynamic.ts';
-import { parseColumn } from './registry/columns.ts';
-import { INFRA_DECLS } from './registry/infra.ts';
-import { storableJson, storableRow, storableText } from './storable.ts';
-import { tableSpec, type ColumnKind, type TableSpec } from './tables.ts';
-import { dialectOf } from './dialects.ts';
+import type { RowOf, RowValue, WarehouseTableName } from '../schema/row-batch.ts';
+import type { DialectName } from '../db.ts';
+import type { LooseRow, Trx } from '../schema/dynamic-db.ts';
+import { parseColumn } from '../schema/registry/columns.ts';
+import { INFRA_DECLS } from '../schema/registry/infra.ts';
+import { storableJson, storableRow, storableText } from './storable-text.ts';
+import { tableSpec, type ColumnKind, type TableSpec } from '../schema/table-specs.ts';
+import { dialectOf } from '../dialects/dialects-by-name.ts';
 
-export type { Trx } from './dynamic.ts';
+export type { Trx } from '../schema/dynamic-db.ts';
 
 /** A row ready to bind: registry-checked column names, dialect-converted values, nothing undefined. */
 export type PreparedRow = Record<string, RowValue>;

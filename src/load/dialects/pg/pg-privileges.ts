@@ -5,7 +5,7 @@
  * owner.
  */
 import type pg from 'pg';
-import { UserError } from '../errors.ts';
+import { UserError } from '../../../errors.ts';
 
 const code = (err: unknown): string | undefined => {
   const c = (err as { code?: unknown } | null)?.code;

@@ -5,11 +5,11 @@
  * same call (child-rows.ts), so the caller's transaction covers both.
  */
 import { sql } from 'kysely';
-import type { Row, RowValue } from './batch.ts';
-import { dynamic, type Trx } from './dynamic.ts';
+import type { Row, RowValue } from '../schema/row-batch.ts';
+import { dynamic, type Trx } from '../schema/dynamic-db.ts';
 import { removeChildRows } from './child-rows.ts';
 import { keepChildRows } from './kept-rows.ts';
-import { tableSpec } from './tables.ts';
+import { tableSpec } from '../schema/table-specs.ts';
 
 export interface SoftDeleteOptions {
   /** When the completed sweep began; every row it wrote has `_synced_at >= sweepStartedAt`. */

@@ -3,11 +3,11 @@
  * addressed in chunks the dialects accept: deleted by a replace, read first when it keeps columns.
  */
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
-import type { RowValue } from './batch.ts';
-import type { DialectName } from './db.ts';
-import { dynamic, type DynamicDb, type Trx } from './dynamic.ts';
+import type { RowValue } from '../schema/row-batch.ts';
+import type { DialectName } from '../db.ts';
+import { dynamic, type DynamicDb, type Trx } from '../schema/dynamic-db.ts';
 import type { PreparedRow } from './upsert.ts';
-import { dialectOf } from './dialects.ts';
+import { dialectOf } from '../dialects/dialects-by-name.ts';
 
 // SQLite parses `a or b or c …` into a tree as deep as the list is long and refuses depth > 1000.
 const MAX_OWNERS_PER_OR = 250;

@@ -8,9 +8,9 @@
  * row leaves out keeps its stored value on update. The loader adds `_synced_at` (the run's clock) and
  * sets `_deleted_at = null` on upsert.
  */
-import type { ChildTableName, ColumnOf, RowOf, WarehouseTableName } from './schema-warehouse.ts';
+import type { ChildTableName, ColumnOf, RowOf, WarehouseTableName } from './warehouse-tables.ts';
 
-export type { ChildTableName, ColumnOf, EntityTableName, RowOf, WarehouseTableName } from './schema-warehouse.ts';
+export type { ChildTableName, ColumnOf, EntityTableName, RowOf, WarehouseTableName } from './warehouse-tables.ts';
 
 export type RowValue = string | number | boolean | null;
 

@@ -9,11 +9,11 @@ import {
   type SchemaMetadata,
   type TableMetadata,
 } from 'kysely';
-import { writePostgres } from './upsert-write.ts';
+import { writePostgres } from '../upsert-group.ts';
 import { pgTimestampParam } from './pg-timestamps.ts';
-import { POSTGRES_VIEW_SQL } from './views/dialect-sql.ts';
-import { quoteIdent, quoteLiteral } from './views/identifiers.ts';
-import type { WarehouseDialect } from './warehouse-dialect.ts';
+import { POSTGRES_VIEW_SQL } from '../view-sql.ts';
+import { quoteIdent, quoteLiteral } from '../../views/identifiers.ts';
+import type { WarehouseDialect } from '../warehouse-dialect.ts';
 
 /**
  * Kysely's migrator asks the introspector for every table and column of every schema just to learn

@@ -6,10 +6,10 @@
  */
 import type { Kysely } from 'kysely';
 import type { DialectName } from './dialect-name.ts';
-import type { Trx } from './dynamic.ts';
-import type { Database } from './schema.ts';
-import type { RowGroup } from './upsert-write.ts';
-import type { ViewSql } from './views/dialect-sql.ts';
+import type { Trx } from '../schema/dynamic-db.ts';
+import type { Database } from '../schema/database.ts';
+import type { RowGroup } from './upsert-group.ts';
+import type { ViewSql } from './view-sql.ts';
 
 /** How a dialect keeps and recognises the analyst views it created (src/load/views/refresh.ts). */
 export interface ViewCatalog {

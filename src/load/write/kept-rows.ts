@@ -7,12 +7,12 @@
  * before it re-keys (merge.ts). Only rows whose other parents are still live come back: child tables hold
  * only rows of live parents.
  */
-import { DEFAULT_KEPT_CHILD_ROWS_DAYS } from '../defaults.ts';
-import type { Row, RowValue } from './batch.ts';
+import { DEFAULT_KEPT_CHILD_ROWS_DAYS } from '../../defaults.ts';
+import type { Row, RowValue } from '../schema/row-batch.ts';
 import { CHILD_ROWS, type ChildLink } from './child-rows.ts';
-import { dynamic, type Trx } from './dynamic.ts';
-import type { WarehouseTableName } from './schema-warehouse.ts';
-import { WAREHOUSE_TABLES } from './tables.ts';
+import { dynamic, type Trx } from '../schema/dynamic-db.ts';
+import type { WarehouseTableName } from '../schema/warehouse-tables.ts';
+import { WAREHOUSE_TABLES } from '../schema/table-specs.ts';
 
 /** The parents a merge can name. */
 const KEPT_PARENTS: ReadonlySet<string> = new Set<WarehouseTableName>(['companies', 'persons']);

@@ -15,7 +15,7 @@
  * rows are written.
  */
 import { sql } from 'kysely';
-import type { Db } from './db.ts';
+import type { Db } from '../db.ts';
 
 /** Fill `type` / `entity_type` of every system field from its definitions; returns the number of rows changed. */
 export async function deriveSystemFieldTypes(db: Db): Promise<number> {

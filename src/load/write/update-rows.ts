@@ -3,10 +3,10 @@
  * not hold is skipped, so a source that describes only part of a record (a `/v2` value naming a
  * dropdown option's colour) never creates a row the record's own source did not write.
  */
-import type { RowBatch, RowOf, WarehouseTableName } from './batch.ts';
-import type { DialectName } from './db.ts';
-import { dynamic, type Trx } from './dynamic.ts';
-import { tableSpec } from './tables.ts';
+import type { RowBatch, RowOf, WarehouseTableName } from '../schema/row-batch.ts';
+import type { DialectName } from '../db.ts';
+import { dynamic, type Trx } from '../schema/dynamic-db.ts';
+import { tableSpec } from '../schema/table-specs.ts';
 import { mergeByKey, prepareRow, type PreparedRow } from './upsert.ts';
 
 /** The tables with rows in a batch's `updates` (or `fills`). */

@@ -6,8 +6,8 @@
  * a statement is built, so the one cast below (`dynamic`) widens nothing the checks do not cover.
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { KeepColumns, RowValue } from './batch.ts';
-import type { Database } from './schema.ts';
+import type { KeepColumns, RowValue } from './row-batch.ts';
+import type { Database } from './database.ts';
 
 export type Trx = Transaction<Database> | Kysely<Database>;
 

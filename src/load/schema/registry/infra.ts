@@ -4,7 +4,7 @@
  * it against the migrated database on both dialects. The Kysely types stay hand-written in
  * schema-infra.ts; keying this by `InfraTables` makes the compiler demand every table and column of it.
  */
-import type { InfraTables } from '../schema-infra.ts';
+import type { InfraTables } from '../infra-tables.ts';
 import type { ColumnDecl } from './columns.ts';
 
 interface InfraColumn {

@@ -8,7 +8,7 @@
  * link changed are written; `notes.transcript_id` is indexed for it (migration 012).
  */
 import { sql } from 'kysely';
-import type { Db } from './db.ts';
+import type { Db } from '../db.ts';
 
 /** Set every transcript's `note_id` from the notes; returns the number of transcripts changed. */
 export async function linkTranscriptNotes(db: Db): Promise<number> {

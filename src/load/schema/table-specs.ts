@@ -5,7 +5,7 @@
  */
 import { parseColumn, type ColumnKind, type TableKind } from './registry/columns.ts';
 import { WAREHOUSE } from './registry/warehouse.ts';
-import type { WarehouseTableName } from './schema-warehouse.ts';
+import type { WarehouseTableName } from './warehouse-tables.ts';
 
 export type { ColumnKind, TableKind } from './registry/columns.ts';
 

@@ -4,13 +4,13 @@
  * joins find one entity without waiting for a full re-sweep.
  */
 import { sql } from 'kysely';
-import type { ColumnOf, WarehouseTableName } from './batch.ts';
+import type { ColumnOf, WarehouseTableName } from '../schema/row-batch.ts';
 import { removeChildRows } from './child-rows.ts';
 import { restoreKeptRows } from './kept-rows.ts';
-import type { DialectName } from './db.ts';
-import { dynamic, type Trx } from './dynamic.ts';
-import { WAREHOUSE_TABLES } from './tables.ts';
-import { DEFAULT_MERGE_CHAIN_LIMIT } from '../defaults.ts';
+import type { DialectName } from '../db.ts';
+import { dynamic, type Trx } from '../schema/dynamic-db.ts';
+import { WAREHOUSE_TABLES } from '../schema/table-specs.ts';
+import { DEFAULT_MERGE_CHAIN_LIMIT } from '../../defaults.ts';
 
 export type MergeEntityType = 'company' | 'person';
 

@@ -1,7 +1,7 @@
-import type { RowOf } from './batch.ts';
-import type { DialectName } from './db.ts';
+import type { RowOf } from '../schema/row-batch.ts';
+import type { DialectName } from '../db.ts';
 import { replaceSets } from './apply-batch.ts';
-import type { Trx } from './dynamic.ts';
+import type { Trx } from '../schema/dynamic-db.ts';
 
 export interface CellRef {
   fieldId: string;

@@ -1,8 +1,8 @@
 import type SQLite from 'better-sqlite3';
 import { SqliteAdapter, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type DialectAdapter, type Driver, type SqliteDialectConfig } from 'kysely';
-import { writeSqlite } from './upsert-write.ts';
-import { SQLITE_VIEW_SQL } from './views/dialect-sql.ts';
-import type { WarehouseDialect } from './warehouse-dialect.ts';
+import { writeSqlite } from '../upsert-group.ts';
+import { SQLITE_VIEW_SQL } from '../view-sql.ts';
+import type { WarehouseDialect } from '../warehouse-dialect.ts';
 
 /**
  * SQLite's DDL is transactional (CREATE, ALTER and DROP roll back with the rest), but Kysely's adapter

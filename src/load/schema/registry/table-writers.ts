@@ -5,7 +5,7 @@
  * writes some table, and each sweep's soft-delete table lists that sweep. Stream names are plain strings,
  * so it lives with the table registry: the `table_freshness` view (load/views/freshness-view.ts) reads it too.
  */
-import type { WarehouseTableName } from '../schema-warehouse.ts';
+import type { WarehouseTableName } from '../warehouse-tables.ts';
 
 const CHANGE_LOG = ['field_value_changes', 'field_value_changes_by_field', 'field_value_changes_v1'] as const;
 const INTERACTIONS = ['emails', 'meetings', 'calls', 'chat_messages'] as const;

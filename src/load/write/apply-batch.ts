@@ -2,15 +2,15 @@
  * Apply a transform's RowBatch inside the caller's transaction: upserts first, then child sets replaced
  * whole per owner, then updates of rows already held. Generic over the registry in tables.ts.
  */
-import { upsertTables, type KeepColumns, type ReplaceSet, type RowBatch, type RowValue, type Upserts, type WarehouseTableName } from './batch.ts';
-import type { DialectName } from './db.ts';
-import type { LooseReplaceSet, LooseRow, Trx } from './dynamic.ts';
+import { upsertTables, type KeepColumns, type ReplaceSet, type RowBatch, type RowValue, type Upserts, type WarehouseTableName } from '../schema/row-batch.ts';
+import type { DialectName } from '../db.ts';
+import type { LooseReplaceSet, LooseRow, Trx } from '../schema/dynamic-db.ts';
 import { applyMerge, mergesInTimeOrder } from './merge.ts';
-import { deleteOwned, selectOwned } from './owned-rows.ts';
-import { WAREHOUSE_TABLES, tableSpec } from './tables.ts';
+import { deleteOwned, selectOwned } from './replaced-rows.ts';
+import { WAREHOUSE_TABLES, tableSpec } from '../schema/table-specs.ts';
 import { updateExisting, updateTables } from './update-rows.ts';
 import { prepareRow, upsertLoose, upsertRows, type PreparedRow } from './upsert.ts';
-import { dialectOf } from './dialects.ts';
+import { dialectOf } from '../dialects/dialects-by-name.ts';
 
 function scopeKey(scope: readonly string[], row: LooseRow): string {
   return JSON.stringify(scope.map((c) => row[c] ?? null));

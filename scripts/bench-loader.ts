@@ -92,7 +92,7 @@ export async function runLoaderPart(dialects: readonly Dialect[], n: number): Pr
       const syncedAt = new Date().toISOString();
       const rows = rowsOf(n, syncedAt);
       const started = performance.now();
-      await db.kysely.transaction().execute((trx) => upsertLoose(trx, dialect, 'companies', rows, syncedAt));
+      await db.kysely.transaction().execute((trx) => upsertLoose(trx, db.dialect, 'companies', rows, syncedAt));
       const loaderMs = performance.now() - started;
       const loaded = await sql<{ n: number }>`select count(*) as n from companies`.execute(db.kysely);
       if (Number(loaded.rows[0]?.n) !== n) throw new Error(`loader wrote ${String(loaded.rows[0]?.n)} rows, not ${n}`);

@@ -4,7 +4,7 @@ import type { Row, RowBatch } from '../load/schema/row-batch.ts';
 import type { EntityTableName } from '../load/schema/warehouse-tables.ts';
 import { applyCellEdits } from '../load/write/cell-edits.ts';
 import { softDeleteMissing } from '../load/write/soft-delete.ts';
-import { quarantineRecords } from '../load/write/upsert.ts';
+import { quarantineRecords } from '../load/write/quarantine.ts';
 import { writeCheckpoint, type Checkpoint } from '../state/checkpoint.ts';
 import { noteReadWhole } from '../state/read-whole.ts';
 import { bumpAttempts, clearDirty, clearDirtyBefore, markDirty, type DirtyKind, type DirtyMark } from '../state/dirty.ts';

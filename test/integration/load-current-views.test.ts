@@ -23,7 +23,7 @@ forEachDialect('load: current_* views', (dialect) => {
       { id: 1, first_name: 'Ann', _raw: '{"id":1,"extra":"kept"}' },
       { id: 2, first_name: 'Gone', _raw: '{"id":2}' },
     ];
-    await applyBatch(db().kysely, dialect, { upserts: { persons }, replace: [] }, T1);
+    await applyBatch(db().kysely, db().dialect, { upserts: { persons }, replace: [] }, T1);
     await sql`update persons set _deleted_at = ${T1} where id = 2`.execute(db().kysely);
     await refreshViews(db());
   });

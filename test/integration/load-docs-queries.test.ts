@@ -29,7 +29,7 @@ forEachDialect('load: docs/warehouse.md example queries', (dialect) => {
     });
     await applyBatch(
       db().kysely,
-      dialect,
+      db().dialect,
       {
         upserts: {
           companies: [{ id: 123, name: 'Acme' }],

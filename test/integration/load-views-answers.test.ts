@@ -47,7 +47,7 @@ forEachDialect('load: views answer what the docs say', (dialect) => {
     ctx = await freshMigratedDb(dialect);
     await applyBatch(
       db().kysely,
-      dialect,
+      db().dialect,
       {
         upserts: {
           companies: [

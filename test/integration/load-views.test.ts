@@ -47,7 +47,7 @@ forEachDialect('load: analyst views', (dialect) => {
     });
     await applyBatch(
       db().kysely,
-      dialect,
+      db().dialect,
       {
         upserts: {
           lists: [{ id: 42, name: `Deals'); drop table lists; --`, type: 'opportunity' }],

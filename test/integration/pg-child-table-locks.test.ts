@@ -7,7 +7,7 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db } from '../../src/load/db.ts';
-import { POSTGRES_WAREHOUSE } from '../../src/load/dialects/pg/pg-driver.ts';
+import { POSTGRES_WAREHOUSE } from '../../src/load/dialects/pg/pg-warehouse.ts';
 import { PG_BASE_URL, freshMigratedDb } from '../helpers/dialects.ts';
 
 describe('child-table locks of a page transaction [postgres]', () => {

@@ -65,7 +65,7 @@ forEachDialect('planner: the hot tier re-read by id', (dialect) => {
     await tenant();
     await k()
       .transaction()
-      .execute((trx) => markDirty(trx, dialect, [{ kind: 'company', id: 5 }], NOW.toISOString()));
+      .execute((trx) => markDirty(trx, db().dialect, [{ kind: 'company', id: 5 }], NOW.toISOString()));
     expect(await due(DAY)).toEqual([1, 2, 5]);
   });
 
@@ -99,7 +99,7 @@ forEachDialect('planner: the hot tier re-read by id', (dialect) => {
       .execute((trx) =>
         markDirty(
           trx,
-          dialect,
+          db().dialect,
           [
             { kind: 'person', id: 77, ifMissing: true },
             { kind: 'person', id: 78, ifMissing: true },

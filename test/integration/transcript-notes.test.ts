@@ -28,7 +28,7 @@ forEachDialect('load: transcript notes', (dialect) => {
       { id: 40, type: 'ai-notetaker', transcript_id: 2 },
       { id: 50, type: 'entities', transcript_id: null },
     ]);
-    await k.transaction().execute((trx) => applyBatch(trx, dialect, b, T1));
+    await k.transaction().execute((trx) => applyBatch(trx, db().dialect, b, T1));
     expect(await linkTranscriptNotes(db())).toBe(2);
     expect(await links()).toEqual([
       [1, 20],

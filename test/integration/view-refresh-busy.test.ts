@@ -47,7 +47,7 @@ forEachDialect('view refresh behind a reader', (dialect) => {
     const db = dbc.db;
     await applyBatch(
       db.kysely,
-      dialect,
+      db.dialect,
       { upserts: { lists: [{ id: 1001, name: 'Deal Pipeline', type: 'opportunity' }] }, replace: [] },
       '2024-04-01T07:00:00.000Z',
     );

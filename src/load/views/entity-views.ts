@@ -6,7 +6,7 @@
  */
 import { WAREHOUSE } from '../schema/registry/warehouse.ts';
 import type { ViewSql } from '../dialects/view-sql.ts';
-import { quoteIdent } from './identifiers.ts';
+import { quoteIdent } from '../dialects/sql-quote.ts';
 import type { ViewDef } from './view-def.ts';
 
 /** Entity tables (those with `_deleted_at`), in registry order. */

@@ -17,7 +17,7 @@
  */
 import { TABLE_WRITERS } from '../schema/registry/table-writers.ts';
 import type { ViewSql } from '../dialects/view-sql.ts';
-import { quoteLiteral } from './identifiers.ts';
+import { quoteLiteral } from '../dialects/sql-quote.ts';
 import type { ViewDef } from './view-def.ts';
 
 /** The later of two timestamp expressions, either may be null (SQLite's max() of a null is null). */

@@ -9,7 +9,8 @@
  */
 import type { Db } from '../db.ts';
 import type { ViewSql } from '../dialects/view-sql.ts';
-import { NameAllocator, intLiteral, listViewName, quoteIdent, safeName } from './identifiers.ts';
+import { intLiteral, quoteIdent } from '../dialects/sql-quote.ts';
+import { NameAllocator, listViewName, safeName } from './identifiers.ts';
 import { ValuePivot } from './list-pivot.ts';
 import type { ViewDef } from './view-def.ts';
 

@@ -3,14 +3,13 @@
  * whole per owner, then updates of rows already held. Generic over the registry in tables.ts.
  */
 import { upsertTables, type KeepColumns, type ReplaceSet, type RowBatch, type RowValue, type Upserts, type WarehouseTableName } from '../schema/row-batch.ts';
-import type { DialectName } from '../db.ts';
+import type { WarehouseDialect } from '../dialects/warehouse-dialect.ts';
 import type { LooseReplaceSet, LooseRow, Trx } from '../schema/dynamic-db.ts';
 import { applyMerge, mergesInTimeOrder } from './merge.ts';
 import { deleteOwned, selectOwned } from './replaced-rows.ts';
 import { WAREHOUSE_TABLES, tableSpec } from '../schema/table-specs.ts';
 import { updateExisting, updateTables } from './update-rows.ts';
 import { prepareRow, upsertLoose, upsertRows, type PreparedRow } from './upsert.ts';
-import { dialectOf } from '../dialects/dialects-by-name.ts';
 
 function scopeKey(scope: readonly string[], row: LooseRow): string {
   return JSON.stringify(scope.map((c) => row[c] ?? null));
@@ -20,11 +19,11 @@ function scopeKey(scope: readonly string[], row: LooseRow): string {
  * Replace the child rows of `set.owners` in `set.table`: delete every row whose scope columns match an
  * owner, then upsert `set.rows`. An owner with no rows ends with an empty set. Returns rows written.
  */
-export async function replaceSets(trx: Trx, dialect: DialectName, set: ReplaceSet, syncedAt: string): Promise<number> {
+export async function replaceSets(trx: Trx, dialect: WarehouseDialect, set: ReplaceSet, syncedAt: string): Promise<number> {
   return replaceLoose(trx, dialect, set, syncedAt);
 }
 
-async function replaceLoose(trx: Trx, dialect: DialectName, set: LooseReplaceSet, syncedAt: string): Promise<number> {
+async function replaceLoose(trx: Trx, dialect: WarehouseDialect, set: LooseReplaceSet, syncedAt: string): Promise<number> {
   const spec = tableSpec(set.table);
   if (set.scope.length === 0) throw new Error(`relsync: replace on ${set.table} has an empty scope`);
   const owners = new Map<string, PreparedRow>();
@@ -44,7 +43,13 @@ async function replaceLoose(trx: Trx, dialect: DialectName, set: LooseReplaceSet
 }
 
 /** The set's rows with the stored values of `keep.columns` they leave out (see KeepColumns in batch.ts). */
-async function withKeptColumns(trx: Trx, dialect: DialectName, set: LooseReplaceSet, owners: readonly PreparedRow[], keep: KeepColumns): Promise<LooseRow[]> {
+async function withKeptColumns(
+  trx: Trx,
+  dialect: WarehouseDialect,
+  set: LooseReplaceSet,
+  owners: readonly PreparedRow[],
+  keep: KeepColumns,
+): Promise<LooseRow[]> {
   const spec = tableSpec(set.table);
   const unlessChanged = keep.unlessChanged ?? [];
   const stored = await selectOwned(trx, dialect, set.table, set.scope, owners, [...new Set([...spec.pk, ...keep.columns, ...unlessChanged])]);
@@ -106,21 +111,21 @@ export function coalesceReplaceSets(sets: readonly LooseReplaceSet[]): LooseRepl
  * first write, serialises exactly the transactions that share a child table (pg-dialect.ts).
  * SQLite allows one writer at a time anyway, and takes no lock here.
  */
-async function lockChildTables(trx: Trx, dialect: DialectName, batch: RowBatch): Promise<void> {
+async function lockChildTables(trx: Trx, dialect: WarehouseDialect, batch: RowBatch): Promise<void> {
   const tables = new Set<string>(batch.replace.map((s) => s.table));
   for (const t of [...upsertTables(batch), ...updateTables(batch)]) if (WAREHOUSE_TABLES[t].kind === 'child') tables.add(t);
   // A merge re-keys references in most child tables.
   if (batch.merges?.length) for (const [t, spec] of Object.entries(WAREHOUSE_TABLES)) if (spec.kind === 'child') tables.add(t);
-  await dialectOf(dialect).lockChildTables(trx, [...tables].sort());
+  await dialect.lockChildTables(trx, [...tables].sort());
 }
 
 /** One table's upserts; generic so the table and its rows stay paired (`Upserts[T]`). */
-function upsertTable<T extends WarehouseTableName>(trx: Trx, dialect: DialectName, table: T, rows: Upserts[T], syncedAt: string): Promise<number> {
+function upsertTable<T extends WarehouseTableName>(trx: Trx, dialect: WarehouseDialect, table: T, rows: Upserts[T], syncedAt: string): Promise<number> {
   return upsertRows(trx, dialect, table, rows ?? [], syncedAt);
 }
 
 /** Apply a RowBatch: upserts (per table), then replace sets, then updates, then fills. Returns the number of rows written. */
-export async function applyBatch(trx: Trx, dialect: DialectName, batch: RowBatch, syncedAt: string): Promise<{ rows: number }> {
+export async function applyBatch(trx: Trx, dialect: WarehouseDialect, batch: RowBatch, syncedAt: string): Promise<{ rows: number }> {
   let rows = 0;
   await lockChildTables(trx, dialect, batch);
   for (const table of upsertTables(batch)) rows += await upsertTable(trx, dialect, table, batch.upserts[table], syncedAt);

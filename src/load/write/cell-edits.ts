@@ -1,5 +1,5 @@
 import type { RowOf } from '../schema/row-batch.ts';
-import type { DialectName } from '../db.ts';
+import type { WarehouseDialect } from '../dialects/warehouse-dialect.ts';
 import { replaceSets } from './apply-batch.ts';
 import type { Trx } from '../schema/dynamic-db.ts';
 
@@ -17,7 +17,7 @@ export interface CellRef {
  */
 export async function applyCellEdits<E extends CellRef>(
   trx: Trx,
-  dialect: DialectName,
+  dialect: WarehouseDialect,
   edits: readonly E[],
   syncedAt: string,
   render: (current: string[], edit: E) => Array<RowOf<'field_values'>>,

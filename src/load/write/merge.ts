@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import type { ColumnOf, WarehouseTableName } from '../schema/row-batch.ts';
 import { removeChildRows } from './child-rows.ts';
 import { restoreKeptRows } from './kept-rows.ts';
-import type { DialectName } from '../db.ts';
+import type { WarehouseDialect } from '../dialects/warehouse-dialect.ts';
 import { dynamic, type Trx } from '../schema/dynamic-db.ts';
 import { WAREHOUSE_TABLES } from '../schema/table-specs.ts';
 import { DEFAULT_MERGE_CHAIN_LIMIT } from '../../defaults.ts';
@@ -100,7 +100,7 @@ export interface MergeOutcome {
  * part of a primary key and the survivor already holds the same key, the duplicate's row is deleted
  * first so the update cannot collide. Idempotent.
  */
-export async function applyMerge(trx: Trx, dialect: DialectName, merge: MergeEvent, syncedAt: string): Promise<MergeOutcome> {
+export async function applyMerge(trx: Trx, dialect: WarehouseDialect, merge: MergeEvent, syncedAt: string): Promise<MergeOutcome> {
   void dialect; // one code path for both dialects; kept for the repository-function signature
   const dup = merge.duplicateId;
   const out: MergeOutcome = { rekeyed: 0, dropped: 0 };

@@ -4,10 +4,9 @@
  */
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { RowValue } from '../schema/row-batch.ts';
-import type { DialectName } from '../db.ts';
+import type { WarehouseDialect } from '../dialects/warehouse-dialect.ts';
 import { dynamic, type DynamicDb, type Trx } from '../schema/dynamic-db.ts';
 import type { PreparedRow } from './upsert.ts';
-import { dialectOf } from '../dialects/dialects-by-name.ts';
 
 // SQLite parses `a or b or c …` into a tree as deep as the list is long and refuses depth > 1000.
 const MAX_OWNERS_PER_OR = 250;
@@ -32,12 +31,12 @@ function mostDistinct(scope: readonly string[], owners: readonly PreparedRow[]):
 }
 
 /** One WHERE condition per chunk of owners; together they match exactly the owners' rows. */
-function ownerFilters(dialect: DialectName, scope: readonly string[], owners: readonly PreparedRow[]): OwnerFilter[] {
+function ownerFilters(dialect: WarehouseDialect, scope: readonly string[], owners: readonly PreparedRow[]): OwnerFilter[] {
   const filters: OwnerFilter[] = [];
   const single = scope.length === 1 ? scope[0] : undefined;
   if (single !== undefined) {
     const values = owners.map((o) => o[single]).filter(present);
-    const size = dialectOf(dialect).paramLimit - 1;
+    const size = dialect.paramLimit - 1;
     for (let i = 0; i < values.length; i += size) {
       const chunk = values.slice(i, i + size);
       filters.push((eb) => eb(single, 'in', chunk));
@@ -47,7 +46,7 @@ function ownerFilters(dialect: DialectName, scope: readonly string[], owners: re
   }
   const match = (eb: ExpressionBuilder<DynamicDb, string>, c: string, v: RowValue | undefined): Expression<SqlBool> =>
     present(v) ? eb(c, '=', v) : eb(c, 'is', null);
-  const size = Math.min(MAX_OWNERS_PER_OR, Math.floor(dialectOf(dialect).paramLimit / scope.length));
+  const size = Math.min(MAX_OWNERS_PER_OR, Math.floor(dialect.paramLimit / scope.length));
   for (let i = 0; i < owners.length; i += size) {
     const chunk = owners.slice(i, i + size);
     // An OR of ANDs alone makes both databases scan the whole table for every page (quadratic over a
@@ -64,7 +63,13 @@ function ownerFilters(dialect: DialectName, scope: readonly string[], owners: re
 }
 
 /** Delete every row of `table` whose scope columns equal one of `owners`; returns rows deleted. */
-export async function deleteOwned(trx: Trx, dialect: DialectName, table: string, scope: readonly string[], owners: readonly PreparedRow[]): Promise<number> {
+export async function deleteOwned(
+  trx: Trx,
+  dialect: WarehouseDialect,
+  table: string,
+  scope: readonly string[],
+  owners: readonly PreparedRow[],
+): Promise<number> {
   let deleted = 0;
   for (const filter of ownerFilters(dialect, scope, owners)) {
     const r = await dynamic(trx).deleteFrom(table).where(filter).executeTakeFirst();
@@ -76,7 +81,7 @@ export async function deleteOwned(trx: Trx, dialect: DialectName, table: string,
 /** The `columns` of every row of `table` whose scope columns equal one of `owners`. */
 export async function selectOwned(
   trx: Trx,
-  dialect: DialectName,
+  dialect: WarehouseDialect,
   table: string,
   scope: readonly string[],
   owners: readonly PreparedRow[],

@@ -4,7 +4,7 @@
  * dropdown option's colour) never creates a row the record's own source did not write.
  */
 import type { RowBatch, RowOf, WarehouseTableName } from '../schema/row-batch.ts';
-import type { DialectName } from '../db.ts';
+import type { WarehouseDialect } from '../dialects/warehouse-dialect.ts';
 import { dynamic, type Trx } from '../schema/dynamic-db.ts';
 import { tableSpec } from '../schema/table-specs.ts';
 import { mergeByKey, prepareRow, type PreparedRow } from './upsert.ts';
@@ -22,7 +22,7 @@ export function updateTables(b: RowBatch, member: 'updates' | 'fills' = 'updates
  */
 export async function updateExisting<T extends WarehouseTableName>(
   trx: Trx,
-  dialect: DialectName,
+  dialect: WarehouseDialect,
   table: T,
   rows: readonly RowOf<T>[],
   fill = false,

@@ -1,25 +1,16 @@
 /**
  * The one generic upsert, for every warehouse table on both dialects:
  * `insert … on conflict (pk) do update set <every column the rows carry> = excluded.<column>`.
- * Rows are checked and converted here; how each dialect sends them is upsert-write.ts.
+ * Rows are checked and converted here; how each dialect sends them is its `writeGroup` (dialects/upsert-group.ts).
  */
-import { createHash } from 'node:crypto';
 import type { RowOf, RowValue, WarehouseTableName } from '../schema/row-batch.ts';
-import type { DialectName } from '../db.ts';
+import type { WarehouseDialect } from '../dialects/warehouse-dialect.ts';
 import type { LooseRow, Trx } from '../schema/dynamic-db.ts';
-import { parseColumn } from '../schema/registry/columns.ts';
-import { INFRA_DECLS } from '../schema/registry/infra.ts';
-import { storableJson, storableRow, storableText } from './storable-text.ts';
+import { storableJson, storableText } from './storable-text.ts';
 import { tableSpec, type ColumnKind, type TableSpec } from '../schema/table-specs.ts';
-import { dialectOf } from '../dialects/dialects-by-name.ts';
-
-export type { Trx } from '../schema/dynamic-db.ts';
 
 /** A row ready to bind: registry-checked column names, dialect-converted values, nothing undefined. */
 export type PreparedRow = Record<string, RowValue>;
-
-/** Bound parameters allowed per statement, per dialect (each dialect object's `paramLimit`). */
-export const PARAM_LIMIT: Readonly<Record<DialectName, number>> = { sqlite: dialectOf('sqlite').paramLimit, postgres: dialectOf('postgres').paramLimit };
 
 /** Booleans come back as 0/1 from SQLite and true/false from PostgreSQL; compare through this. */
 export function fromDbBool(v: unknown): boolean | null {
@@ -39,18 +30,17 @@ function normaliseTs(table: string, column: string, v: Exclude<RowValue, null>):
  * Check a row against the registry and convert it to what the dialect binds. `meta` (the meta columns, already
  * prepared) overrides the row's own values for its columns, as if spread over the row before preparing it.
  */
-export function prepareRow(spec: TableSpec, dialect: DialectName, row: LooseRow, meta?: PreparedRow): PreparedRow {
-  const d = dialectOf(dialect);
+export function prepareRow(spec: TableSpec, dialect: WarehouseDialect, row: LooseRow, meta?: PreparedRow): PreparedRow {
   const out: PreparedRow = {};
   for (const column of Object.keys(row)) {
     const value = row[column];
     if (value === undefined || (meta !== undefined && Object.hasOwn(meta, column))) continue;
     const kind = spec.columns[column];
     if (kind === undefined) throw new Error(`relsync: table ${spec.name} has no column "${column}" (see src/load/tables.ts)`);
-    if (kind === 'ts') out[column] = value === null ? null : d.timestamp(normaliseTs(spec.name, column, value));
-    else if (kind === 'bool' && value !== null) out[column] = d.bool(value as boolean | number);
+    if (kind === 'ts') out[column] = value === null ? null : dialect.timestamp(normaliseTs(spec.name, column, value));
+    else if (kind === 'bool' && value !== null) out[column] = dialect.bool(value as boolean | number);
     // better-sqlite3 cannot bind booleans at all, whatever the column.
-    else if (typeof value === 'boolean' && !d.bindsBooleans) out[column] = value ? 1 : 0;
+    else if (typeof value === 'boolean' && !dialect.bindsBooleans) out[column] = value ? 1 : 0;
     // Text both dialects can store (docs/warehouse.md "How text is stored"); also makes owner keys match their rows.
     else if (typeof value === 'string') out[column] = kind === 'json' ? storableJson(value) : storableText(value);
     else out[column] = value;
@@ -97,7 +87,7 @@ function sameKeys(a: readonly string[], b: readonly string[]): boolean {
  */
 export async function upsertPrepared(
   trx: Trx,
-  dialect: DialectName,
+  dialect: WarehouseDialect,
   table: string,
   pk: readonly string[],
   kinds: Readonly<Record<string, ColumnKind>>,
@@ -123,7 +113,7 @@ export async function upsertPrepared(
   for (const [sig, group] of groups) {
     const columns = sig.split(',');
     const update = columns.filter((c) => !pk.includes(c) && !keepOnUpdate.includes(c));
-    await dialectOf(dialect).writeGroup(trx, { table, pk, columns, update, kinds, rows: group });
+    await dialect.writeGroup(trx, { table, pk, columns, update, kinds, rows: group });
   }
   return rows.length;
 }
@@ -137,7 +127,7 @@ const FIRST_SEEN = '_first_seen_at';
  */
 export async function upsertRows<T extends WarehouseTableName>(
   trx: Trx,
-  dialect: DialectName,
+  dialect: WarehouseDialect,
   table: T,
   rows: readonly RowOf<T>[],
   syncedAt: string,
@@ -146,7 +136,7 @@ export async function upsertRows<T extends WarehouseTableName>(
 }
 
 /** `upsertRows` for a table named at run time (replace sets); the registry checks every name. */
-export async function upsertLoose(trx: Trx, dialect: DialectName, table: string, rows: readonly LooseRow[], syncedAt: string): Promise<number> {
+export async function upsertLoose(trx: Trx, dialect: WarehouseDialect, table: string, rows: readonly LooseRow[], syncedAt: string): Promise<number> {
   if (rows.length === 0) return 0;
   const spec = tableSpec(table);
   // When the row was first stored: set by the insert, kept by every later update (migration 026).
@@ -160,57 +150,4 @@ export async function upsertLoose(trx: Trx, dialect: DialectName, table: string,
   const preparedMeta = prepareRow(spec, dialect, meta);
   const prepared = mergeByKey(table, spec.pk, rows).map((r) => prepareRow(spec, dialect, r, preparedMeta));
   return upsertPrepared(trx, dialect, table, spec.pk, spec.columns, prepared, firstSeen);
-}
-
-export interface QuarantinedRecord {
-  raw: unknown;
-  error: string;
-}
-
-/** The raw record's own `id` when it has one, else a content hash, so the same bad record maps to one row. */
-export function quarantineKey(raw: unknown): string {
-  if (raw !== null && typeof raw === 'object' && !Array.isArray(raw)) {
-    const id = (raw as Record<string, unknown>).id;
-    if (typeof id === 'number' || (typeof id === 'string' && id !== '')) return String(id);
-  }
-  return createHash('sha1')
-    .update(JSON.stringify(raw) ?? 'undefined')
-    .digest('hex');
-}
-
-/** The quarantine table's key and column kinds, from its declaration (registry/infra.ts). */
-const QUARANTINE = INFRA_DECLS.quarantine;
-const QUARANTINE_KINDS: Readonly<Record<string, ColumnKind>> = Object.fromEntries(
-  Object.entries(QUARANTINE.columns).map(([column, c]) => [column, parseColumn(c.decl).kind]),
-);
-
-/**
- * Park records that failed validation in `quarantine`, keyed by (stream, record key). Re-quarantining
- * the same record updates its payload, error, run and last_seen_at and keeps first_seen_at.
- */
-export async function quarantineRecords(
-  trx: Trx,
-  dialect: DialectName,
-  stream: string,
-  records: readonly QuarantinedRecord[],
-  runId: string | null,
-  now: string,
-): Promise<number> {
-  if (records.length === 0) return 0;
-  const rows: PreparedRow[] = records.map((r) =>
-    storableRow(
-      {
-        stream,
-        record_key: quarantineKey(r.raw),
-        payload: JSON.stringify(r.raw) ?? 'null',
-        error: r.error,
-        run_id: runId,
-        first_seen_at: now,
-        last_seen_at: now,
-      },
-      ['payload'],
-    ),
-  );
-  const pk = QUARANTINE.pk;
-  return upsertPrepared(trx, dialect, 'quarantine', pk, QUARANTINE_KINDS, mergeByKey('quarantine', pk, rows), ['first_seen_at']);
 }

@@ -1,19 +1,46 @@
+/**
+ * PostgreSQL's driver side: the pool through pg (its type parsers, the schema of `?schema=`, what a refused
+ * connection says), and Kysely's PostgreSQL dialect with introspection scoped to that schema. What relsync
+ * writes differently on PostgreSQL is its warehouse object (pg-warehouse.ts).
+ */
+import pg from 'pg';
 import {
+  Kysely,
   PostgresDialect,
   PostgresIntrospector,
   sql,
   type DatabaseIntrospector,
   type DatabaseMetadata,
-  type Kysely,
+  type KyselyPlugin,
   type PostgresDialectConfig,
   type SchemaMetadata,
   type TableMetadata,
 } from 'kysely';
-import { writePostgres } from '../upsert-group.ts';
-import { pgTimestampParam } from './pg-timestamps.ts';
-import { POSTGRES_VIEW_SQL } from '../view-sql.ts';
-import { quoteIdent, quoteLiteral } from '../../views/identifiers.ts';
-import type { WarehouseDialect } from '../warehouse-dialect.ts';
+import { UserError, redact } from '../../../errors.ts';
+import { maskUrlPasswords } from '../../../mask-url.ts';
+import type { Database } from '../../schema/database.ts';
+import type { Connection } from '../connection.ts';
+import { ensureSchema, isPrivilegeError } from './pg-privileges.ts';
+import { pgTimestampText } from './pg-timestamps.ts';
+
+// PostgreSQL returns int8 as text and timestamptz as Date; the warehouse speaks numbers and ISO strings
+// on both dialects, so parse them once here. Ids stay below 2^53 (the service declares int64 ≤ 2^53-1).
+pg.types.setTypeParser(20, (v: string) => Number(v));
+pg.types.setTypeParser(1700, (v: string) => Number(v));
+// Timestamps by hand: the engine's parser cannot read years 0000–0099 or PostgreSQL's `BC` (pg-timestamps.ts).
+pg.types.setTypeParser(1184, pgTimestampText);
+pg.types.setTypeParser(1114, pgTimestampText);
+// jsonb comes back as text so `_raw` and `value_json` read the same on both dialects.
+pg.types.setTypeParser(3802, (v: string) => v);
+pg.types.setTypeParser(114, (v: string) => v);
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
 
 /**
  * Kysely's migrator asks the introspector for every table and column of every schema just to learn
@@ -48,7 +75,7 @@ class SchemaScopedIntrospector implements DatabaseIntrospector {
 }
 
 /** PostgreSQL through pg, with introspection limited to the warehouse's own schema (see above). */
-export class SchemaScopedPostgresDialect extends PostgresDialect {
+class SchemaScopedPostgresDialect extends PostgresDialect {
   readonly #schema: string | null;
   constructor(config: PostgresDialectConfig, schema: string | undefined) {
     super(config);
@@ -60,47 +87,42 @@ export class SchemaScopedPostgresDialect extends PostgresDialect {
   }
 }
 
-/** What PostgreSQL does its own way (warehouse-dialect.ts). */
-export const POSTGRES_WAREHOUSE: WarehouseDialect = {
-  name: 'postgres',
-  // The wire protocol's limit on bound parameters.
-  paramLimit: 65535,
-  bool: (v) => v === true || v === 1,
-  timestamp: pgTimestampParam,
-  bindsBooleans: true,
-  writeGroup: writePostgres,
-  // The two-key form keeps these transaction-scoped locks apart from the single-key writer lock; the schema
-  // keeps warehouses apart. One statement for all of them (a page's transaction takes several, and each round
-  // trip counts on one-record pages); `unnest` yields the tables in the array's order, which is the order
-  // the locks are taken in (apply-batch.ts sorts them).
-  lockChildTables: async (trx, tables) => {
-    if (tables.length === 0) return;
-    await sql`select pg_advisory_xact_lock(hashtext('relsync:child-write'), hashtext(current_schema() || ':' || t))
-      from unnest(${sql.val([...tables])}::text[]) with ordinality as l(t, n) order by n`.execute(trx);
-  },
-  // A session advisory lock, released by the server if the process dies.
-  sessionWriterLock: true,
-  tableExists: async (db, table) => {
-    const r = await sql<{
-      n: number;
-    }>`select count(*)::int as n from information_schema.tables where table_name = ${table} and table_schema = current_schema()`.execute(db);
-    return Number(r.rows[0]?.n ?? 0) > 0;
-  },
-  views: POSTGRES_VIEW_SQL,
-  viewCatalog: {
-    // PostgreSQL rewrites a view's text, so the view carries the fingerprint of its definition as its comment.
-    existing: async (db) => {
-      const r = await sql<{ name: string; comment: string | null }>`
-    select c.relname as name, obj_description(c.oid, 'pg_class') as comment
-    from pg_class c join pg_namespace n on n.oid = c.relnamespace
-    where c.relkind = 'v' and n.nspname = current_schema()`.execute(db);
-      return new Map(r.rows.map((x) => [x.name, x.comment ?? '']));
-    },
-    identity: (view) => view.fingerprint,
-    mark: (name, fingerprint) => `COMMENT ON VIEW ${quoteIdent(name)} IS ${quoteLiteral(fingerprint)}`,
-    // DROP VIEW waits for every reader of the view to finish, and new readers queue behind it: bound the wait.
-    boundWait: (ms) => `SET LOCAL lock_timeout = ${Math.max(1, Math.round(ms))}`,
-    // 55P03 lock_not_available: the lock_timeout above ran out.
-    lockTimedOut: (err) => (err as { code?: unknown } | null)?.code === '55P03',
-  },
-};
+/** Open a pool on `pgUrl` (`url` as the operator wrote it, for messages), its search_path set to `schema` when named. */
+export async function openPostgres(pgUrl: string, schema: string | undefined, url: string, plugins: KyselyPlugin[]): Promise<Connection> {
+  const pool = new pg.Pool({
+    connectionString: pgUrl,
+    max: 6,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  // A client losing its connection (server restart, failover, pg_terminate_backend) emits 'error'. The
+  // pool listens on idle clients and drops them; a checked-out client (a query or transaction in hand,
+  // the writer lock's session) has no listener of its own, and an unheard 'error' event would crash
+  // the process. Its query in flight, or its next one, fails with the cause, which stops the run with
+  // the warehouse message (see src/load/db-errors.ts); the writer lock also listens, to close the fence.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  try {
+    const client = await pool.connect();
+    try {
+      if (schema) await ensureSchema(client, schema);
+    } finally {
+      client.release();
+    }
+  } catch (err) {
+    await pool.end().catch(() => undefined);
+    // Connected, but the schema is missing and may not be created: that message says what to grant.
+    if (err instanceof UserError) throw err;
+    const u = new URL(pgUrl);
+    const secrets = [u.password, safeDecode(u.password), u.searchParams.get('password') ?? undefined];
+    const msg = maskUrlPasswords(redact((err as Error).message, secrets));
+    throw new UserError(`Cannot connect to PostgreSQL at ${maskUrlPasswords(url)}: ${msg}`, {
+      // The server answered and refused the user: "is it running" would send people the wrong way.
+      hint: isPrivilegeError(err)
+        ? 'The server refused this user: grant it CONNECT on the database (and USAGE on the schema), or use a user that has them.'
+        : 'Check that PostgreSQL is running and that DATABASE_URL names a reachable host, database and user.',
+      cause: err,
+    });
+  }
+  const kysely = new Kysely<Database>({ dialect: new SchemaScopedPostgresDialect({ pool }, schema), plugins });
+  return { kysely, describe: maskUrlPasswords(url), schema, pgPool: pool, close: () => kysely.destroy() };
+}

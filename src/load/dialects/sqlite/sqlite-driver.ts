@@ -1,8 +1,26 @@
-import type SQLite from 'better-sqlite3';
-import { SqliteAdapter, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type DialectAdapter, type Driver, type SqliteDialectConfig } from 'kysely';
-import { writeSqlite } from '../upsert-group.ts';
-import { SQLITE_VIEW_SQL } from '../view-sql.ts';
-import type { WarehouseDialect } from '../warehouse-dialect.ts';
+/**
+ * SQLite's driver side: opening a warehouse file through better-sqlite3 (pragmas, the directory), and
+ * Kysely's SQLite dialect with two corrections. What relsync writes differently on SQLite is its warehouse
+ * object (sqlite-warehouse.ts).
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import SQLite from 'better-sqlite3';
+import {
+  Kysely,
+  SqliteAdapter,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type DialectAdapter,
+  type Driver,
+  type KyselyPlugin,
+  type SqliteDialectConfig,
+} from 'kysely';
+import { UserError } from '../../../errors.ts';
+import type { Database } from '../../schema/database.ts';
+import type { Connection } from '../connection.ts';
+import { registerSqliteConnection } from './sqlite-handle.ts';
 
 /**
  * SQLite's DDL is transactional (CREATE, ALTER and DROP roll back with the rest), but Kysely's adapter
@@ -37,7 +55,7 @@ class RollbackOnceSqliteDriver extends SqliteDriver {
 }
 
 /** Kysely's SQLite dialect over one better-sqlite3 handle, with the two corrections above. */
-export class RelsyncSqliteDialect extends SqliteDialect {
+class RelsyncSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
   readonly #database: SQLite.Database;
   constructor(config: SqliteDialectConfig & { database: SQLite.Database }) {
@@ -55,35 +73,54 @@ export class RelsyncSqliteDialect extends SqliteDialect {
   }
 }
 
-/** What SQLite does its own way (warehouse-dialect.ts). */
-export const SQLITE_WAREHOUSE: WarehouseDialect = {
-  name: 'sqlite',
-  // SQLITE_MAX_VARIABLE_NUMBER.
-  paramLimit: 32766,
-  bool: (v) => (v === true || v === 1 ? 1 : 0),
-  // Stored as the ISO text itself, which sorts like the instants it names.
-  timestamp: (iso) => iso,
-  bindsBooleans: false,
-  writeGroup: writeSqlite,
-  // SQLite allows one writer at a time anyway.
-  lockChildTables: async () => undefined,
-  // No session outlives its process here: a heartbeated lock row, taken over when its process is gone.
-  sessionWriterLock: false,
-  tableExists: async (db, table) => {
-    const r = await sql<{ n: number }>`select count(*) as n from sqlite_master where type = 'table' and name = ${table}`.execute(db);
-    return Number(r.rows[0]?.n ?? 0) > 0;
-  },
-  views: SQLITE_VIEW_SQL,
-  viewCatalog: {
-    // SQLite keeps each view's CREATE statement verbatim: that text is its identity.
-    existing: async (db) => {
-      const r = await sql<{ name: string; sql: string | null }>`select name, sql from sqlite_master where type = 'view'`.execute(db);
-      return new Map(r.rows.map((x) => [x.name, x.sql ?? '']));
+/**
+ * mkdir -p, one level at a time. Node's `mkdirSync(…, { recursive: true })` loops forever, synchronously
+ * (100% CPU, deaf to SIGTERM), under a parent that refuses new entries with ENOENT, such as /proc; one
+ * level at a time, the first refusal is an error to report.
+ */
+function makeDirectory(dir: string): void {
+  if (existsSync(dir)) return;
+  const parent = dirname(dir);
+  if (parent !== dir) makeDirectory(parent);
+  mkdirSync(dir);
+}
+
+/** Open the SQLite file at `path` (or `:memory:`), creating it and its directory when missing. */
+export async function openSqlite(path: string, plugins: KyselyPlugin[]): Promise<Connection> {
+  const file = resolve(path);
+  let handle: SQLite.Database;
+  try {
+    if (file !== ':memory:') makeDirectory(dirname(file));
+    handle = new SQLite(path === ':memory:' ? ':memory:' : file);
+    // WAL lets `status` read while a sync writes; busy_timeout rides out a short overlap.
+    handle.pragma('journal_mode = WAL');
+    handle.pragma('busy_timeout = 5000');
+    handle.pragma('synchronous = NORMAL');
+  } catch (err) {
+    throw new UserError(`Cannot open SQLite database ${file}: ${(err as Error).message}`, {
+      hint: 'Check that the directory exists and is writable, and that the disk is not full.',
+      cause: err,
+    });
+  }
+  const database = handle;
+  const kysely = new Kysely<Database>({
+    // The loader steps its own prepared statements on this handle (sqlite-handle.ts).
+    dialect: new RelsyncSqliteDialect({ database, onCreateConnection: async (connection) => registerSqliteConnection(connection, database) }),
+    plugins,
+  });
+  return {
+    kysely,
+    describe: `sqlite:${file}`,
+    schema: undefined,
+    pgPool: undefined,
+    close: async () => {
+      // Keeps the planner's statistics current for the next run (cheap; SQLite's advice for closers).
+      try {
+        handle.pragma('optimize');
+      } catch {
+        // A read-only or already-closed handle has nothing to optimise.
+      }
+      await kysely.destroy();
     },
-    identity: (view) => view.statement,
-    mark: () => null,
-    // Readers never block view DDL in WAL mode.
-    boundWait: () => null,
-    lockTimedOut: () => false,
-  },
-};
+  };
+}

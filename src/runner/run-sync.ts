@@ -77,7 +77,7 @@ export async function runSync(opts: SyncOptions): Promise<SyncResult> {
     if (again.length > 0) await run.levels(again, 'full');
     fatal = run.fatal();
     if (!fatal) await run.book.flush();
-    // Links read from one side and stored on the other, once every stream has written (load/transcript-notes.ts).
+    // Links read from one side and stored on the other, once every stream has written (load/write/derive-transcript-notes.ts).
     if (!fatal) {
       const linked = await linkTranscriptNotes(db);
       if (linked > 0) log.debug({ transcripts: linked }, 'transcript notes linked');

@@ -6,7 +6,7 @@ import { softDeleteMissing } from '../../src/load/write/soft-delete.ts';
 import { forEachDialect, useMigratedDb } from '../helpers/dialects.ts';
 
 /**
- * Merges are order-independent (load/merge.ts): applied in the order they happened whatever the order
+ * Merges are order-independent (load/write/merge.ts): applied in the order they happened whatever the order
  * listed (the service lists them newest first), a chain resolves to its final survivor, and a merge
  * learned after the duplicate's soft delete still moves the duplicate's children.
  */

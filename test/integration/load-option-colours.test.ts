@@ -1,7 +1,7 @@
 /**
  * Dropdown option colours through the loader, on both dialects: a `/v2` value's colour name is an update
  * of the option's row (never a new row, never another column), and the v1 `/fields` replace of a field's
- * options keeps that name while the v1 colour code stays the same (batch.ts KeepColumns, RowBatch.updates).
+ * options keeps that name while the v1 colour code stays the same (row-batch.ts KeepColumns, RowBatch.updates).
  */
 import { expect, it } from 'vitest';
 import { applyBatch } from '../../src/load/write/apply-batch.ts';

@@ -1,6 +1,6 @@
 /**
  * PostgreSQL only (SQLite has one writer at a time and takes no lock): a page's transaction takes its
- * child-table locks (pg-dialect.ts `lockChildTables`, apply-batch.ts) in one statement, one transaction-scoped
+ * child-table locks (pg-warehouse.ts `lockChildTables`, apply-batch.ts) in one statement, one transaction-scoped
  * advisory lock per table, which another warehouse writer then cannot take until the page commits.
  */
 import pg from 'pg';

@@ -8,7 +8,7 @@ import { WAREHOUSE_TABLES, WAREHOUSE_TABLE_NAMES, type ColumnKind, type TableSpe
 import { forEachDialect, freshMigratedDb } from '../helpers/dialects.ts';
 
 /**
- * The registry (src/load/registry/warehouse.ts) against the schema the frozen migrations really build,
+ * The registry (src/load/schema/registry/warehouse.ts) against the schema the frozen migrations really build,
  * on both dialects: the same tables, the same columns, each column's type family and nullability, the
  * same primary key. A drift fails with a diff naming the table and column.
  */

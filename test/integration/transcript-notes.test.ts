@@ -1,5 +1,5 @@
 /**
- * `transcripts.note_id` derived from `notes.transcript_id` (load/transcript-notes.ts), on both dialects:
+ * `transcripts.note_id` derived from `notes.transcript_id` (load/write/derive-transcript-notes.ts), on both dialects:
  * the lowest live note naming the transcript, null when none does, and only changed rows are written.
  */
 import { expect, it } from 'vitest';

@@ -65,7 +65,7 @@ describe('docs/schema.md', () => {
   });
 });
 
-describe('table writers (load/registry/table-writers.ts)', () => {
+describe('table writers (load/schema/registry/table-writers.ts)', () => {
   const names = new Set(ALL_STREAMS.map((s) => s.name));
   const written = new Set(Object.values(TABLE_WRITERS).flat());
 

@@ -5,7 +5,7 @@ import { WAREHOUSE_TABLES, isWarehouseTable } from '../../src/load/schema/table-
 import * as T from '../../src/transform/index.ts';
 
 /**
- * Every transform's output must fit the warehouse registry (src/load/registry/warehouse.ts). The
+ * Every transform's output must fit the warehouse registry (src/load/schema/registry/warehouse.ts). The
  * compiler already checks table and column names and NOT NULL columns (RowBatch is typed by the
  * registry); this checks what only running the transforms shows: primary keys present, scalar values
  * only, timestamps normalised, JSON that parses, `_raw` on entity tables, no meta columns the loader

@@ -1,6 +1,6 @@
 /**
  * The generic loader's view of the database. The loader names tables and columns at run time, from
- * the registry (tables.ts); Kysely's static types cannot follow a table chosen by a variable. This view
+ * the registry (table-specs.ts); Kysely's static types cannot follow a table chosen by a variable. This view
  * of the same connection states exactly what the loader relies on: tables and columns by name, values
  * that are plain scalars. Every name is checked against the registry (`tableSpec`, `prepareRow`) before
  * a statement is built, so the one cast below (`dynamic`) widens nothing the checks do not cover.
@@ -17,7 +17,7 @@ export type DynamicDb = Record<string, Record<string, RowValue>>;
 /** A row as the generic loader handles it: column name → scalar; `undefined` means "not mentioned". */
 export type LooseRow = Readonly<Record<string, RowValue | undefined>>;
 
-/** A replace set with its table and columns as run-time names (see batch.ts ReplaceSet for the typed one). */
+/** A replace set with its table and columns as run-time names (see row-batch.ts ReplaceSet for the typed one). */
 export interface LooseReplaceSet {
   table: string;
   scope: readonly string[];

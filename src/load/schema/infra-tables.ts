@@ -1,10 +1,10 @@
 import type { ColumnType } from 'kysely';
 
-/** Timestamps: ISO-8601 UTC strings on both dialects (see db.ts type parsers). */
+/** Timestamps: ISO-8601 UTC strings on both dialects (see the type parsers in dialects/pg/pg-driver.ts). */
 export type Ts = string;
 /** JSON columns are read back as text on both dialects; write text (JSON.stringify). */
 export type JsonText = string;
-/** Booleans are boolean on PostgreSQL and 0/1 on SQLite; each dialect object's `bool` converts (load/dialects.ts). */
+/** Booleans are boolean on PostgreSQL and 0/1 on SQLite; each dialect object's `bool` converts (load/dialects/warehouse-dialect.ts). */
 export type DbBool = ColumnType<boolean | number, boolean | number, boolean | number>;
 
 export interface SyncRunsTable {
@@ -105,7 +105,7 @@ export interface WebhookDeliveriesTable {
   digest: string | null;
 }
 
-/** Child rows of a soft-deleted company or person, kept for a merge learned later (migration 028; load/kept-rows.ts). */
+/** Child rows of a soft-deleted company or person, kept for a merge learned later (migration 028; load/write/kept-rows.ts). */
 export interface KeptChildRowsTable {
   parent_table: string;
   parent_id: number;

@@ -59,7 +59,7 @@ export type Upserts = { [T in WarehouseTableName]?: Array<RowOf<T>> };
 /** Columns to set on rows a table already holds, per table (see RowBatch.updates). */
 export type Updates = Upserts;
 
-/** A completed merge: the duplicate's rows are re-keyed to the survivor (see load/merge.ts). */
+/** A completed merge: the duplicate's rows are re-keyed to the survivor (see load/write/merge.ts). */
 export interface MergeOp {
   entityType: 'company' | 'person';
   duplicateId: number;
@@ -88,7 +88,7 @@ export interface RowBatch {
   merges?: MergeOp[];
   /**
    * Element edits of multi-valued cells (from the change log), applied read-modify-write after the
-   * rows by the runner, which supplies the renderer (see load/cell-edits.ts, transform/apply-changes.ts).
+   * rows by the runner, which supplies the renderer (see load/write/cell-edits.ts, transform/apply-changes.ts).
    */
   cellEdits?: Array<{ fieldId: string; entityType: string; entityId: number; listEntryId: number }>;
 }

@@ -50,6 +50,6 @@ export function isWarehouseTable(name: string): name is WarehouseTableName {
 
 /** The spec of a table named at run time; an unknown name is a programming error in the caller. */
 export function tableSpec(name: string): TableSpec {
-  if (!isWarehouseTable(name)) throw new Error(`relsync: "${name}" is not a warehouse table (see src/load/registry/warehouse.ts)`);
+  if (!isWarehouseTable(name)) throw new Error(`relsync: "${name}" is not a warehouse table (see src/load/schema/registry/warehouse.ts)`);
   return WAREHOUSE_TABLES[name];
 }

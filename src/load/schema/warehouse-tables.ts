@@ -1,6 +1,6 @@
 /**
  * The warehouse tables' TypeScript types, derived from the registry (registry/warehouse.ts); nothing
- * here is written by hand. Kept apart from the infra tables (schema-infra.ts) so the two evolve
+ * here is written by hand. Kept apart from the infra tables (infra-tables.ts) so the two evolve
  * independently.
  */
 import type { InsertRow, LoaderColumn, SelectRow } from './registry/columns.ts';

@@ -1,6 +1,6 @@
 /**
  * Apply a transform's RowBatch inside the caller's transaction: upserts first, then child sets replaced
- * whole per owner, then updates of rows already held. Generic over the registry in tables.ts.
+ * whole per owner, then updates of rows already held. Generic over the registry in schema/table-specs.ts.
  */
 import { upsertTables, type KeepColumns, type ReplaceSet, type RowBatch, type RowValue, type Upserts, type WarehouseTableName } from '../schema/row-batch.ts';
 import type { WarehouseDialect } from '../dialects/warehouse-dialect.ts';
@@ -42,7 +42,7 @@ async function replaceLoose(trx: Trx, dialect: WarehouseDialect, set: LooseRepla
   return upsertLoose(trx, dialect, set.table, rows, syncedAt);
 }
 
-/** The set's rows with the stored values of `keep.columns` they leave out (see KeepColumns in batch.ts). */
+/** The set's rows with the stored values of `keep.columns` they leave out (see KeepColumns in schema/row-batch.ts). */
 async function withKeptColumns(
   trx: Trx,
   dialect: WarehouseDialect,
@@ -108,7 +108,7 @@ export function coalesceReplaceSets(sets: readonly LooseReplaceSet[]): LooseRepl
  * replaces it per person. Their page transactions then lock overlapping rows in opposite orders and
  * PostgreSQL aborts one with "deadlock detected" (the e2e full sync lost its `persons` stream in about
  * one run in three). A transaction-scoped advisory lock per child table, taken in name order before the
- * first write, serialises exactly the transactions that share a child table (pg-dialect.ts).
+ * first write, serialises exactly the transactions that share a child table (dialects/pg/pg-warehouse.ts).
  * SQLite allows one writer at a time anyway, and takes no lock here.
  */
 async function lockChildTables(trx: Trx, dialect: WarehouseDialect, batch: RowBatch): Promise<void> {

@@ -122,7 +122,7 @@ export async function applyMerge(trx: Trx, dialect: WarehouseDialect, merge: Mer
     .execute();
 
   out.dropped += await dropDuplicateCells(trx, merge.entityType, dup, survivor);
-  // The references span many tables, each named by a variable: the run-time-named view (dynamic.ts).
+  // The references span many tables, each named by a variable: the run-time-named view (schema/dynamic-db.ts).
   const db = dynamic(trx);
   for (const ref of REFERENCES[merge.entityType]) {
     const spec = WAREHOUSE_TABLES[ref.table];

@@ -36,7 +36,7 @@ export function prepareRow(spec: TableSpec, dialect: WarehouseDialect, row: Loos
     const value = row[column];
     if (value === undefined || (meta !== undefined && Object.hasOwn(meta, column))) continue;
     const kind = spec.columns[column];
-    if (kind === undefined) throw new Error(`relsync: table ${spec.name} has no column "${column}" (see src/load/tables.ts)`);
+    if (kind === undefined) throw new Error(`relsync: table ${spec.name} has no column "${column}" (see src/load/schema/table-specs.ts)`);
     if (kind === 'ts') out[column] = value === null ? null : dialect.timestamp(normaliseTs(spec.name, column, value));
     else if (kind === 'bool' && value !== null) out[column] = dialect.bool(value as boolean | number);
     // better-sqlite3 cannot bind booleans at all, whatever the column.

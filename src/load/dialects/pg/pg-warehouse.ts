@@ -70,7 +70,7 @@ export const POSTGRES_WAREHOUSE: WarehouseDialect = {
   // The two-key form keeps these transaction-scoped locks apart from the single-key writer lock; the schema
   // keeps warehouses apart. One statement for all of them (a page's transaction takes several, and each round
   // trip counts on one-record pages); `unnest` yields the tables in the array's order, which is the order
-  // the locks are taken in (apply-batch.ts sorts them).
+  // the locks are taken in (write/apply-batch.ts sorts them).
   lockChildTables: async (trx, tables) => {
     if (tables.length === 0) return;
     await sql`select pg_advisory_xact_lock(hashtext('relsync:child-write'), hashtext(current_schema() || ':' || t))

@@ -1,6 +1,6 @@
 /**
  * The better-sqlite3 handle behind a Kysely SQLite connection, for the loader's fast path
- * (upsert-write.ts). better-sqlite3 is synchronous: an INSERT prepared once and stepped per row costs
+ * (sqlite-upsert.ts). better-sqlite3 is synchronous: an INSERT prepared once and stepped per row costs
  * what the driver costs, while a statement built by Kysely costs an AST, its SQL text and a fresh
  * `prepare` every time (BENCHMARKS.md, loader).
  *

@@ -27,7 +27,7 @@ const SQLITE_VIEW_SQL: ViewSql = {
   joinText: (col, orderBy, from) => `(select group_concat(o.v, '${DEFAULT_JOIN_SEPARATOR}') from (select ${col} as v ${from} order by ${orderBy}) o)`,
   // printf gives '0' for null; PostgreSQL's cast keeps it null (a value with neither text nor number).
   numberText: (e) => `(case when ${e} is not null then printf('%.15g', ${e}) end)`,
-  // Stored as that text already (load/upsert.ts normalises every timestamp on the way in).
+  // Stored as that text already (load/write/upsert.ts normalises every timestamp on the way in).
   utcText: (e) => e,
   jsonMember: (col, path) => `json_extract(${col}, '$.${path.map(jsonKey).join('.')}')`,
   jsonTime: (col, path) => SQLITE_VIEW_SQL.jsonMember(col, path),

@@ -50,7 +50,7 @@ export function child<const C extends ColumnDecls>(pk: readonly NotNullColumn<C>
   return { kind: 'child', pk, columns: { ...columns, ...CHILD_META } } as const;
 }
 
-/** What a SELECT reads back per kind, on both dialects (db.ts installs the PostgreSQL parsers). */
+/** What a SELECT reads back per kind, on both dialects (dialects/pg/pg-driver.ts installs the PostgreSQL parsers). */
 interface SelectTypes {
   id: number;
   int: number;
@@ -61,7 +61,7 @@ interface SelectTypes {
   bool: DbBool;
 }
 
-/** What a transform may hand the loader per kind (`prepareRow` in upsert.ts converts for the dialect). */
+/** What a transform may hand the loader per kind (`prepareRow` in write/upsert.ts converts for the dialect). */
 interface InsertTypes {
   id: number;
   int: number;

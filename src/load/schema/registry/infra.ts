@@ -2,7 +2,7 @@
  * relsync's own tables (migrations 001, 003, 006) declared in the registry's vocabulary, with what each
  * column means: docs/schema.md is rendered from this, and test/integration/schema-registry.test.ts checks
  * it against the migrated database on both dialects. The Kysely types stay hand-written in
- * schema-infra.ts; keying this by `InfraTables` makes the compiler demand every table and column of it.
+ * ../infra-tables.ts; keying this by `InfraTables` makes the compiler demand every table and column of it.
  */
 import type { InfraTables } from '../infra-tables.ts';
 import type { ColumnDecl } from './columns.ts';

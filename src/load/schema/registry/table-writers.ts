@@ -13,7 +13,7 @@ const INTERACTIONS = ['emails', 'meetings', 'calls', 'chat_messages'] as const;
 const ENTITY_VALUES = ['companies', 'persons', 'list_entries', 'companies_changed', 'persons_changed', 'list_entries_changed'] as const;
 
 export const TABLE_WRITERS: Readonly<Record<WarehouseTableName, readonly string[]>> = {
-  // A merge sets the duplicate's merged_into_id (and re-keys references: src/load/merge.ts).
+  // A merge sets the duplicate's merged_into_id (and re-keys references: src/load/write/merge.ts).
   // The older single reads set a record's name (transform/entities.ts, v1OrganizationRead / v1PersonRead).
   companies: ['companies', 'companies_changed', 'company_merges', 'company_persons_full'],
   persons: ['persons', 'persons_changed', 'persons_unseen', 'person_merges', 'person_companies_full'],

@@ -1,6 +1,6 @@
 /**
  * THE warehouse registry: every warehouse table of the migrations, written once. The Kysely types
- * (schema-warehouse.ts), the loader's specs (tables.ts), the RowBatch types (batch.ts) and the lists of
+ * (../warehouse-tables.ts), the loader's specs (../table-specs.ts), the RowBatch types (../row-batch.ts) and the lists of
  * `status` and `demo` derive from it; test/integration/schema-registry.test.ts checks it against the
  * migrated database on both dialects (tables, columns, type family, nullability, primary key).
  * Table and column meanings are data in docs-warehouse.ts, rendered with the writing streams to

@@ -1,5 +1,5 @@
 /**
- * The warehouse handle: `openDatabase` reads `DATABASE_URL`, has the dialect's driver open the connection
+ * The warehouse handle: `openDatabase` reads a warehouse URL, has its dialect's driver open the connection
  * (dialects/sqlite/sqlite-driver.ts, dialects/pg/pg-driver.ts) and puts the dialect's warehouse object on the
  * handle (`db.dialect`), as Kysely keeps its adapter on the instance: code asks `db.dialect`, never a name.
  */
@@ -71,10 +71,14 @@ export function warehouseFile(url: string): string | undefined {
   return path === undefined || path === ':memory:' ? undefined : resolve(path);
 }
 
+/** A dialect as `openDatabase` meets it: its driver part opens the connection, its warehouse part goes on the handle. */
+interface DialectParts {
+  open(parsed: ParsedDatabaseUrl, url: string, plugins: KyselyPlugin[]): Promise<Connection>;
+  warehouse: WarehouseDialect;
+}
+
 /** Each dialect's driver and warehouse object: the one place a dialect's name (the URL's scheme) picks them. */
-const DIALECTS: Readonly<
-  Record<DialectName, { open: (parsed: ParsedDatabaseUrl, url: string, plugins: KyselyPlugin[]) => Promise<Connection>; warehouse: WarehouseDialect }>
-> = {
+const DIALECTS: Readonly<Record<DialectName, DialectParts>> = {
   sqlite: { open: (parsed, _url, plugins) => openSqlite(parsed.path!, plugins), warehouse: SQLITE_WAREHOUSE },
   postgres: { open: (parsed, url, plugins) => openPostgres(parsed.pgUrl!, parsed.schema, url, plugins), warehouse: POSTGRES_WAREHOUSE },
 };

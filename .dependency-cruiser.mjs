@@ -3,11 +3,11 @@
 // the HTTP side or the code that drives it. Run: `npm run lint:boundaries`.
 
 /**
- * The one seam transform may reach into load: src/load/batch.ts is the RowBatch type and its pure helpers
- * (no I/O, no database), typed by the table registry, and src/load/schema-warehouse.ts the row types it is
- * built from. Transform produces that batch and load consumes it; nothing else of load is allowed.
+ * The one seam transform may reach into load: src/load/schema/row-batch.ts is the RowBatch type and its pure
+ * helpers (no I/O, no database), typed by the table registry (src/load/schema/registry/), and
+ * src/load/schema/warehouse-tables.ts the row types it is built from. Transform produces that batch and load consumes it; nothing else of load is allowed.
  */
-const ROW_BATCH_SEAM = ['^src/load/batch\\.ts$', '^src/load/schema-warehouse\\.ts$', '^src/load/registry/'];
+const ROW_BATCH_SEAM = ['^src/load/schema/row-batch\\.ts$', '^src/load/schema/warehouse-tables\\.ts$', '^src/load/schema/registry/'];
 
 /**
  * The simulator's rooms, bottom up (src/simulator/README.md, "Layout"): each may import only the rooms
@@ -31,6 +31,64 @@ function simulatorRooms() {
     from: { path: `^src/simulator/${room}/` },
     to: { path: '^src/simulator/', pathNot: [`^src/simulator/(${[room, ...below].join('|')})/`, '^src/simulator/(prng|contract)\\.ts$'] },
   }));
+}
+
+/**
+ * src/load's rooms, bottom up (docs/CONVENTIONS.md, "Import boundaries"): each imports only itself and the
+ * rooms listed for it, so no import runs back up inside src/load. migrate.ts and analyze.ts, the runner's
+ * entry points, stand above them all and no room imports them.
+ * - schema: the table registry, the Kysely types, the table specs and the RowBatch: no database, no dialect;
+ * - dialects: the WarehouseDialect interface, and each dialect's driver part and warehouse part (sqlite/, pg/);
+ * - handle: db.ts (opens a warehouse and puts its dialect object on the handle), db-errors.ts, write-fence.ts;
+ * - write: the loader's writes; views: the analyst views, beside write and never importing it.
+ */
+const LOAD_ROOMS = {
+  schema: { path: '^src/load/schema/', below: [] },
+  dialects: { path: '^src/load/dialects/', below: ['schema'] },
+  handle: { path: '^src/load/(db|db-errors|write-fence)\\.ts$', below: ['schema', 'dialects'] },
+  write: { path: '^src/load/write/', below: ['schema', 'dialects', 'handle'] },
+  views: { path: '^src/load/views/', below: ['schema', 'dialects', 'handle'] },
+};
+
+/** A dialect's driver part: opening the connection and the driver's corrections; the rest of its folder is its warehouse part. */
+const DIALECT_DRIVER = '^src/load/dialects/(sqlite|pg)/(sqlite|pg)-(driver|handle|timestamps|privileges)\\.ts$';
+
+function loadRooms() {
+  const rooms = Object.entries(LOAD_ROOMS).map(([room, { path, below }]) => ({
+    name: `load-${room}-imports-below-it`,
+    comment: `${path} imports only ${[room, ...below].join(', ')} of src/load: no import runs back up inside src/load.`,
+    severity: 'error',
+    from: { path },
+    to: { path: '^src/load/', pathNot: [room, ...below].map((r) => LOAD_ROOMS[r].path) },
+  }));
+  return [
+    ...rooms,
+    {
+      name: 'load-dialect-drivers-below-warehouse-sql',
+      comment:
+        "A dialect's driver part (*-driver.ts and the files it opens with) imports nothing of relsync's warehouse SQL: " +
+        'not its own *-warehouse.ts or *-upsert.ts, nor the interfaces they fill; only connection.ts of src/load/dialects.',
+      severity: 'error',
+      from: { path: DIALECT_DRIVER },
+      to: { path: '^src/load/dialects/', pathNot: [DIALECT_DRIVER, '^src/load/dialects/connection\\.ts$'] },
+    },
+    {
+      name: 'load-dialects-apart',
+      comment: 'One dialect never imports another: what both need lives in src/load/dialects/ itself.',
+      severity: 'error',
+      from: { path: '^src/load/dialects/([^/]+)/' },
+      to: { path: '^src/load/dialects/[^/]+/', pathNot: '^src/load/dialects/$1/' },
+    },
+    {
+      name: 'load-handle-picks-the-dialect',
+      comment:
+        'Only src/load/db.ts imports a dialect (sqlite/, pg/): it opens the warehouse and puts the dialect object on the handle; ' +
+        'everything else asks db.dialect through the WarehouseDialect interface.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: ['^src/load/db\\.ts$', '^src/load/dialects/[^/]+/'] },
+      to: { path: '^src/load/dialects/[^/]+/' },
+    },
+  ];
 }
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -126,6 +184,7 @@ export default {
       from: { path: '^src/', pathNot: '^src/simulator/' },
       to: { circular: true },
     },
+    ...loadRooms(),
     ...simulatorRooms(),
     {
       name: 'simulator-is-a-stand-in',

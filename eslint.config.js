@@ -8,7 +8,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const DIALECT_NAME = '/^(sqlite|postgres)$/';
-const DIALECT_MESSAGE = 'Compare no dialect name: ask the dialect object (dialectOf(db.dialect), src/load/dialects.ts) instead.';
+const DIALECT_MESSAGE = 'Compare no dialect name: ask the dialect object on the handle (db.dialect, src/load/dialects/warehouse-dialect.ts) instead.';
 export const DIALECT_NAME_CHECKS = [
   { selector: `BinaryExpression[operator=/^[!=]==?$/] > Literal[value=${DIALECT_NAME}]`, message: DIALECT_MESSAGE },
   { selector: `SwitchCase > Literal.test[value=${DIALECT_NAME}]`, message: DIALECT_MESSAGE },
@@ -32,7 +32,7 @@ export default defineConfig(
     },
   },
   {
-    // What a dialect does differently lives on its dialect object (src/load/warehouse-dialect.ts), never in
+    // What a dialect does differently lives on its dialect object (src/load/dialects/warehouse-dialect.ts), never in
     // a comparison with its name scattered through the code (docs/CONVENTIONS.md, "Dialects").
     files: ['src/**/*.ts'],
     rules: {

@@ -6,7 +6,7 @@ import type { AnyDb } from './helpers.ts';
  * (`company`, `person`, `company,person`). `entity_type` stays the one type all definitions share and is
  * null for a system id defined on several (`affinity-data-location`, `first-email`, ...), so no field
  * lacked an entity type to filter on (issue 17, defect 4). Filled here from `field_scopes` (one row per
- * definition), else from `entity_type`; every run then keeps it current (load/system-fields.ts).
+ * definition), else from `entity_type`; every run then keeps it current (load/write/derive-system-fields.ts).
  * Frozen once released: later changes go in a new migration.
  */
 export async function up(db: AnyDb): Promise<void> {

@@ -14,7 +14,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { openDatabase } from '../src/load/db.ts';
 import { migrateToLatest } from '../src/load/migrate.ts';
-import { upsertLoose } from '../src/load/upsert.ts';
+import { upsertLoose } from '../src/load/write/upsert.ts';
 import { freshWarehouse, report, type Dialect } from './bench-support.ts';
 
 /** Issue 11: the loader at least this share of the raw driver's rows per second. */
@@ -92,7 +92,7 @@ export async function runLoaderPart(dialects: readonly Dialect[], n: number): Pr
       const syncedAt = new Date().toISOString();
       const rows = rowsOf(n, syncedAt);
       const started = performance.now();
-      await db.kysely.transaction().execute((trx) => upsertLoose(trx, dialect, 'companies', rows, syncedAt));
+      await db.kysely.transaction().execute((trx) => upsertLoose(trx, db.dialect, 'companies', rows, syncedAt));
       const loaderMs = performance.now() - started;
       const loaded = await sql<{ n: number }>`select count(*) as n from companies`.execute(db.kysely);
       if (Number(loaded.rows[0]?.n) !== n) throw new Error(`loader wrote ${String(loaded.rows[0]?.n)} rows, not ${n}`);

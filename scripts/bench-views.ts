@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { openDatabase } from '../src/load/db.ts';
 import { migrateToLatest } from '../src/load/migrate.ts';
-import { WAREHOUSE_TABLE_NAMES } from '../src/load/tables.ts';
+import { WAREHOUSE_TABLE_NAMES } from '../src/load/schema/table-specs.ts';
 import { refreshViews, wantedViews } from '../src/load/views/refresh.ts';
 import { startSimulator, type Scale } from '../src/simulator/index.ts';
 import { benchConfig, DEFAULT_PG_URL, report, syncOnce, type Dialect } from './bench-support.ts';

@@ -48,13 +48,13 @@ export const DEFAULT_USER_WINDOW_MS = 60_000;
 // The warehouse and the schedule.
 export const DEFAULT_DATABASE_URL = 'sqlite:./relsync.db';
 /**
- * Rows per PostgreSQL upsert statement (one array parameter per column, see src/load/upsert-write.ts):
+ * Rows per PostgreSQL upsert statement (one array parameter per column, see src/load/dialects/pg/pg-upsert.ts):
  * at 100,000 `companies` rows, 1,000-3,000 rows a statement wrote fastest; one statement for all rows
  * was slower (one huge array per column to decode before the first row lands).
  */
 export const DEFAULT_PG_UPSERT_ROWS = 2000;
 /**
- * Rows per prepared SQLite upsert statement (src/load/upsert-write.ts): fewer steps through the driver
+ * Rows per prepared SQLite upsert statement (src/load/dialects/sqlite/sqlite-upsert.ts): fewer steps through the driver
  * than one row a statement, about 1.3 times the rows per CPU second at 10-200 rows.
  */
 export const DEFAULT_SQLITE_UPSERT_ROWS = 50;
@@ -207,14 +207,14 @@ export const DEFAULT_COLD_SHARE_SLACK = 1.05;
 export const DEFAULT_HOT_SHARE_SLACK = 1.15;
 
 /**
- * Steps followed from a merge's survivor to the record it finally became (A→B, B→C, …; load/merge.ts). A
+ * Steps followed from a merge's survivor to the record it finally became (A→B, B→C, …; load/write/merge.ts). A
  * bound only against a corrupt warehouse: a real chain is a handful of merges.
  */
 export const DEFAULT_MERGE_CHAIN_LIMIT = 64;
 
 /**
  * Days the child rows of a soft-deleted company or person are kept for a merge learned later
- * (load/kept-rows.ts). The merges pass runs every `sweeps.metadata` (6 h by default): a month covers any
+ * (load/write/kept-rows.ts). The merges pass runs every `sweeps.metadata` (6 h by default): a month covers any
  * schedule that still runs, and a stopped one that resumes re-reads the survivor anyway.
  */
 export const DEFAULT_KEPT_CHILD_ROWS_DAYS = 30;

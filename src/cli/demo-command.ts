@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { sql } from 'kysely';
 import { startSimulator, type Scale } from '../simulator/index.ts';
 import { openDatabase, tableExists } from '../load/db.ts';
-import { REPORTED_TABLES } from '../load/tables.ts';
+import { REPORTED_TABLES } from '../load/schema/table-specs.ts';
 import { executeSync } from '../runner/execute.ts';
 import { PROGRESS_WORDS } from './format/progress-words.ts';
 import { printRunSummary } from './summary.ts';

@@ -1,53 +1,27 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import SQLite from 'better-sqlite3';
-import pg from 'pg';
-import { Kysely } from 'kysely';
-import { SchemaScopedPostgresDialect } from './pg-dialect.ts';
-import { ensureSchema, isPrivilegeError } from './pg-privileges.ts';
-import { pgTimestampText } from './pg-timestamps.ts';
-import { RelsyncSqliteDialect } from './sqlite-dialect.ts';
-import { registerSqliteConnection } from './sqlite-handle.ts';
-import { UserError, redact } from '../errors.ts';
+/**
+ * The warehouse handle: `openDatabase` reads a warehouse URL, has its dialect's driver open the connection
+ * (dialects/sqlite/sqlite-driver.ts, dialects/pg/pg-driver.ts) and puts the dialect's warehouse object on the
+ * handle (`db.dialect`), as Kysely keeps its adapter on the instance: code asks `db.dialect`, never a name.
+ */
+import { resolve } from 'node:path';
+import type { KyselyPlugin } from 'kysely';
+import { UserError } from '../errors.ts';
 import { maskUrlPasswords } from '../mask-url.ts';
-import type { Database } from './schema.ts';
-import type { DialectName } from './dialect-name.ts';
-import { dialectOf } from './dialects.ts';
+import type { Connection } from './dialects/connection.ts';
+import { openPostgres } from './dialects/pg/pg-driver.ts';
+import { POSTGRES_WAREHOUSE } from './dialects/pg/pg-warehouse.ts';
+import { openSqlite } from './dialects/sqlite/sqlite-driver.ts';
+import { SQLITE_WAREHOUSE } from './dialects/sqlite/sqlite-warehouse.ts';
+import type { DialectName, WarehouseDialect } from './dialects/warehouse-dialect.ts';
 import { WriteFence } from './write-fence.ts';
 
-export type { DialectName } from './dialect-name.ts';
+export type { DialectName } from './dialects/warehouse-dialect.ts';
 
-export interface Db {
-  kysely: Kysely<Database>;
-  dialect: DialectName;
-  /** Where the data lives, with any password masked, for messages. */
-  describe: string;
-  /** PostgreSQL schema in use (from `?schema=`), or undefined for the default search_path / SQLite. */
-  schema: string | undefined;
-  /** The PostgreSQL pool (advisory locks need a dedicated session), or undefined on SQLite. */
-  pgPool: pg.Pool | undefined;
+export interface Db extends Connection {
+  /** What this warehouse's dialect writes its own way (dialects/warehouse-dialect.ts). */
+  dialect: WarehouseDialect;
   /** Closed by the writer lock when its session is lost: no statement may write after that. */
   fence: WriteFence;
-  close(): Promise<void>;
-}
-
-// PostgreSQL returns int8 as text and timestamptz as Date; the warehouse speaks numbers and ISO strings
-// on both dialects, so parse them once here. Ids stay below 2^53 (the service declares int64 ≤ 2^53-1).
-pg.types.setTypeParser(20, (v: string) => Number(v));
-pg.types.setTypeParser(1700, (v: string) => Number(v));
-// Timestamps by hand: the engine's parser cannot read years 0000–0099 or PostgreSQL's `BC` (pg-timestamps.ts).
-pg.types.setTypeParser(1184, pgTimestampText);
-pg.types.setTypeParser(1114, pgTimestampText);
-// jsonb comes back as text so `_raw` and `value_json` read the same on both dialects.
-pg.types.setTypeParser(3802, (v: string) => v);
-pg.types.setTypeParser(114, (v: string) => v);
-
-function safeDecode(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
 }
 
 export interface ParsedDatabaseUrl {
@@ -89,18 +63,6 @@ export function parseDatabaseUrl(url: string): ParsedDatabaseUrl {
 }
 
 /**
- * mkdir -p, one level at a time. Node's `mkdirSync(…, { recursive: true })` loops forever, synchronously
- * (100% CPU, deaf to SIGTERM), under a parent that refuses new entries with ENOENT, such as /proc; one
- * level at a time, the first refusal is an error to report.
- */
-function makeDirectory(dir: string): void {
-  if (existsSync(dir)) return;
-  const parent = dirname(dir);
-  if (parent !== dir) makeDirectory(parent);
-  mkdirSync(dir);
-}
-
-/**
  * The file a warehouse URL names, resolved, when the warehouse is a file on this machine (SQLite other
  * than `:memory:`); undefined for a server. Read-only commands check it exists before opening creates it.
  */
@@ -109,104 +71,27 @@ export function warehouseFile(url: string): string | undefined {
   return path === undefined || path === ':memory:' ? undefined : resolve(path);
 }
 
+/** A dialect as `openDatabase` meets it: its driver part opens the connection, its warehouse part goes on the handle. */
+interface DialectParts {
+  open(parsed: ParsedDatabaseUrl, url: string, plugins: KyselyPlugin[]): Promise<Connection>;
+  warehouse: WarehouseDialect;
+}
+
+/** Each dialect's driver and warehouse object: the one place a dialect's name (the URL's scheme) picks them. */
+const DIALECTS: Readonly<Record<DialectName, DialectParts>> = {
+  sqlite: { open: (parsed, _url, plugins) => openSqlite(parsed.path!, plugins), warehouse: SQLITE_WAREHOUSE },
+  postgres: { open: (parsed, url, plugins) => openPostgres(parsed.pgUrl!, parsed.schema, url, plugins), warehouse: POSTGRES_WAREHOUSE },
+};
+
 export async function openDatabase(url: string): Promise<Db> {
   const parsed = parseDatabaseUrl(url);
-  return OPEN[parsed.dialect](parsed, url);
-}
-
-async function openSqlite(parsed: ParsedDatabaseUrl): Promise<Db> {
-  const file = resolve(parsed.path!);
-  let handle: SQLite.Database;
-  try {
-    if (file !== ':memory:') makeDirectory(dirname(file));
-    handle = new SQLite(parsed.path === ':memory:' ? ':memory:' : file);
-    // WAL lets `status` read while a sync writes; busy_timeout rides out a short overlap.
-    handle.pragma('journal_mode = WAL');
-    handle.pragma('busy_timeout = 5000');
-    handle.pragma('synchronous = NORMAL');
-  } catch (err) {
-    throw new UserError(`Cannot open SQLite database ${file}: ${(err as Error).message}`, {
-      hint: 'Check that the directory exists and is writable, and that the disk is not full.',
-      cause: err,
-    });
-  }
+  const { open, warehouse } = DIALECTS[parsed.dialect];
   const fence = new WriteFence();
-  const database = handle;
-  const kysely = new Kysely<Database>({
-    // The loader steps its own prepared statements on this handle (sqlite-handle.ts).
-    dialect: new RelsyncSqliteDialect({ database, onCreateConnection: async (connection) => registerSqliteConnection(connection, database) }),
-    plugins: [fence],
-  });
-  return {
-    kysely,
-    dialect: 'sqlite',
-    describe: `sqlite:${file}`,
-    schema: undefined,
-    pgPool: undefined,
-    fence,
-    close: async () => {
-      // Keeps the planner's statistics current for the next run (cheap; SQLite's advice for closers).
-      try {
-        handle.pragma('optimize');
-      } catch {
-        // A read-only or already-closed handle has nothing to optimise.
-      }
-      await kysely.destroy();
-    },
-  };
+  const connection = await open(parsed, url, [fence]);
+  return { ...connection, dialect: warehouse, fence };
 }
-
-async function openPostgres(parsed: ParsedDatabaseUrl, url: string): Promise<Db> {
-  const pool = new pg.Pool({
-    connectionString: parsed.pgUrl,
-    max: 6,
-    ...(parsed.schema ? { options: `-c search_path=${parsed.schema}` } : {}),
-  });
-  // A client losing its connection (server restart, failover, pg_terminate_backend) emits 'error'. The
-  // pool listens on idle clients and drops them; a checked-out client (a query or transaction in hand,
-  // the writer lock's session) has no listener of its own, and an unheard 'error' event would crash
-  // the process. Its query in flight, or its next one, fails with the cause, which stops the run with
-  // the warehouse message (see db-errors.ts); the writer lock also listens, to close the fence.
-  pool.on('error', () => undefined);
-  pool.on('connect', (client) => client.on('error', () => undefined));
-  try {
-    const client = await pool.connect();
-    try {
-      if (parsed.schema) await ensureSchema(client, parsed.schema);
-    } finally {
-      client.release();
-    }
-  } catch (err) {
-    await pool.end().catch(() => undefined);
-    // Connected, but the schema is missing and may not be created: that message says what to grant.
-    if (err instanceof UserError) throw err;
-    const u = new URL(parsed.pgUrl!);
-    const secrets = [u.password, safeDecode(u.password), u.searchParams.get('password') ?? undefined];
-    const msg = maskUrlPasswords(redact((err as Error).message, secrets));
-    throw new UserError(`Cannot connect to PostgreSQL at ${maskUrlPasswords(url)}: ${msg}`, {
-      // The server answered and refused the user: "is it running" would send people the wrong way.
-      hint: isPrivilegeError(err)
-        ? 'The server refused this user: grant it CONNECT on the database (and USAGE on the schema), or use a user that has them.'
-        : 'Check that PostgreSQL is running and that DATABASE_URL names a reachable host, database and user.',
-      cause: err,
-    });
-  }
-  const fence = new WriteFence();
-  const kysely = new Kysely<Database>({ dialect: new SchemaScopedPostgresDialect({ pool }, parsed.schema), plugins: [fence] });
-  return {
-    kysely,
-    dialect: 'postgres',
-    describe: maskUrlPasswords(url),
-    schema: parsed.schema,
-    pgPool: pool,
-    fence,
-    close: () => kysely.destroy(),
-  };
-}
-
-const OPEN: Readonly<Record<DialectName, (parsed: ParsedDatabaseUrl, url: string) => Promise<Db>>> = { sqlite: openSqlite, postgres: openPostgres };
 
 /** True when the table exists (used by `status` before migrations have run). */
 export async function tableExists(db: Db, table: string): Promise<boolean> {
-  return dialectOf(db.dialect).tableExists(db.kysely, table);
+  return db.dialect.tableExists(db.kysely, table);
 }

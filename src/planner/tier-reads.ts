@@ -16,7 +16,7 @@
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { DEFAULT_ID_CHUNK } from '../defaults.ts';
-import type { Database } from '../load/schema.ts';
+import type { Database } from '../load/schema/database.ts';
 import { readsDue, withNeverReadTail } from './pass-share.ts';
 import { collectIds } from './id-chunks.ts';
 import { LINKS_OF_SIDE, TABLE_OF_SIDE, TIER_SLACK, anySignal, hotSignals, type TierSide } from './tiers.ts';

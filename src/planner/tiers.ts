@@ -11,7 +11,7 @@
  * single read (one call per record), hot records every `sweeps.hot`, cold ones every `sweeps.cold`.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Database } from '../load/schema.ts';
+import type { Database } from '../load/schema/database.ts';
 import { readCheckpoint } from '../state/checkpoint.ts';
 import { DEFAULT_COLD_SHARE_SLACK, DEFAULT_HOT_PROMOTION_MS, DEFAULT_HOT_SHARE_SLACK } from '../defaults.ts';
 

@@ -1,10 +1,10 @@
 import type { InvalidRecord } from '../extract/pager.ts';
-import { applyBatch } from '../load/apply-batch.ts';
-import type { Row, RowBatch } from '../load/batch.ts';
-import type { EntityTableName } from '../load/schema-warehouse.ts';
-import { applyCellEdits } from '../load/cell-edits.ts';
-import { softDeleteMissing } from '../load/soft-delete.ts';
-import { quarantineRecords } from '../load/upsert.ts';
+import { applyBatch } from '../load/write/apply-batch.ts';
+import type { Row, RowBatch } from '../load/schema/row-batch.ts';
+import type { EntityTableName } from '../load/schema/warehouse-tables.ts';
+import { applyCellEdits } from '../load/write/cell-edits.ts';
+import { softDeleteMissing } from '../load/write/soft-delete.ts';
+import { quarantineRecords } from '../load/write/quarantine.ts';
 import { writeCheckpoint, type Checkpoint } from '../state/checkpoint.ts';
 import { noteReadWhole } from '../state/read-whole.ts';
 import { bumpAttempts, clearDirty, clearDirtyBefore, markDirty, type DirtyKind, type DirtyMark } from '../state/dirty.ts';

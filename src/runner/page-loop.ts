@@ -1,6 +1,6 @@
 import { sweepPageLimit } from '../budget/sweep-bound.ts';
-import { emptyBatch } from '../load/batch.ts';
-import { countLive } from '../load/soft-delete.ts';
+import { emptyBatch } from '../load/schema/row-batch.ts';
+import { countLive } from '../load/write/soft-delete.ts';
 import { readCheckpoint, type HighWater } from '../state/checkpoint.ts';
 import type { SweepPart } from '../state/runs.ts';
 import type { AnyStream, Partition } from '../streams/define.ts';

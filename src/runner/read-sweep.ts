@@ -3,7 +3,7 @@ import { UserError } from '../errors.ts';
 import { CursorExpiredError } from '../extract/http/errors.ts';
 import { endpointLabel } from '../extract/http/url.ts';
 import type { InvalidRecord, Page } from '../extract/pager.ts';
-import { quarantineKey } from '../load/upsert.ts';
+import { quarantineKey } from '../load/write/quarantine.ts';
 import type { PageSource } from '../extract/page-source.ts';
 import type { Checkpoint } from '../state/checkpoint.ts';
 import type { AnyStream, Partition, SweepRead } from '../streams/define.ts';

@@ -4,8 +4,8 @@ import { analyzeChangedTablesSafely } from '../load/analyze.ts';
 import type { Db } from '../load/db.ts';
 import { fatalDatabaseError, writeLockHeldError } from '../load/db-errors.ts';
 import { DEFAULT_RECORD_RUN_ATTEMPTS } from '../defaults.ts';
-import { deriveSystemFieldTypes } from '../load/system-fields.ts';
-import { linkTranscriptNotes } from '../load/transcript-notes.ts';
+import { deriveSystemFieldTypes } from '../load/write/derive-system-fields.ts';
+import { linkTranscriptNotes } from '../load/write/derive-transcript-notes.ts';
 import { refreshViewsSafely } from '../load/views/refresh.ts';
 import type { Logger } from '../log.ts';
 import { acquireWriterLock } from '../state/lock.ts';
@@ -77,7 +77,7 @@ export async function runSync(opts: SyncOptions): Promise<SyncResult> {
     if (again.length > 0) await run.levels(again, 'full');
     fatal = run.fatal();
     if (!fatal) await run.book.flush();
-    // Links read from one side and stored on the other, once every stream has written (load/transcript-notes.ts).
+    // Links read from one side and stored on the other, once every stream has written (load/write/derive-transcript-notes.ts).
     if (!fatal) {
       const linked = await linkTranscriptNotes(db);
       if (linked > 0) log.debug({ transcripts: linked }, 'transcript notes linked');

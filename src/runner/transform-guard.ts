@@ -1,4 +1,4 @@
-import { emptyBatch } from '../load/batch.ts';
+import { emptyBatch } from '../load/schema/row-batch.ts';
 import type { AnyStream, PageRows } from '../streams/define.ts';
 import { transformFailure } from '../streams/common.ts';
 import type { Fetched } from './reader.ts';

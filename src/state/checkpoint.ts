@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../load/schema.ts';
+import type { Database } from '../load/schema/database.ts';
 
 /**
  * A stream's checkpoint: a typed, versioned document written in the same transaction as the rows it

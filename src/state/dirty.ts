@@ -1,6 +1,6 @@
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
-import type { DialectName } from '../load/db.ts';
-import type { Database } from '../load/schema.ts';
+import type { WarehouseDialect } from '../load/dialects/warehouse-dialect.ts';
+import type { Database } from '../load/schema/database.ts';
 import { DEFAULT_LOOKUP_ATTEMPTS, DEFAULT_STATE_ROWS_PER_STATEMENT } from '../defaults.ts';
 
 type Conn = Kysely<Database> | Transaction<Database>;
@@ -77,7 +77,7 @@ async function settleMarks(trx: Conn, marks: readonly DirtyMark[], now: string):
   }
 }
 
-export async function markDirty(trx: Conn, _dialect: DialectName, marks: readonly DirtyMark[], now: string): Promise<number> {
+export async function markDirty(trx: Conn, _dialect: WarehouseDialect, marks: readonly DirtyMark[], now: string): Promise<number> {
   const settled = marks.filter((m) => m.settled);
   if (settled.length > 0) await settleMarks(trx, settled, now);
   const unique = new Map<string, DirtyMark>();

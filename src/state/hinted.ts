@@ -1,4 +1,4 @@
-import type { Trx } from '../load/dynamic.ts';
+import type { Trx } from '../load/schema/dynamic-db.ts';
 import type { DirtyMark } from './dirty.ts';
 import { stampKeys } from './stamps.ts';
 

@@ -4,7 +4,6 @@ import type pg from 'pg';
 import { UserError } from '../errors.ts';
 import type { Db } from '../load/db.ts';
 import { readOnlyDatabaseError, writeLockHeldError } from '../load/db-errors.ts';
-import { dialectOf } from '../load/dialects.ts';
 
 export interface WriterLock {
   release(): Promise<void>;
@@ -81,7 +80,7 @@ export async function acquireWriterLock(db: Db, holder: string): Promise<WriterL
   const host = hostname();
   const now = new Date().toISOString();
   const label = `${holder} pid ${process.pid} on ${host}`;
-  if (dialectOf(db.dialect).sessionWriterLock) return acquirePgLock(db, { label, host, now });
+  if (db.dialect.sessionWriterLock) return acquirePgLock(db, { label, host, now });
 
   let taken;
   try {

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../load/schema.ts';
+import type { Database } from '../load/schema/database.ts';
 
 type Conn = Kysely<Database> | Transaction<Database>;
 

@@ -4,7 +4,7 @@
  * hinted.ts). Both are written in the transaction of what they record.
  */
 import { DEFAULT_STATE_ROWS_PER_STATEMENT } from '../defaults.ts';
-import { dynamic, type Trx } from '../load/dynamic.ts';
+import { dynamic, type Trx } from '../load/schema/dynamic-db.ts';
 
 /** Each table and its time column (migrations 021-read-whole and 025-webhook-hinted). */
 const STAMP_COLUMN = { sync_read_whole: 'read_at', sync_hinted: 'hinted_at' } as const;

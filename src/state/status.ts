@@ -3,7 +3,7 @@ import { createTask } from 'node-cron';
 import type { Db } from '../load/db.ts';
 import { tableExists } from '../load/db.ts';
 import { readWarehouseAccount, type WarehouseAccount } from './account.ts';
-import { REPORTED_TABLES } from '../load/tables.ts';
+import { REPORTED_TABLES } from '../load/schema/table-specs.ts';
 import { listCheckpoints } from './checkpoint.ts';
 import { listSources, type CapabilitySource } from './sources.ts';
 import type { HeldDeletes, SweepPart } from './runs.ts';

@@ -1,5 +1,5 @@
 import type { InvalidRecord, PageRequest } from '../extract/pager.ts';
-import { emptyBatch, mergeBatch, type RowBatch } from '../load/batch.ts';
+import { emptyBatch, mergeBatch, type RowBatch } from '../load/schema/row-batch.ts';
 import type { DirtyMark } from '../state/dirty.ts';
 import type { PageContext, PageRows } from './define.ts';
 

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { Config } from '../config/schema.ts';
 import type { InvalidRecord, PageRequest } from '../extract/pager.ts';
-import type { Row, RowBatch } from '../load/batch.ts';
-import type { EntityTableName } from '../load/schema-warehouse.ts';
+import type { Row, RowBatch } from '../load/schema/row-batch.ts';
+import type { EntityTableName } from '../load/schema/warehouse-tables.ts';
 import type { Db } from '../load/db.ts';
 import type { IdChunks } from '../planner/id-chunks.ts';
 import type { TierCaps } from '../planner/tier-reads.ts';

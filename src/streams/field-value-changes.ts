@@ -1,6 +1,6 @@
 import { V2_PAGE } from '../extract/limits.ts';
 import { v2FieldValueChangeSchema, type V2FieldValueChange } from '../extract/schemas/index.ts';
-import { mergeBatch } from '../load/batch.ts';
+import { mergeBatch } from '../load/schema/row-batch.ts';
 import type { DirtyMark } from '../state/dirty.ts';
 import { addOptionColours, applyChange, changeOptionColours, multiCellEdit, v2FieldValueChangeRows } from '../transform/index.ts';
 import { changeMark } from './change-marks.ts';

@@ -1,7 +1,7 @@
 import { V2_PAGE } from '../extract/limits.ts';
 import { v2FieldMetadataSchema, type V2FieldMetadata } from '../extract/schemas/index.ts';
 import { listPartitions } from '../planner/partitions.ts';
-import type { Row } from '../load/batch.ts';
+import type { Row } from '../load/schema/row-batch.ts';
 import { v2FieldRows } from '../transform/index.ts';
 import { perRecord } from './common.ts';
 import { defineStream, type Partition } from './define.ts';

@@ -1,4 +1,4 @@
-import type { RowBatch } from '../load/batch.ts';
+import type { RowBatch } from '../load/schema/row-batch.ts';
 
 /**
  * A completed merge re-keys the duplicate's rows to the survivor in the page's transaction. The time

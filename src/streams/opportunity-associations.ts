@@ -1,6 +1,6 @@
 import { V1_SEARCH_PAGE } from '../extract/limits.ts';
 import { v1OpportunitySchema, type V1Opportunity } from '../extract/schemas/index.ts';
-import { emptyBatch, type RowBatch } from '../load/batch.ts';
+import { emptyBatch, type RowBatch } from '../load/schema/row-batch.ts';
 import { addAssociation } from '../transform/index.ts';
 import { perRecordMarked } from './common.ts';
 import { defineStream } from './define.ts';

@@ -1,4 +1,4 @@
-import type { RowBatch, WarehouseTableName } from '../load/batch.ts';
+import type { RowBatch, WarehouseTableName } from '../load/schema/row-batch.ts';
 import { TABLE_OF_SIDE } from '../planner/tiers.ts';
 import { readCheckpoint } from '../state/checkpoint.ts';
 import type { DirtyMark } from '../state/dirty.ts';

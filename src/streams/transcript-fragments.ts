@@ -1,6 +1,6 @@
 import { V2_PAGE } from '../extract/limits.ts';
 import { v2TranscriptFragmentSchema } from '../extract/schemas/index.ts';
-import { emptyBatch } from '../load/batch.ts';
+import { emptyBatch } from '../load/schema/row-batch.ts';
 import { liveEntityIds } from '../planner/entity-ids.ts';
 import { transcriptFragmentsReplace } from '../transform/index.ts';
 import { onlyId } from './common.ts';

@@ -1,4 +1,4 @@
-import { emptyBatch, type RowBatch } from '../load/batch.ts';
+import { emptyBatch, type RowBatch } from '../load/schema/row-batch.ts';
 import { v2FieldValueSchema, type V2FieldValueChange } from '../extract/schemas/index.ts';
 import { ASSOCIATION_FIELD_IDS, valueRows, type FieldValueRow } from './field-values.ts';
 import { replaceSet } from './rows.ts';

@@ -1,5 +1,5 @@
 import type { V2CompanySuggestion, V2PersonSuggestion } from '../extract/schemas/index.ts';
-import type { RowBatch } from '../load/batch.ts';
+import type { RowBatch } from '../load/schema/row-batch.ts';
 import { rawJson, single } from './rows.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { addReplace, emptyBatch, type ColumnOf, type OwnerOf, type RowBatch, type RowOf } from '../load/batch.ts';
+import { addReplace, emptyBatch, type ColumnOf, type OwnerOf, type RowBatch, type RowOf } from '../load/schema/row-batch.ts';
 import type { V1Organization, V1Person, V2Company, V2Field, V2Person } from '../extract/schemas/index.ts';
 import { entityFieldValuesReplace, isTruncated, type FieldSelection } from './field-values.ts';
 import { addOptionColours, fieldsOptionColours } from './option-colours.ts';

@@ -1,4 +1,4 @@
-import type { RowBatch } from '../load/batch.ts';
+import type { RowBatch } from '../load/schema/row-batch.ts';
 import type { V1FieldValueChange, V2FieldValueChange } from '../extract/schemas/index.ts';
 import { cellData } from './apply-changes.ts';
 import { elementTypedColumns, type TypedColumns } from './field-values.ts';

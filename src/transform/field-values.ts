@@ -1,4 +1,4 @@
-import type { ReplaceSetOf, RowOf } from '../load/batch.ts';
+import type { ReplaceSetOf, RowOf } from '../load/schema/row-batch.ts';
 import {
   asKnownValue,
   v2FieldValueSchema,

@@ -1,4 +1,4 @@
-import { addFills, emptyBatch, type ReplaceSetOf, type RowBatch } from '../load/batch.ts';
+import { addFills, emptyBatch, type ReplaceSetOf, type RowBatch } from '../load/schema/row-batch.ts';
 import { V1_NO_ENRICHMENT, type V1DropdownOption, type V1Field, type V2DropdownOption, type V2FieldMetadata } from '../extract/schemas/index.ts';
 import { v1FieldId, v1ValueTypeName } from './field-values-v1.ts';
 import { addUpsert, rawJson, replaceSet, single, v1EntityTypeName } from './rows.ts';

@@ -1,4 +1,4 @@
-/** Pure transforms: validated API records (+ the raw JSON for `_raw`) → RowBatch (src/load/batch.ts). */
+/** Pure transforms: validated API records (+ the raw JSON for `_raw`) → RowBatch (src/load/schema/row-batch.ts). */
 export * from './timestamps.ts';
 export * from './rows.ts';
 export * from './field-values.ts';

@@ -1,4 +1,4 @@
-import { emptyBatch, type RowBatch, type RowOf } from '../load/batch.ts';
+import { emptyBatch, type RowBatch, type RowOf } from '../load/schema/row-batch.ts';
 import type { V2Attendee, V2Call, V2ChatMessage, V2Email, V2Meeting, V2PersonOrAttendee } from '../extract/schemas/index.ts';
 import { addUpsert, rawJson, replaceSet } from './rows.ts';
 import { normalizeTimestamp } from './timestamps.ts';

@@ -1,4 +1,4 @@
-import { emptyBatch, type RowBatch } from '../load/batch.ts';
+import { emptyBatch, type RowBatch } from '../load/schema/row-batch.ts';
 import type { V1List, V2List, V2ListEntryWithEntity, V2SavedView } from '../extract/schemas/index.ts';
 import { listEntryFieldValuesReplace, type FieldSelection } from './field-values.ts';
 import { addOptionColours, fieldsOptionColours } from './option-colours.ts';

@@ -1,4 +1,4 @@
-import { emptyBatch, type RowBatch } from '../load/batch.ts';
+import { emptyBatch, type RowBatch } from '../load/schema/row-batch.ts';
 import type {
   V1EntityFile,
   V1RelationshipStrength,

@@ -1,4 +1,4 @@
-import { addUpdates, emptyBatch, type RowBatch, type RowOf } from '../load/batch.ts';
+import { addUpdates, emptyBatch, type RowBatch, type RowOf } from '../load/schema/row-batch.ts';
 import type { V1Note, V2Note } from '../extract/schemas/index.ts';
 import { addUpsert, htmlToText, rawJson, replaceSet, uniqueIds, v1InteractionKind } from './rows.ts';
 import { normalizeTimestamp } from './timestamps.ts';

@@ -1,4 +1,4 @@
-import { emptyBatch, type RowBatch } from '../load/batch.ts';
+import { emptyBatch, type RowBatch } from '../load/schema/row-batch.ts';
 import type { V1ListEntry, V1Opportunity, V2Opportunity, V2OpportunityListEntry } from '../extract/schemas/index.ts';
 import { COMPANIES_FIELD, PERSONS_FIELD, addAssociation, referencedIds } from './entities.ts';
 import { isTruncated, listEntryFieldValuesReplace } from './field-values.ts';

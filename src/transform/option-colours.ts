@@ -1,4 +1,4 @@
-import { addFills, addUpdates, type RowBatch, type RowOf } from '../load/batch.ts';
+import { addFills, addUpdates, type RowBatch, type RowOf } from '../load/schema/row-batch.ts';
 import type { V2Field, V2FieldValue, V2FieldValueChange } from '../extract/schemas/index.ts';
 import { cellData } from './apply-changes.ts';
 

@@ -1,4 +1,4 @@
-import type { RowBatch } from '../load/batch.ts';
+import type { RowBatch } from '../load/schema/row-batch.ts';
 import type { V1Reminder, V2Reminder } from '../extract/schemas/index.ts';
 import { rawJson, single } from './rows.ts';
 import { normalizeTimestamp } from './timestamps.ts';

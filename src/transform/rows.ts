@@ -9,7 +9,7 @@ import {
   type RowBatch,
   type RowOf,
   type WarehouseTableName,
-} from '../load/batch.ts';
+} from '../load/schema/row-batch.ts';
 
 /**
  * Small helpers every transform shares. Transforms are pure: same input, same batch; no clock,

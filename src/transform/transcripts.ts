@@ -1,4 +1,4 @@
-import { emptyBatch, type ReplaceSetOf, type RowBatch } from '../load/batch.ts';
+import { emptyBatch, type ReplaceSetOf, type RowBatch } from '../load/schema/row-batch.ts';
 import type { V2Transcript, V2TranscriptFragment } from '../extract/schemas/index.ts';
 import { addUpsert, rawJson, replaceSet } from './rows.ts';
 import { normalizeTimestamp, offsetToMs } from './timestamps.ts';
@@ -30,7 +30,7 @@ export function transcriptFragmentsReplace(transcriptId: number, fragments: read
  * when it is complete (`totalCount` ≤ its length); otherwise the caller pages the fragments endpoint
  * and uses `transcriptFragmentsReplace`. The meeting is `meeting.id`, else the AI note's interaction
  * when that is a meeting; the language is `languageCode` (SDK) or `language`. `note_id` is not written
- * here: it is derived from the notes that name the transcript (load/transcript-notes.ts); a `note`
+ * here: it is derived from the notes that name the transcript (load/write/derive-transcript-notes.ts); a `note`
  * member (in no document this code follows) stays in `_raw`.
  */
 export function transcriptRows(t: V2Transcript, raw?: unknown): RowBatch {

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../load/db.ts';
-import type { Database } from '../load/schema.ts';
+import type { Database } from '../load/schema/database.ts';
 import { markDirty, resolveIfMissing, type DirtyMark } from '../state/dirty.ts';
 import { noteHinted } from '../state/hinted.ts';
 import { deliveryStats, pendingDeliveries, settleDelivery, wasApplied, type DeliveryPosition } from './deliveries.ts';

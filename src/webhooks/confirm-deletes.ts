@@ -1,6 +1,6 @@
 import type { AffinityClient } from '../extract/http/client.ts';
 import type { Db } from '../load/db.ts';
-import { softDeleteMissing } from '../load/soft-delete.ts';
+import { softDeleteMissing } from '../load/write/soft-delete.ts';
 import type { Logger } from '../log.ts';
 import { notFoundMissing } from '../runner/failure-policy.ts';
 import { errorMessage } from '../errors.ts';

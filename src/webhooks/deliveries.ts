@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { v7 as timeOrderedId } from 'uuid';
-import type { Database } from '../load/schema.ts';
+import type { Database } from '../load/schema/database.ts';
 import { parseDelivery, type ParsedDelivery } from './hints.ts';
 
 /** The `webhook_deliveries` table (migrations 023, 031): every accepted delivery, written before the 2xx answer. */

@@ -6,7 +6,7 @@
  * equals the store exactly.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { WarehouseTableName } from '../../src/load/schema-warehouse.ts';
+import type { WarehouseTableName } from '../../src/load/schema/warehouse-tables.ts';
 import type { SyncResult } from '../../src/runner/run-sync.ts';
 import { simCall } from '../../src/simulator/test-client.ts';
 import type { SimField, SimStore } from '../../src/simulator/index.ts';

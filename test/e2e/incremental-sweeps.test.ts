@@ -12,7 +12,7 @@
  * records soft-deleted instead of gone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WarehouseTableName } from '../../src/load/schema-warehouse.ts';
+import type { WarehouseTableName } from '../../src/load/schema/warehouse-tables.ts';
 import type { SyncResult } from '../../src/runner/run-sync.ts';
 import { iterFieldValues, type ScaleCounts, type SimStore } from '../../src/simulator/index.ts';
 import { forEachContract } from '../helpers/dialects.ts';
@@ -201,7 +201,7 @@ forEachContract('e2e: incremental sync of changes without a change signal', (con
     /**
      * The change log is followed, never swept, so its rows keep the rendering of their first read. The
      * service renders a change's referenced record as it is NOW: a merged company as its survivor, a
-     * deleted person as `deleted-entity`. Merges re-key `field_values.ref_id` (src/load/merge.ts) but not
+     * deleted person as `deleted-entity`. Merges re-key `field_values.ref_id` (src/load/write/merge.ts) but not
      * the log's `value_json` / `_raw`.
      */
     // The change log is history: each change keeps the value as the service rendered it when it was

@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest';
 import type { Db, DialectName } from '../../src/load/db.ts';
-import { WAREHOUSE_TABLE_NAMES, WAREHOUSE_TABLES } from '../../src/load/tables.ts';
+import { WAREHOUSE_TABLE_NAMES, WAREHOUSE_TABLES } from '../../src/load/schema/table-specs.ts';
 import { REPO_ROOT, runCli, STACK_FRAME, type CliResult } from '../helpers/cli.ts';
 import { forEachDialect, freshMigratedDb } from '../helpers/dialects.ts';
 import { COLLECTIONS, startPrism, startVendorMock, type Prism, type VendorMock } from '../helpers/vendor-mock.ts';

@@ -5,7 +5,6 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { viewSql } from '../../src/load/views/dialect-sql.ts';
 import { forEachDialect } from '../helpers/dialects.ts';
 import { startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';
 
@@ -42,7 +41,7 @@ forEachDialect('overview interaction columns', (dialect) => {
   });
 
   it.each(CASES)('$view: first, last and next interaction equal the per-row definition on every row', async (c) => {
-    const now = viewSql(dialect).now;
+    const now = f!.db.dialect.views.now;
     const want = await q(`select t.id, ${(['first', 'last', 'next'] as const).map((w) => `${perRow(now, c.people, w)} as ${w}_at`).join(', ')}
       from ${c.table} where t._deleted_at is null order by t.id`);
     const got = await q(`select ${c.key}, first_interaction_at, last_interaction_at, next_interaction_at from ${c.view} order by ${c.key}`);

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { ChildTableName, ReplaceSet, ReplaceSetOf } from '../../src/load/batch.ts';
+import type { ChildTableName, ReplaceSet, ReplaceSetOf } from '../../src/load/schema/row-batch.ts';
 
 /**
  * A batch's replace set seen with its own table's row type. `RowBatch.replace` holds sets of every

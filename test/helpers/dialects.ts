@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe } from 'vitest';
 import { openDatabase, type Db, type DialectName } from '../../src/load/db.ts';
 import { migrateToLatest } from '../../src/load/migrate.ts';
-import { WAREHOUSE_TABLE_NAMES } from '../../src/load/tables.ts';
+import { WAREHOUSE_TABLE_NAMES } from '../../src/load/schema/table-specs.ts';
 import { CONTRACT_NAMES, type ContractName } from '../../src/simulator/index.ts';
 import { acquireSchema, notePristine, poolOn, releaseSchema } from './pg-warehouse-pool.ts';
 import { PG_BASE_URL, testDialects, withPgAdmin } from './test-env.ts';

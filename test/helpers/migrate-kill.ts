@@ -15,7 +15,7 @@ export async function seedBefore009(url: string, rows: number): Promise<void> {
   try {
     const { error } = await migratorFor(db).migrateTo('008-duplicate-suggestions');
     if (error) throw error;
-    const json = db.dialect === 'postgres' ? sql`cast('"v' || i || '"' as jsonb)` : sql`'"v' || i || '"'`;
+    const json = db.dialect.name === 'postgres' ? sql`cast('"v' || i || '"' as jsonb)` : sql`'"v' || i || '"'`;
     await sql`
       with recursive n(i) as (select 1 union all select i + 1 from n where i < ${rows})
       insert into field_value_changes (id, field_id, entity_type, entity_id, action_type, changed_at, value_type, value_json, _synced_at)

@@ -290,7 +290,7 @@ export const NOT_COVERED: Record<string, string> = {
 /** Seed the warehouse tables the partition builders read (lists; fields with v1 ids and change tracking). */
 export async function seedPartitionSources(db: Db, store: SimStore): Promise<void> {
   const now = new Date().toISOString();
-  const bool = (b: boolean) => (db.dialect === 'sqlite' ? (b ? 1 : 0) : b) as never;
+  const bool = (b: boolean) => (db.dialect.name === 'sqlite' ? (b ? 1 : 0) : b) as never;
   const lists = [...store.lists.values()].map((l) => ({ id: l.id, name: l.name, type: l.type, _synced_at: now }));
   if (lists.length > 0) await db.kysely.insertInto('lists').values(lists).execute();
   const fields = [...store.fields.values()].filter(onV1).map((f) => ({

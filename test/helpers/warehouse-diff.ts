@@ -2,8 +2,8 @@
  * Warehouse-to-warehouse comparison: an incremental warehouse against a fresh full sync's of the same
  * tenant (dumps from warehouse-compare.ts `dumpWarehouse`), allowing only what history explains.
  */
-import type { WarehouseTableName } from '../../src/load/schema-warehouse.ts';
-import { WAREHOUSE_TABLES } from '../../src/load/tables.ts';
+import type { WarehouseTableName } from '../../src/load/schema/warehouse-tables.ts';
+import { WAREHOUSE_TABLES } from '../../src/load/schema/table-specs.ts';
 import type { ExpRow } from '../e2e/support/norm.ts';
 
 export type Dump = Record<string, ExpRow[]>;

@@ -7,9 +7,9 @@
 import { afterEach, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { openDatabase, type Db } from '../../src/load/db.ts';
-import { applyBatch } from '../../src/load/apply-batch.ts';
-import { applyMerge } from '../../src/load/merge.ts';
-import { softDeleteMissing } from '../../src/load/soft-delete.ts';
+import { applyBatch } from '../../src/load/write/apply-batch.ts';
+import { applyMerge } from '../../src/load/write/merge.ts';
+import { softDeleteMissing } from '../../src/load/write/soft-delete.ts';
 import { migrateToLatest, migratorFor } from '../../src/load/migrate.ts';
 import { forEachDialect, freshDatabaseUrl, type TestDatabase } from '../helpers/dialects.ts';
 
@@ -38,15 +38,15 @@ forEachDialect('deleted since the last sync: _deleted_seen_at (migration 020)', 
     const db = await openDatabase(t.url);
     try {
       await migrateToLatest(db);
-      await applyBatch(db.kysely, dialect, { upserts: { companies: [1, 2, 3, 4].map((id) => ({ id, name: `c${id}` })) }, replace: [] }, T1);
+      await applyBatch(db.kysely, db.dialect, { upserts: { companies: [1, 2, 3, 4].map((id) => ({ id, name: `c${id}` })) }, replace: [] }, T1);
       // Sync at T2: company 2 was merged into 1 upstream on 2025-06-12; company 3 missing from a completed sweep.
       await db.kysely.transaction().execute(async (trx) => {
-        await applyMerge(trx, dialect, { entityType: 'company', duplicateId: 2, survivorId: 1, mergedAt: MERGED }, T2);
-        await applyBatch(trx, dialect, { upserts: { companies: [1, 2, 4].map((id) => ({ id, name: `c${id}` })) }, replace: [] }, T2);
+        await applyMerge(trx, db.dialect, { entityType: 'company', duplicateId: 2, survivorId: 1, mergedAt: MERGED }, T2);
+        await applyBatch(trx, db.dialect, { upserts: { companies: [1, 2, 4].map((id) => ({ id, name: `c${id}` })) }, replace: [] }, T2);
       });
       // (The sweep re-read 2 before the merge was applied in a real run; here the merge is applied again after.)
       await db.kysely.transaction().execute(async (trx) => {
-        await applyMerge(trx, dialect, { entityType: 'company', duplicateId: 2, survivorId: 1, mergedAt: MERGED }, T2);
+        await applyMerge(trx, db.dialect, { entityType: 'company', duplicateId: 2, survivorId: 1, mergedAt: MERGED }, T2);
         await softDeleteMissing(trx, 'companies', { sweepStartedAt: T2, now: T2 });
       });
       const lastSync = T2;
@@ -60,8 +60,8 @@ forEachDialect('deleted since the last sync: _deleted_seen_at (migration 020)', 
       ]);
       // A later sync applying the same merge again does not move when it was found; a record seen again is live.
       await db.kysely.transaction().execute(async (trx) => {
-        await applyMerge(trx, dialect, { entityType: 'company', duplicateId: 2, survivorId: 1, mergedAt: MERGED }, T3);
-        await applyBatch(trx, dialect, { upserts: { companies: [{ id: 3, name: 'back' }] }, replace: [] }, T3);
+        await applyMerge(trx, db.dialect, { entityType: 'company', duplicateId: 2, survivorId: 1, mergedAt: MERGED }, T3);
+        await applyBatch(trx, db.dialect, { upserts: { companies: [{ id: 3, name: 'back' }] }, replace: [] }, T3);
       });
       expect((await deletedCompanies(db)).slice(1, 3)).toEqual([
         { id: 2, _deleted_at: MERGED, _deleted_seen_at: T2 },

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Db } from '../../src/load/db.ts';
 import { analyzeChangedTables } from '../../src/load/analyze.ts';
-import { applyBatch } from '../../src/load/apply-batch.ts';
+import { applyBatch } from '../../src/load/write/apply-batch.ts';
 import { forEachDialect, freshMigratedDb } from '../helpers/dialects.ts';
 
 const T1 = '2024-04-01T07:00:00.000Z';
@@ -31,7 +31,7 @@ forEachDialect('load: table statistics after a run', (dialect) => {
 
   it('analyzes a table a run filled, not one it barely touched; SQLite does nothing', async () => {
     const persons = Array.from({ length: 2000 }, (_, i) => ({ id: i + 1, first_name: `P${i}` }));
-    await applyBatch(db().kysely, dialect, { upserts: { persons, companies: [{ id: 1, name: 'Acme' }] }, replace: [] }, T1);
+    await applyBatch(db().kysely, db().dialect, { upserts: { persons, companies: [{ id: 1, name: 'Acme' }] }, replace: [] }, T1);
     if (dialect === 'postgres') expect(await reltuples()).toBeLessThan(0);
     if (dialect === 'sqlite') {
       expect(await analyzeChangedTables(db())).toEqual([]);

@@ -4,8 +4,8 @@
  * forget the id. The tombstone itself keeps `_raw` (issue 12, item 10).
  */
 import { expect, it } from 'vitest';
-import { softDeleteMissing } from '../../src/load/soft-delete.ts';
-import { upsertRows } from '../../src/load/upsert.ts';
+import { softDeleteMissing } from '../../src/load/write/soft-delete.ts';
+import { upsertRows } from '../../src/load/write/upsert.ts';
 import { forEachDialect, useMigratedDb } from '../helpers/dialects.ts';
 
 const T1 = '2024-04-01T07:00:00.000Z';
@@ -29,7 +29,7 @@ forEachDialect('load: soft deletes take their child rows along', (dialect) => {
     const k = db().kysely;
     await upsertRows(
       k,
-      dialect,
+      db().dialect,
       'persons',
       [
         { id: 10, first_name: 'Gone', _raw: '{"id":10}' },
@@ -37,10 +37,10 @@ forEachDialect('load: soft deletes take their child rows along', (dialect) => {
       ],
       T1,
     );
-    await upsertRows(k, dialect, 'field_values', [fv('person', 10), fv('person', 10, 70, 'field-2'), fv('person', 11), fv('company', 10)], T1);
+    await upsertRows(k, db().dialect, 'field_values', [fv('person', 10), fv('person', 10, 70, 'field-2'), fv('person', 11), fv('company', 10)], T1);
     await upsertRows(
       k,
-      dialect,
+      db().dialect,
       'company_persons',
       [
         { company_id: 1, person_id: 10 },
@@ -50,7 +50,7 @@ forEachDialect('load: soft deletes take their child rows along', (dialect) => {
     );
     await upsertRows(
       k,
-      dialect,
+      db().dialect,
       'opportunity_persons',
       [
         { opportunity_id: 100, person_id: 10 },
@@ -60,7 +60,7 @@ forEachDialect('load: soft deletes take their child rows along', (dialect) => {
     );
     await upsertRows(
       k,
-      dialect,
+      db().dialect,
       'note_attachments',
       [
         { note_id: 5, entity_type: 'person', entity_id: 10 },
@@ -70,7 +70,7 @@ forEachDialect('load: soft deletes take their child rows along', (dialect) => {
     );
     await upsertRows(
       k,
-      dialect,
+      db().dialect,
       'interaction_participants',
       [
         { kind: 'email', interaction_id: 9, role: 'to', position: 0, person_id: 10, email_address: 'gone@x.co' },
@@ -78,7 +78,7 @@ forEachDialect('load: soft deletes take their child rows along', (dialect) => {
       ],
       T1,
     );
-    await upsertRows(k, dialect, 'persons', [{ id: 11, _raw: '{"id":11}' }], T2); // the sweep that began at T2 saw only 11
+    await upsertRows(k, db().dialect, 'persons', [{ id: 11, _raw: '{"id":11}' }], T2); // the sweep that began at T2 saw only 11
 
     expect(await softDeleteMissing(k, 'persons', { sweepStartedAt: T2, now: T3 })).toBe(1);
 
@@ -101,12 +101,12 @@ forEachDialect('load: soft deletes take their child rows along', (dialect) => {
 
   it('a deleted company and opportunity lose their values and association rows', async () => {
     const k = db().kysely;
-    await upsertRows(k, dialect, 'companies', [{ id: 1 }, { id: 2 }], T1);
-    await upsertRows(k, dialect, 'opportunities', [{ id: 100 }, { id: 101 }], T1);
-    await upsertRows(k, dialect, 'field_values', [fv('company', 1), fv('company', 2), fv('opportunity', 100, 700), fv('opportunity', 101, 701)], T1);
+    await upsertRows(k, db().dialect, 'companies', [{ id: 1 }, { id: 2 }], T1);
+    await upsertRows(k, db().dialect, 'opportunities', [{ id: 100 }, { id: 101 }], T1);
+    await upsertRows(k, db().dialect, 'field_values', [fv('company', 1), fv('company', 2), fv('opportunity', 100, 700), fv('opportunity', 101, 701)], T1);
     await upsertRows(
       k,
-      dialect,
+      db().dialect,
       'company_persons',
       [
         { company_id: 1, person_id: 10 },
@@ -116,7 +116,7 @@ forEachDialect('load: soft deletes take their child rows along', (dialect) => {
     );
     await upsertRows(
       k,
-      dialect,
+      db().dialect,
       'opportunity_companies',
       [
         { opportunity_id: 100, company_id: 2 },
@@ -126,7 +126,7 @@ forEachDialect('load: soft deletes take their child rows along', (dialect) => {
     );
     await upsertRows(
       k,
-      dialect,
+      db().dialect,
       'opportunity_persons',
       [
         { opportunity_id: 100, person_id: 10 },
@@ -134,8 +134,8 @@ forEachDialect('load: soft deletes take their child rows along', (dialect) => {
       ],
       T1,
     );
-    await upsertRows(k, dialect, 'companies', [{ id: 2 }], T2);
-    await upsertRows(k, dialect, 'opportunities', [{ id: 101 }], T2);
+    await upsertRows(k, db().dialect, 'companies', [{ id: 2 }], T2);
+    await upsertRows(k, db().dialect, 'opportunities', [{ id: 101 }], T2);
 
     expect(await softDeleteMissing(k, 'companies', { sweepStartedAt: T2, now: T3 })).toBe(1);
     expect(await softDeleteMissing(k, 'opportunities', { sweepStartedAt: T2, now: T3 })).toBe(1);
@@ -153,11 +153,11 @@ forEachDialect('load: soft deletes take their child rows along', (dialect) => {
   it('a list entry, an interaction (keyed by kind and id), a note, a transcript and a team lose their children', async () => {
     const k = db().kysely;
     const entry = (id: number) => ({ id, list_id: 5, entity_type: 'company', entity_id: id });
-    await upsertRows(k, dialect, 'list_entries', [entry(70), entry(71)], T1);
-    await upsertRows(k, dialect, 'field_values', [fv('company', 70, 70), fv('company', 71, 71)], T1);
+    await upsertRows(k, db().dialect, 'list_entries', [entry(70), entry(71)], T1);
+    await upsertRows(k, db().dialect, 'field_values', [fv('company', 70, 70), fv('company', 71, 71)], T1);
     await upsertRows(
       k,
-      dialect,
+      db().dialect,
       'interactions',
       [
         { kind: 'email', id: 9 },
@@ -166,15 +166,15 @@ forEachDialect('load: soft deletes take their child rows along', (dialect) => {
       T1,
     );
     const part = (kind: string) => ({ kind, interaction_id: 9, role: 'to', position: 0, email_address: `${kind}@x.co` });
-    await upsertRows(k, dialect, 'interaction_participants', [part('email'), part('meeting')], T1);
-    await upsertRows(k, dialect, 'notes', [{ id: 5 }], T1);
-    await upsertRows(k, dialect, 'note_attachments', [{ note_id: 5, entity_type: 'company', entity_id: 1 }], T1);
-    await upsertRows(k, dialect, 'transcripts', [{ id: 3 }], T1);
-    await upsertRows(k, dialect, 'transcript_fragments', [{ transcript_id: 3, idx: 0, content: 'hi' }], T1);
-    await upsertRows(k, dialect, 'teams', [{ id: 4 }], T1);
-    await upsertRows(k, dialect, 'team_members', [{ team_id: 4, user_id: 1 }], T1);
-    await upsertRows(k, dialect, 'list_entries', [entry(71)], T2);
-    await upsertRows(k, dialect, 'interactions', [{ kind: 'meeting', id: 9 }], T2);
+    await upsertRows(k, db().dialect, 'interaction_participants', [part('email'), part('meeting')], T1);
+    await upsertRows(k, db().dialect, 'notes', [{ id: 5 }], T1);
+    await upsertRows(k, db().dialect, 'note_attachments', [{ note_id: 5, entity_type: 'company', entity_id: 1 }], T1);
+    await upsertRows(k, db().dialect, 'transcripts', [{ id: 3 }], T1);
+    await upsertRows(k, db().dialect, 'transcript_fragments', [{ transcript_id: 3, idx: 0, content: 'hi' }], T1);
+    await upsertRows(k, db().dialect, 'teams', [{ id: 4 }], T1);
+    await upsertRows(k, db().dialect, 'team_members', [{ team_id: 4, user_id: 1 }], T1);
+    await upsertRows(k, db().dialect, 'list_entries', [entry(71)], T2);
+    await upsertRows(k, db().dialect, 'interactions', [{ kind: 'meeting', id: 9 }], T2);
 
     expect(await softDeleteMissing(k, 'list_entries', { sweepStartedAt: T2, scope: { list_id: 5 }, now: T3 })).toBe(1);
     expect(await softDeleteMissing(k, 'interactions', { sweepStartedAt: T2, scope: { kind: 'email' }, now: T3 })).toBe(1);

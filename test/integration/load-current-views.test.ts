@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Db } from '../../src/load/db.ts';
-import { applyBatch } from '../../src/load/apply-batch.ts';
-import { WAREHOUSE } from '../../src/load/registry/warehouse.ts';
+import { applyBatch } from '../../src/load/write/apply-batch.ts';
+import { WAREHOUSE } from '../../src/load/schema/registry/warehouse.ts';
 import { refreshViews } from '../../src/load/views/refresh.ts';
 import { forEachDialect, freshMigratedDb } from '../helpers/dialects.ts';
 
@@ -23,7 +23,7 @@ forEachDialect('load: current_* views', (dialect) => {
       { id: 1, first_name: 'Ann', _raw: '{"id":1,"extra":"kept"}' },
       { id: 2, first_name: 'Gone', _raw: '{"id":2}' },
     ];
-    await applyBatch(db().kysely, dialect, { upserts: { persons }, replace: [] }, T1);
+    await applyBatch(db().kysely, db().dialect, { upserts: { persons }, replace: [] }, T1);
     await sql`update persons set _deleted_at = ${T1} where id = 2`.execute(db().kysely);
     await refreshViews(db());
   });

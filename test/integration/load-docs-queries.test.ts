@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Db } from '../../src/load/db.ts';
-import { applyBatch } from '../../src/load/apply-batch.ts';
+import { applyBatch } from '../../src/load/write/apply-batch.ts';
 import { forEachDialect, freshMigratedDb } from '../helpers/dialects.ts';
 
 // The example queries of docs/warehouse.md must run, and answer correctly, on both dialects.
@@ -29,7 +29,7 @@ forEachDialect('load: docs/warehouse.md example queries', (dialect) => {
     });
     await applyBatch(
       db().kysely,
-      dialect,
+      db().dialect,
       {
         upserts: {
           companies: [{ id: 123, name: 'Acme' }],

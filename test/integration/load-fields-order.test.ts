@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Partition } from '../../src/streams/define.ts';
 import { fieldsStream, type FieldsParams } from '../../src/streams/fields.ts';
 import { v2FieldMetadataSchema } from '../../src/extract/schemas/index.ts';
-import { applyBatch } from '../../src/load/apply-batch.ts';
+import { applyBatch } from '../../src/load/write/apply-batch.ts';
 import type { Db } from '../../src/load/db.ts';
 import { fieldMeta } from '../../src/simulator/render/render-v2.ts';
 import { generateStore, type SimStore } from '../../src/simulator/index.ts';

@@ -5,8 +5,8 @@
  * null, whichever sweep comes last; its own members (`track_changes`) it sets. Both dialects.
  */
 import { expect, it } from 'vitest';
-import { applyBatch } from '../../src/load/apply-batch.ts';
-import type { RowBatch } from '../../src/load/batch.ts';
+import { applyBatch } from '../../src/load/write/apply-batch.ts';
+import type { RowBatch } from '../../src/load/schema/row-batch.ts';
 import { v1FieldSchema, v2FieldMetadataSchema } from '../../src/extract/schemas/index.ts';
 import { v1FieldRows, v2FieldRows } from '../../src/transform/index.ts';
 import { forEachDialect, useMigratedDb } from '../helpers/dialects.ts';
@@ -33,7 +33,7 @@ forEachDialect('load: fields from /v2 and v1', (dialect) => {
 
   it.each(CASES)('$what', async ({ sweeps, valueType, raw, trackChanges }) => {
     const k = db().kysely;
-    for (const [i, sweep] of sweeps.entries()) await k.transaction().execute((trx) => applyBatch(trx, dialect, sweep(), i === 0 ? T1 : T2));
+    for (const [i, sweep] of sweeps.entries()) await k.transaction().execute((trx) => applyBatch(trx, db().dialect, sweep(), i === 0 ? T1 : T2));
     const rows = await k.selectFrom('fields').select(['id', 'v1_id', 'name', 'value_type', 'track_changes', '_raw']).execute();
     expect(
       rows.map((r) => ({ ...r, track_changes: r.track_changes === null ? null : Boolean(r.track_changes), _raw: JSON.parse(r._raw ?? 'null') as unknown })),

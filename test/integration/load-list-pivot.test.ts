@@ -10,8 +10,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Db } from '../../src/load/db.ts';
-import { applyBatch } from '../../src/load/apply-batch.ts';
-import { viewSql } from '../../src/load/views/dialect-sql.ts';
+import { applyBatch } from '../../src/load/write/apply-batch.ts';
 import { listViews } from '../../src/load/views/list-views.ts';
 import { refreshViews } from '../../src/load/views/refresh.ts';
 import { forEachDialect, freshMigratedDb } from '../helpers/dialects.ts';
@@ -54,7 +53,7 @@ forEachDialect('load: list views pivot their values', (dialect) => {
     ];
     await applyBatch(
       db().kysely,
-      dialect,
+      db().dialect,
       {
         upserts: {
           lists: [
@@ -90,7 +89,7 @@ forEachDialect('load: list views pivot their values', (dialect) => {
   });
 
   it('reads field_values once per owner kind, however many single-valued field columns', async () => {
-    const v = viewSql(dialect);
+    const v = db().dialect.views;
     const view = (await listViews(db(), v)).find((x) => x.name === 'list_7_targets');
     // One multi-valued field (Tags): its array and its text, each a subquery where the pivot cannot order.
     expect(view?.sql.match(/\bfield_values\b/g)).toHaveLength(v.pivotsOrdered ? 2 : 4);

@@ -1,12 +1,12 @@
 import { expect, it } from 'vitest';
-import { applyBatch } from '../../src/load/apply-batch.ts';
-import type { MergeOp } from '../../src/load/batch.ts';
-import { upsertRows } from '../../src/load/upsert.ts';
-import { softDeleteMissing } from '../../src/load/soft-delete.ts';
+import { applyBatch } from '../../src/load/write/apply-batch.ts';
+import type { MergeOp } from '../../src/load/schema/row-batch.ts';
+import { upsertRows } from '../../src/load/write/upsert.ts';
+import { softDeleteMissing } from '../../src/load/write/soft-delete.ts';
 import { forEachDialect, useMigratedDb } from '../helpers/dialects.ts';
 
 /**
- * Merges are order-independent (load/merge.ts): applied in the order they happened whatever the order
+ * Merges are order-independent (load/write/merge.ts): applied in the order they happened whatever the order
  * listed (the service lists them newest first), a chain resolves to its final survivor, and a merge
  * learned after the duplicate's soft delete still moves the duplicate's children.
  */
@@ -25,7 +25,7 @@ forEachDialect('load: merges in the order they happened', (dialect) => {
     const k = db().kysely;
     await upsertRows(
       k,
-      dialect,
+      db().dialect,
       'companies',
       [
         { id: 1, name: 'A' },
@@ -34,10 +34,10 @@ forEachDialect('load: merges in the order they happened', (dialect) => {
       ],
       T0,
     );
-    await upsertRows(k, dialect, 'persons', [{ id: 11 }, { id: 12 }, { id: 13 }], T0);
+    await upsertRows(k, db().dialect, 'persons', [{ id: 11 }, { id: 12 }, { id: 13 }], T0);
     await upsertRows(
       k,
-      dialect,
+      db().dialect,
       'company_persons',
       [
         { company_id: 1, person_id: 11 },
@@ -48,7 +48,7 @@ forEachDialect('load: merges in the order they happened', (dialect) => {
     );
     await upsertRows(
       k,
-      dialect,
+      db().dialect,
       'field_values',
       [
         {
@@ -71,7 +71,7 @@ forEachDialect('load: merges in the order they happened', (dialect) => {
     const k = db().kysely;
     await upsertRows(
       k,
-      dialect,
+      db().dialect,
       'companies',
       [
         { id: 2, name: 'B' },
@@ -79,7 +79,7 @@ forEachDialect('load: merges in the order they happened', (dialect) => {
       ],
       SYNC,
     );
-    await upsertRows(k, dialect, 'persons', [{ id: 11 }, { id: 12 }, { id: 13 }], SYNC);
+    await upsertRows(k, db().dialect, 'persons', [{ id: 11 }, { id: 12 }, { id: 13 }], SYNC);
     return softDeleteMissing(k, 'companies', { sweepStartedAt: SYNC, now: SYNC });
   }
 
@@ -111,17 +111,17 @@ forEachDialect('load: merges in the order they happened', (dialect) => {
 
   it('a chain A→B→C listed newest first in one page ends at C', async () => {
     await seed();
-    await applyBatch(db().kysely, dialect, batchOf([merge(2, 3, T1), merge(1, 2, T0)]), SYNC);
+    await applyBatch(db().kysely, db().dialect, batchOf([merge(2, 3, T1), merge(1, 2, T0)]), SYNC);
     expect(await state()).toEqual(CHAIN_DONE);
   });
 
   it('a chain A→B→C listed newest first over two pages ends at C', async () => {
     await seed();
-    await applyBatch(db().kysely, dialect, batchOf([merge(2, 3, T1)]), SYNC);
-    await applyBatch(db().kysely, dialect, batchOf([merge(1, 2, T0)]), SYNC);
+    await applyBatch(db().kysely, db().dialect, batchOf([merge(2, 3, T1)]), SYNC);
+    await applyBatch(db().kysely, db().dialect, batchOf([merge(1, 2, T0)]), SYNC);
     expect(await state()).toEqual(CHAIN_DONE);
     // Applied again by the next merges pass: the same state.
-    await applyBatch(db().kysely, dialect, batchOf([merge(2, 3, T1), merge(1, 2, T0)]), LATER);
+    await applyBatch(db().kysely, db().dialect, batchOf([merge(2, 3, T1), merge(1, 2, T0)]), LATER);
     expect(await state()).toEqual(CHAIN_DONE);
   });
 
@@ -134,7 +134,7 @@ forEachDialect('load: merges in the order they happened', (dialect) => {
       [3, 13],
     ]);
     // The merges pass, later: A→B.
-    await applyBatch(k, dialect, batchOf([merge(1, 2, T0)]), LATER);
+    await applyBatch(k, db().dialect, batchOf([merge(1, 2, T0)]), LATER);
     expect(await state()).toEqual({
       merged: [
         [1, 2],
@@ -156,9 +156,9 @@ forEachDialect('load: merges in the order they happened', (dialect) => {
     await seed();
     const k = db().kysely;
     await sweepWithoutA();
-    await upsertRows(k, dialect, 'persons', [{ id: 12 }, { id: 13 }], LATER);
+    await upsertRows(k, db().dialect, 'persons', [{ id: 12 }, { id: 13 }], LATER);
     await softDeleteMissing(k, 'persons', { sweepStartedAt: LATER, now: LATER });
-    await applyBatch(k, dialect, batchOf([merge(1, 2, T0)]), LATER);
+    await applyBatch(k, db().dialect, batchOf([merge(1, 2, T0)]), LATER);
     expect((await state()).links).toEqual([
       [2, 12],
       [3, 13],

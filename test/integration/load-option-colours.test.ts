@@ -1,11 +1,11 @@
 /**
  * Dropdown option colours through the loader, on both dialects: a `/v2` value's colour name is an update
  * of the option's row (never a new row, never another column), and the v1 `/fields` replace of a field's
- * options keeps that name while the v1 colour code stays the same (batch.ts KeepColumns, RowBatch.updates).
+ * options keeps that name while the v1 colour code stays the same (row-batch.ts KeepColumns, RowBatch.updates).
  */
 import { expect, it } from 'vitest';
-import { applyBatch } from '../../src/load/apply-batch.ts';
-import { emptyBatch, type RowBatch } from '../../src/load/batch.ts';
+import { applyBatch } from '../../src/load/write/apply-batch.ts';
+import { emptyBatch, type RowBatch } from '../../src/load/schema/row-batch.ts';
 import { v1FieldSchema } from '../../src/extract/schemas/index.ts';
 import { addOptionColours, v1FieldRows } from '../../src/transform/index.ts';
 import { forEachDialect, useMigratedDb } from '../helpers/dialects.ts';
@@ -41,7 +41,7 @@ forEachDialect('load: dropdown option colours', (dialect) => {
   const apply = (b: RowBatch, at: string) =>
     db()
       .kysely.transaction()
-      .execute((trx) => applyBatch(trx, dialect, b, at));
+      .execute((trx) => applyBatch(trx, db().dialect, b, at));
 
   async function options() {
     return db().kysely.selectFrom('dropdown_options').select(['id', 'text', 'rank', 'color', 'color_code', '_synced_at']).orderBy('id').execute();
@@ -49,11 +49,11 @@ forEachDialect('load: dropdown option colours', (dialect) => {
 
   it('a value sets only the colour name of an option the warehouse holds; an unknown option gets no row', async () => {
     const k = db().kysely;
-    await k.transaction().execute((trx) => applyBatch(trx, dialect, v1Field([{ id: 1, text: 'New', color: 3 }]), T1));
+    await k.transaction().execute((trx) => applyBatch(trx, db().dialect, v1Field([{ id: 1, text: 'New', color: 3 }]), T1));
     const r = await k.transaction().execute((trx) =>
       applyBatch(
         trx,
-        dialect,
+        db().dialect,
         colours([
           { id: 1, color: 'gray' },
           { id: 99, color: 'red' },
@@ -65,16 +65,16 @@ forEachDialect('load: dropdown option colours', (dialect) => {
     // Text, rank, code and the time the option was written stay as they were.
     expect(await options()).toEqual([{ id: 1, text: 'New', rank: 0, color: 'gray', color_code: 3, _synced_at: T1 }]);
     // The same name again changes nothing.
-    expect((await k.transaction().execute((trx) => applyBatch(trx, dialect, colours([{ id: 1, color: 'gray' }]), T2))).rows).toBe(0);
+    expect((await k.transaction().execute((trx) => applyBatch(trx, db().dialect, colours([{ id: 1, color: 'gray' }]), T2))).rows).toBe(0);
   });
 
   it('the later of two values naming one option in a batch wins', async () => {
     const k = db().kysely;
-    await k.transaction().execute((trx) => applyBatch(trx, dialect, v1Field([{ id: 1, text: 'New', color: 3 }]), T1));
+    await k.transaction().execute((trx) => applyBatch(trx, db().dialect, v1Field([{ id: 1, text: 'New', color: 3 }]), T1));
     await k.transaction().execute((trx) =>
       applyBatch(
         trx,
-        dialect,
+        db().dialect,
         colours([
           { id: 1, color: 'gray' },
           { id: 1, color: 'green' },

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import type { RowBatch, RowOf } from '../../src/load/batch.ts';
-import { upsertRows } from '../../src/load/upsert.ts';
-import { applyBatch, coalesceReplaceSets, replaceSets } from '../../src/load/apply-batch.ts';
+import type { RowBatch, RowOf } from '../../src/load/schema/row-batch.ts';
+import { upsertRows } from '../../src/load/write/upsert.ts';
+import { applyBatch, coalesceReplaceSets, replaceSets } from '../../src/load/write/apply-batch.ts';
 import { forEachDialect, useMigratedDb } from '../helpers/dialects.ts';
 
 const T1 = '2024-04-01T07:00:00.000Z';
@@ -19,7 +19,7 @@ forEachDialect('load: replace sets and batches', (dialect) => {
     const k = db().kysely;
     await upsertRows(
       k,
-      dialect,
+      db().dialect,
       'company_persons',
       [
         { company_id: 1, person_id: 10 },
@@ -31,7 +31,7 @@ forEachDialect('load: replace sets and batches', (dialect) => {
     );
     await replaceSets(
       k,
-      dialect,
+      db().dialect,
       {
         table: 'company_persons',
         scope: ['company_id'],
@@ -66,12 +66,12 @@ forEachDialect('load: replace sets and batches', (dialect) => {
     });
     const before: Array<RowOf<'field_values'>> = [];
     for (let e = 1; e <= 600; e++) before.push(value(e, 0, 0), value(e, 0, 1), value(e, 900 + e, 0));
-    await upsertRows(k, dialect, 'field_values', before, T1);
+    await upsertRows(k, db().dialect, 'field_values', before, T1);
     // Re-read every entity's own values (list_entry_id 0): each now has a single value; entry values untouched.
     const owners = Array.from({ length: 600 }, (_, i) => ({ entity_type: 'company', entity_id: i + 1, list_entry_id: 0 }));
     await replaceSets(
       k,
-      dialect,
+      db().dialect,
       {
         table: 'field_values',
         scope: ['entity_type', 'entity_id', 'list_entry_id'],
@@ -111,7 +111,7 @@ forEachDialect('load: replace sets and batches', (dialect) => {
     const k = db().kysely;
     await upsertRows(
       k,
-      dialect,
+      db().dialect,
       'company_persons',
       [
         { company_id: 1, person_id: 99 },
@@ -119,7 +119,7 @@ forEachDialect('load: replace sets and batches', (dialect) => {
       ],
       T1,
     );
-    await upsertRows(k, dialect, 'note_attachments', [{ note_id: 5, entity_type: 'person', entity_id: 10 }], T1);
+    await upsertRows(k, db().dialect, 'note_attachments', [{ note_id: 5, entity_type: 'person', entity_id: 10 }], T1);
     const batch: RowBatch = {
       upserts: {
         companies: [
@@ -142,7 +142,7 @@ forEachDialect('load: replace sets and batches', (dialect) => {
         { table: 'company_persons', scope: ['company_id'], owners: [{ company_id: 1 }], rows: [{ company_id: 1, person_id: 12 }] },
       ],
     };
-    const r = await applyBatch(k, dialect, batch, T2);
+    const r = await applyBatch(k, db().dialect, batch, T2);
     expect(r.rows).toBe(4);
     expect(await pairs()).toEqual([
       [1, 12],
@@ -161,7 +161,7 @@ forEachDialect('load: replace sets and batches', (dialect) => {
     };
     await expect(
       k.transaction().execute(async (trx) => {
-        await applyBatch(trx, dialect, batch, T1);
+        await applyBatch(trx, db().dialect, batch, T1);
         throw new Error('checkpoint write failed');
       }),
     ).rejects.toThrow('checkpoint write failed');
@@ -169,7 +169,7 @@ forEachDialect('load: replace sets and batches', (dialect) => {
     await expect(
       k.transaction().execute((trx) =>
         // @ts-expect-error the list entry lacks its NOT NULL list_id and entity_type: the database must refuse it
-        applyBatch(trx, dialect, { upserts: { companies: [{ id: 2, name: 'B' }], list_entries: [{ id: 3, entity_id: 1 }] }, replace: [] }, T1),
+        applyBatch(trx, db().dialect, { upserts: { companies: [{ id: 2, name: 'B' }], list_entries: [{ id: 3, entity_id: 1 }] }, replace: [] }, T1),
       ),
     ).rejects.toThrow();
     for (const t of ['companies', 'persons', 'company_persons', 'list_entries'] as const) {

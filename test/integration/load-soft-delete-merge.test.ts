@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import { upsertRows } from '../../src/load/upsert.ts';
-import { softDeleteMissing } from '../../src/load/soft-delete.ts';
-import { applyMerge } from '../../src/load/merge.ts';
+import { upsertRows } from '../../src/load/write/upsert.ts';
+import { softDeleteMissing } from '../../src/load/write/soft-delete.ts';
+import { applyMerge } from '../../src/load/write/merge.ts';
 import { forEachDialect, useMigratedDb } from '../helpers/dialects.ts';
 
 const T1 = '2024-04-01T07:00:00.000Z';
@@ -13,8 +13,8 @@ forEachDialect('load: soft deletes and merges', (dialect) => {
 
   it('marks only rows a completed sweep missed, once; an upsert resurrects', async () => {
     const k = db().kysely;
-    await upsertRows(k, dialect, 'companies', [{ id: 1 }, { id: 2 }, { id: 3 }], T1);
-    await upsertRows(k, dialect, 'companies', [{ id: 1 }, { id: 3 }], T2); // the sweep starting at T2
+    await upsertRows(k, db().dialect, 'companies', [{ id: 1 }, { id: 2 }, { id: 3 }], T1);
+    await upsertRows(k, db().dialect, 'companies', [{ id: 1 }, { id: 3 }], T2); // the sweep starting at T2
     expect(await softDeleteMissing(k, 'companies', { sweepStartedAt: T2, now: '2024-04-02T08:00:00-01:00' })).toBe(1);
     expect(await softDeleteMissing(k, 'companies', { sweepStartedAt: T2, now: T3 })).toBe(0);
     let rows = await k.selectFrom('companies').select(['id', '_deleted_at']).orderBy('id').execute();
@@ -23,7 +23,7 @@ forEachDialect('load: soft deletes and merges', (dialect) => {
       { id: 2, _deleted_at: '2024-04-02T09:00:00.000Z' },
       { id: 3, _deleted_at: null },
     ]);
-    await upsertRows(k, dialect, 'companies', [{ id: 2, name: 'back' }], T3);
+    await upsertRows(k, db().dialect, 'companies', [{ id: 2, name: 'back' }], T3);
     rows = await k.selectFrom('companies').select(['id', '_deleted_at']).where('id', '=', 2).execute();
     expect(rows).toEqual([{ id: 2, _deleted_at: null }]);
   });
@@ -31,8 +31,8 @@ forEachDialect('load: soft deletes and merges', (dialect) => {
   it('a scoped sweep (one list) leaves other partitions alone', async () => {
     const k = db().kysely;
     const entry = (id: number, list_id: number) => ({ id, list_id, entity_type: 'company', entity_id: id * 10 });
-    await upsertRows(k, dialect, 'list_entries', [entry(1, 5), entry(2, 5), entry(3, 6)], T1);
-    await upsertRows(k, dialect, 'list_entries', [entry(1, 5)], T2);
+    await upsertRows(k, db().dialect, 'list_entries', [entry(1, 5), entry(2, 5), entry(3, 6)], T1);
+    await upsertRows(k, db().dialect, 'list_entries', [entry(1, 5)], T2);
     expect(await softDeleteMissing(k, 'list_entries', { sweepStartedAt: T2, scope: { list_id: 5 }, now: T3 })).toBe(1);
     const rows = await k.selectFrom('list_entries').select(['id', '_deleted_at']).orderBy('id').execute();
     expect(rows).toEqual([
@@ -47,7 +47,7 @@ forEachDialect('load: soft deletes and merges', (dialect) => {
     const k = db().kysely;
     await upsertRows(
       k,
-      dialect,
+      db().dialect,
       'companies',
       [
         { id: 1, name: 'Dup' },
@@ -58,7 +58,7 @@ forEachDialect('load: soft deletes and merges', (dialect) => {
     );
     await upsertRows(
       k,
-      dialect,
+      db().dialect,
       'company_persons',
       [
         { company_id: 1, person_id: 10 },
@@ -69,7 +69,7 @@ forEachDialect('load: soft deletes and merges', (dialect) => {
     );
     await upsertRows(
       k,
-      dialect,
+      db().dialect,
       'opportunity_companies',
       [
         { opportunity_id: 100, company_id: 1 },
@@ -80,7 +80,7 @@ forEachDialect('load: soft deletes and merges', (dialect) => {
     );
     await upsertRows(
       k,
-      dialect,
+      db().dialect,
       'list_entries',
       [
         { id: 50, list_id: 5, entity_type: 'company', entity_id: 1 },
@@ -100,7 +100,7 @@ forEachDialect('load: soft deletes and merges', (dialect) => {
     });
     await upsertRows(
       k,
-      dialect,
+      db().dialect,
       'field_values',
       [
         fv('field-1', 'company', 1),
@@ -113,7 +113,7 @@ forEachDialect('load: soft deletes and merges', (dialect) => {
     );
     await upsertRows(
       k,
-      dialect,
+      db().dialect,
       'note_attachments',
       [
         { note_id: 5, entity_type: 'company', entity_id: 1 },
@@ -122,12 +122,12 @@ forEachDialect('load: soft deletes and merges', (dialect) => {
       ],
       T1,
     );
-    await upsertRows(k, dialect, 'reminders', [{ id: 9, company_id: 1 }], T1);
+    await upsertRows(k, db().dialect, 'reminders', [{ id: 9, company_id: 1 }], T1);
 
     const merge = { entityType: 'company' as const, duplicateId: 1, survivorId: 2, mergedAt: T2 };
-    const first = await applyMerge(k, dialect, merge, T3);
+    const first = await applyMerge(k, db().dialect, merge, T3);
     expect(first.dropped).toBe(4); // company_persons (1,10), opportunity_companies (100,1), field-1 value, note 5
-    const again = await applyMerge(k, dialect, merge, T3);
+    const again = await applyMerge(k, db().dialect, merge, T3);
     expect(again).toEqual({ rekeyed: 0, dropped: 0 });
 
     const companies = await k.selectFrom('companies').select(['id', 'merged_into_id', '_deleted_at']).orderBy('id').execute();
@@ -168,10 +168,10 @@ forEachDialect('load: soft deletes and merges', (dialect) => {
 
   it('a person merge moves participants and strengths, dropping colliding strengths', async () => {
     const k = db().kysely;
-    await upsertRows(k, dialect, 'persons', [{ id: 10 }, { id: 11 }], T1);
+    await upsertRows(k, db().dialect, 'persons', [{ id: 10 }, { id: 11 }], T1);
     await upsertRows(
       k,
-      dialect,
+      db().dialect,
       'interaction_participants',
       [
         { kind: 'email', interaction_id: 1, role: 'to', position: 0, person_id: 10, email_address: 'a@x.co' },
@@ -181,7 +181,7 @@ forEachDialect('load: soft deletes and merges', (dialect) => {
     );
     await upsertRows(
       k,
-      dialect,
+      db().dialect,
       'relationship_strengths',
       [
         { internal_id: 1, external_id: 10, strength: 0.5 },
@@ -190,8 +190,8 @@ forEachDialect('load: soft deletes and merges', (dialect) => {
       ],
       T1,
     );
-    await upsertRows(k, dialect, 'opportunity_persons', [{ opportunity_id: 100, person_id: 10 }], T1);
-    const r = await applyMerge(k, dialect, { entityType: 'person', duplicateId: 10, survivorId: 11, mergedAt: T2 }, T3);
+    await upsertRows(k, db().dialect, 'opportunity_persons', [{ opportunity_id: 100, person_id: 10 }], T1);
+    const r = await applyMerge(k, db().dialect, { entityType: 'person', duplicateId: 10, survivorId: 11, mergedAt: T2 }, T3);
     expect(r.dropped).toBe(1);
     const parts = await k.selectFrom('interaction_participants').select(['position', 'person_id']).orderBy('position').execute();
     expect(parts).toEqual([
@@ -210,10 +210,10 @@ forEachDialect('load: soft deletes and merges', (dialect) => {
 
   it('a merge naming a duplicate the warehouse never held gives it a row: id, survivor, merge time; twice is once', async () => {
     const k = db().kysely;
-    await upsertRows(k, dialect, 'persons', [{ id: 21, first_name: 'Kept' }], T1);
+    await upsertRows(k, db().dialect, 'persons', [{ id: 21, first_name: 'Kept' }], T1);
     const merge = { entityType: 'person' as const, duplicateId: 20, survivorId: 21, mergedAt: T2 };
-    await applyMerge(k, dialect, merge, T3);
-    await applyMerge(k, dialect, merge, T3);
+    await applyMerge(k, db().dialect, merge, T3);
+    await applyMerge(k, db().dialect, merge, T3);
     const rows = await k
       .selectFrom('persons')
       .select(['id', 'first_name', 'merged_into_id', '_deleted_at', '_synced_at', '_raw'])

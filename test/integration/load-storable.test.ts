@@ -4,8 +4,9 @@
  * sets alike; the page's write succeeds instead of failing on PostgreSQL (issue 12, item 2).
  */
 import { expect, it } from 'vitest';
-import { applyBatch } from '../../src/load/apply-batch.ts';
-import { quarantineRecords, upsertRows } from '../../src/load/upsert.ts';
+import { applyBatch } from '../../src/load/write/apply-batch.ts';
+import { quarantineRecords } from '../../src/load/write/quarantine.ts';
+import { upsertRows } from '../../src/load/write/upsert.ts';
 import { forEachDialect, useMigratedDb } from '../helpers/dialects.ts';
 
 const T1 = '2024-04-01T07:00:00.000Z';
@@ -25,7 +26,7 @@ forEachDialect('load: unstorable text is made storable', (dialect) => {
   it('text and JSON columns of an upsert hold U+FFFD where NUL and lone surrogates were', async () => {
     const k = db().kysely;
     const raw = JSON.stringify({ id: 1, content: HOSTILE, [`k${NUL}`]: [HOSTILE] });
-    await upsertRows(k, dialect, 'notes', [{ id: 1, content_text: HOSTILE, content_html: `<p>${HOSTILE}</p>`, _raw: raw }], T1);
+    await upsertRows(k, db().dialect, 'notes', [{ id: 1, content_text: HOSTILE, content_html: `<p>${HOSTILE}</p>`, _raw: raw }], T1);
     const row = await k.selectFrom('notes').select(['content_text', 'content_html', '_raw']).where('id', '=', 1).executeTakeFirstOrThrow();
     expect(row.content_text).toBe(STORED);
     expect(row.content_html).toBe(`<p>${STORED}</p>`);
@@ -46,8 +47,8 @@ forEachDialect('load: unstorable text is made storable', (dialect) => {
     });
     const owner = { field_id: `field-1${NUL}`, entity_type: 'company', entity_id: 7, list_entry_id: 0 };
     const scope = ['field_id', 'entity_type', 'entity_id', 'list_entry_id'] as const;
-    await applyBatch(k, dialect, { upserts: {}, replace: [{ table: 'field_values', scope, owners: [owner], rows: [value(HOSTILE)] }] }, T1);
-    await applyBatch(k, dialect, { upserts: {}, replace: [{ table: 'field_values', scope, owners: [owner], rows: [value(`${HOSTILE}!`)] }] }, T1);
+    await applyBatch(k, db().dialect, { upserts: {}, replace: [{ table: 'field_values', scope, owners: [owner], rows: [value(HOSTILE)] }] }, T1);
+    await applyBatch(k, db().dialect, { upserts: {}, replace: [{ table: 'field_values', scope, owners: [owner], rows: [value(`${HOSTILE}!`)] }] }, T1);
     const rows = await k.selectFrom('field_values').select(['field_id', 'value_text', 'value_json']).execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.field_id).toBe(`field-1${FFFD}`);
@@ -57,7 +58,7 @@ forEachDialect('load: unstorable text is made storable', (dialect) => {
 
   it('a quarantined record carrying unstorable text is parked, not lost', async () => {
     const k = db().kysely;
-    await quarantineRecords(k, dialect, 'notes', [{ raw: { id: 5, content: HOSTILE }, error: `bad ${NUL}` }], 'run-1', T1);
+    await quarantineRecords(k, db().dialect, 'notes', [{ raw: { id: 5, content: HOSTILE }, error: `bad ${NUL}` }], 'run-1', T1);
     const row = await k.selectFrom('quarantine').select(['payload', 'error']).executeTakeFirstOrThrow();
     expect(JSON.parse(String(row.payload))).toEqual({ id: 5, content: STORED });
     expect(row.error).toBe(`bad ${FFFD}`);
@@ -66,7 +67,7 @@ forEachDialect('load: unstorable text is made storable', (dialect) => {
   it('escaped text that merely looks like an escape is kept verbatim', async () => {
     const k = db().kysely;
     const literal = String.raw`C:\u0000 and \uD800 as six characters`;
-    await upsertRows(k, dialect, 'notes', [{ id: 2, content_text: literal, _raw: JSON.stringify({ id: 2, content: literal }) }], T1);
+    await upsertRows(k, db().dialect, 'notes', [{ id: 2, content_text: literal, _raw: JSON.stringify({ id: 2, content: literal }) }], T1);
     const row = await k.selectFrom('notes').select(['content_text', '_raw']).where('id', '=', 2).executeTakeFirstOrThrow();
     expect(row.content_text).toBe(literal);
     expect(JSON.parse(String(row._raw))).toEqual({ id: 2, content: literal });

@@ -1,9 +1,10 @@
 import { expect, it } from 'vitest';
-import type { RowOf } from '../../src/load/batch.ts';
-import { WAREHOUSE_TABLES } from '../../src/load/tables.ts';
+import type { RowOf } from '../../src/load/schema/row-batch.ts';
+import { WAREHOUSE_TABLES } from '../../src/load/schema/table-specs.ts';
 import { DEFAULT_PG_UPSERT_ROWS, DEFAULT_SQLITE_UPSERT_ROWS } from '../../src/defaults.ts';
-import { dialectOf } from '../../src/load/dialects.ts';
-import { PARAM_LIMIT, fromDbBool, quarantineRecords, upsertRows } from '../../src/load/upsert.ts';
+import { POSTGRES_WAREHOUSE } from '../../src/load/dialects/pg/pg-warehouse.ts';
+import { quarantineRecords } from '../../src/load/write/quarantine.ts';
+import { fromDbBool, upsertRows } from '../../src/load/write/upsert.ts';
 import { normalizeTimestamp } from '../../src/transform/index.ts';
 import { forEachDialect, useMigratedDb } from '../helpers/dialects.ts';
 
@@ -17,7 +18,7 @@ forEachDialect('load: upsert', (dialect) => {
     const k = db().kysely;
     await upsertRows(
       k,
-      dialect,
+      db().dialect,
       'companies',
       [
         { id: 1, name: 'Acme', domain: 'acme.co', _raw: '{"id":1}' },
@@ -25,7 +26,7 @@ forEachDialect('load: upsert', (dialect) => {
       ],
       T1,
     );
-    await upsertRows(k, dialect, 'companies', [{ id: 1, name: 'Acme Inc', domain: 'acme.com', _raw: '{"id":1,"v":2}' }], T2);
+    await upsertRows(k, db().dialect, 'companies', [{ id: 1, name: 'Acme Inc', domain: 'acme.com', _raw: '{"id":1,"v":2}' }], T2);
     const rows = await k.selectFrom('companies').selectAll().orderBy('id').execute();
     expect(rows.map((r) => [r.id, r.name, r.domain, r._synced_at, r._deleted_at])).toEqual([
       [1, 'Acme Inc', 'acme.com', T2, null],
@@ -38,11 +39,11 @@ forEachDialect('load: upsert', (dialect) => {
 
   it('keeps columns a later row does not mention, and clears them on explicit null', async () => {
     const k = db().kysely;
-    await upsertRows(k, dialect, 'opportunities', [{ id: 7, name: 'Deal', list_id: 3 }], T1);
-    await upsertRows(k, dialect, 'opportunities', [{ id: 7, list_entry_id: 70, created_at: '2020-04-11T15:46:50.963-07:00' }], T2);
+    await upsertRows(k, db().dialect, 'opportunities', [{ id: 7, name: 'Deal', list_id: 3 }], T1);
+    await upsertRows(k, db().dialect, 'opportunities', [{ id: 7, list_entry_id: 70, created_at: '2020-04-11T15:46:50.963-07:00' }], T2);
     let row = await k.selectFrom('opportunities').selectAll().executeTakeFirstOrThrow();
     expect([row.name, row.list_id, row.list_entry_id, row.created_at]).toEqual(['Deal', 3, 70, '2020-04-11T22:46:50.963Z']);
-    await upsertRows(k, dialect, 'opportunities', [{ id: 7, name: null }], T2);
+    await upsertRows(k, db().dialect, 'opportunities', [{ id: 7, name: null }], T2);
     row = await k.selectFrom('opportunities').selectAll().executeTakeFirstOrThrow();
     expect([row.name, row.list_id]).toEqual([null, 3]);
   });
@@ -52,7 +53,7 @@ forEachDialect('load: upsert', (dialect) => {
   it('chunks a batch larger than one statement holds (5,003 wide rows)', async () => {
     const count = 5003;
     const columns = Object.keys(WAREHOUSE_TABLES.reminders.columns).length;
-    expect(count * columns).toBeGreaterThan(PARAM_LIMIT.postgres);
+    expect(count * columns).toBeGreaterThan(POSTGRES_WAREHOUSE.paramLimit);
     for (const perStatement of [DEFAULT_PG_UPSERT_ROWS, DEFAULT_SQLITE_UPSERT_ROWS]) expect(count % perStatement).toBeGreaterThan(0);
     const rows: Array<RowOf<'reminders'>> = Array.from({ length: count }, (_, i) => ({
       id: i + 1,
@@ -72,7 +73,7 @@ forEachDialect('load: upsert', (dialect) => {
       completed_at: null,
       _raw: JSON.stringify({ id: i + 1 }),
     }));
-    expect(await upsertRows(db().kysely, dialect, 'reminders', rows, T1)).toBe(count);
+    expect(await upsertRows(db().kysely, db().dialect, 'reminders', rows, T1)).toBe(count);
     const n = await db()
       .kysely.selectFrom('reminders')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -82,7 +83,7 @@ forEachDialect('load: upsert', (dialect) => {
     expect([last.content, last.reminder_days, last.due_date]).toEqual([`call back #${count - 1}`, (count - 1) % 30, T2]);
   });
 
-  // The dialects' fast paths (src/load/upsert-write.ts) write on the caller's connection, inside its
+  // The dialects' fast paths (sqlite-upsert.ts, pg-upsert.ts in src/load/dialects/) write on the caller's connection, inside its
   // transaction, and one call lands whole or not at all, as one statement would.
   it("writes inside the caller's transaction, and a call that fails leaves none of its rows", async () => {
     const k = db().kysely;
@@ -99,7 +100,7 @@ forEachDialect('load: upsert', (dialect) => {
       );
     await expect(
       k.transaction().execute(async (trx) => {
-        expect(await upsertRows(trx, dialect, 'list_entries', entries(120), T1)).toBe(120);
+        expect(await upsertRows(trx, db().dialect, 'list_entries', entries(120), T1)).toBe(120);
         expect(
           Number(
             (
@@ -115,9 +116,9 @@ forEachDialect('load: upsert', (dialect) => {
     ).rejects.toThrow(/the page fails/);
     expect(await count()).toBe(0);
     // Row 110 breaks NOT NULL: the 100 rows of the two full statements before it are undone too.
-    await expect(upsertRows(k, dialect, 'list_entries', entries(120, 109), T1)).rejects.toThrow(/null/i);
+    await expect(upsertRows(k, db().dialect, 'list_entries', entries(120, 109), T1)).rejects.toThrow(/null/i);
     expect(await count()).toBe(0);
-    expect(await upsertRows(k, dialect, 'list_entries', entries(120), T1)).toBe(120);
+    expect(await upsertRows(k, db().dialect, 'list_entries', entries(120), T1)).toBe(120);
     expect(await count()).toBe(120);
   });
 
@@ -125,7 +126,7 @@ forEachDialect('load: upsert', (dialect) => {
     const k = db().kysely;
     const n = await upsertRows(
       k,
-      dialect,
+      db().dialect,
       'persons',
       [
         { id: 5, first_name: 'Ann', last_name: 'Lee', type: 'external' },
@@ -146,7 +147,7 @@ forEachDialect('load: upsert', (dialect) => {
     const k = db().kysely;
     await upsertRows(
       k,
-      dialect,
+      db().dialect,
       'companies',
       [
         { id: 1, is_global: true },
@@ -158,7 +159,7 @@ forEachDialect('load: upsert', (dialect) => {
     );
     const rows = await k.selectFrom('companies').select(['id', 'is_global']).orderBy('id').execute();
     expect(rows.map((r) => fromDbBool(r.is_global))).toEqual([true, false, true, null]);
-    const globals = await k.selectFrom('companies').select('id').where('is_global', '=', dialectOf(dialect).bool(true)).orderBy('id').execute();
+    const globals = await k.selectFrom('companies').select('id').where('is_global', '=', db().dialect.bool(true)).orderBy('id').execute();
     expect(globals.map((r) => r.id)).toEqual([1, 3]);
   });
 
@@ -170,7 +171,7 @@ forEachDialect('load: upsert', (dialect) => {
     const k = db().kysely;
     const inputs = ['9999-12-31T23:59:59.999Z', '2016-12-31T23:59:60Z', '0099-12-31t23:59:59.5z', '0024-05-01T00:00:00Z', '0000-02-29T12:00:00+01:00'];
     const rows = inputs.map((at, i) => ({ id: i + 1, type: 'one-time', content: at, due_date: normalizeTimestamp(at) }));
-    await upsertRows(k, dialect, 'reminders', rows, T1);
+    await upsertRows(k, db().dialect, 'reminders', rows, T1);
     const back = await k.selectFrom('reminders').select(['content', 'due_date']).orderBy('due_date').execute();
     expect(back.map((r) => r.due_date)).toEqual([
       '0000-02-29T11:00:00.000Z',
@@ -186,12 +187,12 @@ forEachDialect('load: upsert', (dialect) => {
   it('rejects an unknown table, an unknown column and a bad timestamp with a clear message', async () => {
     const k = db().kysely;
     // @ts-expect-error not a warehouse table
-    await expect(upsertRows(k, dialect, 'companys', [{ id: 1 }], T1)).rejects.toThrow(/not a warehouse table/);
+    await expect(upsertRows(k, db().dialect, 'companys', [{ id: 1 }], T1)).rejects.toThrow(/not a warehouse table/);
     // @ts-expect-error not a column of companies
-    await expect(upsertRows(k, dialect, 'companies', [{ id: 1, nmae: 'x' }], T1)).rejects.toThrow(/no column "nmae"/);
-    await expect(upsertRows(k, dialect, 'notes', [{ id: 1, created_at: 'yesterday' }], T1)).rejects.toThrow(/not an ISO-8601/);
+    await expect(upsertRows(k, db().dialect, 'companies', [{ id: 1, nmae: 'x' }], T1)).rejects.toThrow(/no column "nmae"/);
+    await expect(upsertRows(k, db().dialect, 'notes', [{ id: 1, created_at: 'yesterday' }], T1)).rejects.toThrow(/not an ISO-8601/);
     // @ts-expect-error the primary key is missing
-    await expect(upsertRows(k, dialect, 'companies', [{ name: 'no id' }], T1)).rejects.toThrow(/primary-key/);
+    await expect(upsertRows(k, db().dialect, 'companies', [{ name: 'no id' }], T1)).rejects.toThrow(/primary-key/);
   });
 
   it('quarantine is idempotent: one row per record, first_seen_at kept, the rest refreshed', async () => {
@@ -200,8 +201,8 @@ forEachDialect('load: upsert', (dialect) => {
       { raw: { id: 9, name: 42 }, error: 'name: expected string' },
       { raw: { name: 'no id' }, error: 'id: required' },
     ];
-    await quarantineRecords(k, dialect, 'companies', bad, 'run-1', T1);
-    await quarantineRecords(k, dialect, 'companies', [...bad, { raw: { id: 9 }, error: 'still bad' }], 'run-2', T2);
+    await quarantineRecords(k, db().dialect, 'companies', bad, 'run-1', T1);
+    await quarantineRecords(k, db().dialect, 'companies', [...bad, { raw: { id: 9 }, error: 'still bad' }], 'run-2', T2);
     const rows = await k.selectFrom('quarantine').selectAll().orderBy('record_key').execute();
     expect(rows).toHaveLength(2);
     const byId = rows.find((r) => r.record_key === '9')!;

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Db } from '../../src/load/db.ts';
-import { applyBatch } from '../../src/load/apply-batch.ts';
+import { applyBatch } from '../../src/load/write/apply-batch.ts';
 import { refreshViews } from '../../src/load/views/refresh.ts';
 import { forEachDialect, freshMigratedDb } from '../helpers/dialects.ts';
 
@@ -47,7 +47,7 @@ forEachDialect('load: views answer what the docs say', (dialect) => {
     ctx = await freshMigratedDb(dialect);
     await applyBatch(
       db().kysely,
-      dialect,
+      db().dialect,
       {
         upserts: {
           companies: [

@@ -14,7 +14,7 @@ const T1 = '2024-04-01T07:00:00.000Z';
 
 async function indexNames(db: Db): Promise<string[]> {
   const q =
-    db.dialect === 'sqlite'
+    db.dialect.name === 'sqlite'
       ? sql<{ name: string }>`select name from sqlite_master where type = 'index'`
       : sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema()`;
   return (await q.execute(db.kysely)).rows.map((r) => r.name);

@@ -1,13 +1,13 @@
 /**
  * PostgreSQL only (SQLite has one writer at a time and takes no lock): a page's transaction takes its
- * child-table locks (pg-dialect.ts `lockChildTables`, apply-batch.ts) in one statement, one transaction-scoped
+ * child-table locks (pg-warehouse.ts `lockChildTables`, apply-batch.ts) in one statement, one transaction-scoped
  * advisory lock per table, which another warehouse writer then cannot take until the page commits.
  */
 import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db } from '../../src/load/db.ts';
-import { POSTGRES_WAREHOUSE } from '../../src/load/pg-dialect.ts';
+import { POSTGRES_WAREHOUSE } from '../../src/load/dialects/pg/pg-warehouse.ts';
 import { PG_BASE_URL, freshMigratedDb } from '../helpers/dialects.ts';
 
 describe('child-table locks of a page transaction [postgres]', () => {

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserError } from '../../src/errors.ts';
-import { applyBatch } from '../../src/load/apply-batch.ts';
+import { applyBatch } from '../../src/load/write/apply-batch.ts';
 import { openDatabase, parseDatabaseUrl } from '../../src/load/db.ts';
 import { refreshViews } from '../../src/load/views/refresh.ts';
 import { runCli } from '../helpers/cli.ts';
@@ -36,7 +36,7 @@ describe('a PostgreSQL role with only row rights [postgres]', () => {
   beforeAll(async () => {
     owner = await freshMigratedDb('postgres');
     schema = parseDatabaseUrl(owner.url).schema!;
-    await applyBatch(owner.db.kysely, 'postgres', { upserts: { lists: [{ id: 1001, name: 'Deal Pipeline', type: 'opportunity' }] }, replace: [] }, T1);
+    await applyBatch(owner.db.kysely, owner.db.dialect, { upserts: { lists: [{ id: 1001, name: 'Deal Pipeline', type: 'opportunity' }] }, replace: [] }, T1);
     await refreshViews(owner.db);
     await admin(`create role ${role} login`);
     await admin(`grant usage on schema "${schema}" to ${role}; grant select, insert, update, delete on all tables in schema "${schema}" to ${role}`);
@@ -77,7 +77,7 @@ describe('a PostgreSQL role with only row rights [postgres]', () => {
     await refreshViews(owner.db);
     await admin(`create view "${schema}".my_report as select * from "${schema}".list_1001_pipeline`);
     await owner.db.kysely.updateTable('lists').set({ name: 'Deals' }).where('id', '=', 1001).execute();
-    await applyBatch(owner.db.kysely, 'postgres', { upserts: { lists: [{ id: 1002, name: 'Hiring', type: 'person' }] }, replace: [] }, T1);
+    await applyBatch(owner.db.kysely, owner.db.dialect, { upserts: { lists: [{ id: 1002, name: 'Hiring', type: 'person' }] }, replace: [] }, T1);
     const out = await refreshViews(owner.db);
     expect(out.created).toContain('list_1002_hiring');
     expect(out.refused.map((x) => x.view)).toEqual(['list_1001_pipeline']);

@@ -10,7 +10,7 @@ import { hotRefreshIds, refreshBefore } from '../../src/planner/hot-refresh.ts';
 import { bumpAttempts, markDirty } from '../../src/state/dirty.ts';
 import { emptyCheckpoint, writeCheckpoint } from '../../src/state/checkpoint.ts';
 import { configSchema } from '../../src/config/schema.ts';
-import { addRows, emptyBatch } from '../../src/load/batch.ts';
+import { addRows, emptyBatch } from '../../src/load/schema/row-batch.ts';
 import { referenceMarks } from '../../src/streams/reference-marks.ts';
 import { TIER_SLACK } from '../../src/planner/tiers.ts';
 import { forEachDialect, useMigratedDb } from '../helpers/dialects.ts';
@@ -65,7 +65,7 @@ forEachDialect('planner: the hot tier re-read by id', (dialect) => {
     await tenant();
     await k()
       .transaction()
-      .execute((trx) => markDirty(trx, dialect, [{ kind: 'company', id: 5 }], NOW.toISOString()));
+      .execute((trx) => markDirty(trx, db().dialect, [{ kind: 'company', id: 5 }], NOW.toISOString()));
     expect(await due(DAY)).toEqual([1, 2, 5]);
   });
 
@@ -99,7 +99,7 @@ forEachDialect('planner: the hot tier re-read by id', (dialect) => {
       .execute((trx) =>
         markDirty(
           trx,
-          dialect,
+          db().dialect,
           [
             { kind: 'person', id: 77, ifMissing: true },
             { kind: 'person', id: 78, ifMissing: true },

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Db, DialectName } from '../../src/load/db.ts';
-import { parseColumn } from '../../src/load/registry/columns.ts';
-import { INFRA_DECLS } from '../../src/load/registry/infra.ts';
-import { INFRA_TABLE_NAMES } from '../../src/load/schema-infra.ts';
-import { WAREHOUSE_TABLES, WAREHOUSE_TABLE_NAMES, type ColumnKind, type TableSpec } from '../../src/load/tables.ts';
+import { parseColumn } from '../../src/load/schema/registry/columns.ts';
+import { INFRA_DECLS } from '../../src/load/schema/registry/infra.ts';
+import { INFRA_TABLE_NAMES } from '../../src/load/schema/infra-tables.ts';
+import { WAREHOUSE_TABLES, WAREHOUSE_TABLE_NAMES, type ColumnKind, type TableSpec } from '../../src/load/schema/table-specs.ts';
 import { forEachDialect, freshMigratedDb } from '../helpers/dialects.ts';
 
 /**
- * The registry (src/load/registry/warehouse.ts) against the schema the frozen migrations really build,
+ * The registry (src/load/schema/registry/warehouse.ts) against the schema the frozen migrations really build,
  * on both dialects: the same tables, the same columns, each column's type family and nullability, the
  * same primary key. A drift fails with a diff naming the table and column.
  */

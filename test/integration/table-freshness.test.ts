@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { TABLE_WRITERS } from '../../src/load/registry/table-writers.ts';
+import { TABLE_WRITERS } from '../../src/load/schema/registry/table-writers.ts';
 import { forEachDialect } from '../helpers/dialects.ts';
 import { startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';
 

@@ -1,11 +1,11 @@
 /**
- * `transcripts.note_id` derived from `notes.transcript_id` (load/transcript-notes.ts), on both dialects:
+ * `transcripts.note_id` derived from `notes.transcript_id` (load/write/derive-transcript-notes.ts), on both dialects:
  * the lowest live note naming the transcript, null when none does, and only changed rows are written.
  */
 import { expect, it } from 'vitest';
-import { applyBatch } from '../../src/load/apply-batch.ts';
-import { emptyBatch, addRows } from '../../src/load/batch.ts';
-import { linkTranscriptNotes } from '../../src/load/transcript-notes.ts';
+import { applyBatch } from '../../src/load/write/apply-batch.ts';
+import { emptyBatch, addRows } from '../../src/load/schema/row-batch.ts';
+import { linkTranscriptNotes } from '../../src/load/write/derive-transcript-notes.ts';
 import { forEachDialect, useMigratedDb } from '../helpers/dialects.ts';
 
 const T1 = '2024-04-01T07:00:00.000Z';
@@ -28,7 +28,7 @@ forEachDialect('load: transcript notes', (dialect) => {
       { id: 40, type: 'ai-notetaker', transcript_id: 2 },
       { id: 50, type: 'entities', transcript_id: null },
     ]);
-    await k.transaction().execute((trx) => applyBatch(trx, dialect, b, T1));
+    await k.transaction().execute((trx) => applyBatch(trx, db().dialect, b, T1));
     expect(await linkTranscriptNotes(db())).toBe(2);
     expect(await links()).toEqual([
       [1, 20],

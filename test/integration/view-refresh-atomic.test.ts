@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { applyBatch } from '../../src/load/apply-batch.ts';
+import { applyBatch } from '../../src/load/write/apply-batch.ts';
 import type { Db } from '../../src/load/db.ts';
 import { refreshViews } from '../../src/load/views/refresh.ts';
 import { forEachDialect, useMigratedDb } from '../helpers/dialects.ts';
@@ -15,7 +15,7 @@ const T1 = '2024-04-01T07:00:00.000Z';
 
 async function relationNames(db: Db, like: string): Promise<string[]> {
   const rows =
-    db.dialect === 'sqlite'
+    db.dialect.name === 'sqlite'
       ? await sql<{ name: string }>`select name from sqlite_master where type = 'view' and name like ${like} order by name`.execute(db.kysely)
       : await sql<{
           name: string;
@@ -29,7 +29,7 @@ forEachDialect('a view refresh that dies part-way', (dialect) => {
   const db = useMigratedDb(dialect);
 
   it('leaves the old views in place and queryable; the next refresh completes', async () => {
-    await applyBatch(db().kysely, dialect, { upserts: { lists: [{ id: 1001, name: 'Deal Pipeline', type: 'opportunity' }] }, replace: [] }, T1);
+    await applyBatch(db().kysely, db().dialect, { upserts: { lists: [{ id: 1001, name: 'Deal Pipeline', type: 'opportunity' }] }, replace: [] }, T1);
     await refreshViews(db());
     expect(await relationNames(db(), 'list_1001_%')).toEqual(['list_1001_deal_pipeline', 'list_1001_deal_pipeline_values']);
 

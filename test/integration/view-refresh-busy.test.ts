@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
 import { DEFAULT_VIEW_LOCK_TIMEOUT_MS } from '../../src/defaults.ts';
 import { parseDatabaseUrl } from '../../src/load/db.ts';
-import { applyBatch } from '../../src/load/apply-batch.ts';
+import { applyBatch } from '../../src/load/write/apply-batch.ts';
 import { refreshViews, refreshViewsSafely } from '../../src/load/views/refresh.ts';
 import { createLogger } from '../../src/log.ts';
 import { forEachDialect, freshMigratedDb, PG_BASE_URL } from '../helpers/dialects.ts';
@@ -47,7 +47,7 @@ forEachDialect('view refresh behind a reader', (dialect) => {
     const db = dbc.db;
     await applyBatch(
       db.kysely,
-      dialect,
+      db.dialect,
       { upserts: { lists: [{ id: 1001, name: 'Deal Pipeline', type: 'opportunity' }] }, replace: [] },
       '2024-04-01T07:00:00.000Z',
     );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { batchRowCount, emptyBatch, mergeBatch, type RowBatch, type RowOf } from '../../src/load/batch.ts';
-import { entity } from '../../src/load/registry/columns.ts';
+import { batchRowCount, emptyBatch, mergeBatch, type RowBatch, type RowOf } from '../../src/load/schema/row-batch.ts';
+import { entity } from '../../src/load/schema/registry/columns.ts';
 import { addUpsert, replaceSet, single } from '../../src/transform/rows.ts';
 
 /**

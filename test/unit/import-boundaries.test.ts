@@ -47,6 +47,22 @@ describe('import boundaries (.dependency-cruiser.mjs)', () => {
     expect(text).toMatch(/2 dependency violations \(2 errors, 0 warnings\)/);
   });
 
+  it('reports an import running back up inside src/load, a driver importing warehouse SQL, and a dialect imported past the handle', async () => {
+    const { text, violations, modules } = await check(fixture('load-rooms'));
+    expect(modules).toBe(10);
+    expect(violations).toEqual([
+      'load-dialect-drivers-below-warehouse-sql: src/load/dialects/sqlite/sqlite-driver.ts → src/load/dialects/sqlite/sqlite-warehouse.ts',
+      'load-dialects-apart: src/load/dialects/sqlite/sqlite-warehouse.ts → src/load/dialects/pg/pg-upsert.ts',
+      'load-dialects-imports-below-it: src/load/dialects/pg/pg-upsert.ts → src/load/write-fence.ts',
+      'load-handle-imports-below-it: src/load/db.ts → src/load/write/quarantine.ts',
+      'load-handle-picks-the-dialect: src/load/write/upsert.ts → src/load/dialects/pg/pg-upsert.ts',
+      'load-schema-imports-below-it: src/load/schema/registry.ts → src/load/write/quarantine.ts',
+      'load-views-imports-below-it: src/load/views/refresh.ts → src/load/analyze.ts',
+      'load-write-imports-below-it: src/load/write/upsert.ts → src/load/views/refresh.ts',
+    ]);
+    expect(text).toMatch(/8 dependency violations \(8 errors, 0 warnings\)/);
+  });
+
   it('passes a tree that imports only what each layer may', async () => {
     const { text, violations, modules } = await check(fixture('clean'));
     expect(modules).toBe(6); // every fixture file was read: a pass is not an empty cruise

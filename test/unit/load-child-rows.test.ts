@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CHILD_ROWS } from '../../src/load/child-rows.ts';
-import { WAREHOUSE_TABLES } from '../../src/load/tables.ts';
+import { CHILD_ROWS } from '../../src/load/write/child-rows.ts';
+import { WAREHOUSE_TABLES } from '../../src/load/schema/table-specs.ts';
 
 describe('CHILD_ROWS registry', () => {
   it('names every child table of the warehouse under at least one parent', () => {

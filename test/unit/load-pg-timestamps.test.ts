@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pgTimestampParam, pgTimestampText } from '../../src/load/pg-timestamps.ts';
+import { pgTimestampParam, pgTimestampText } from '../../src/load/dialects/pg/pg-timestamps.ts';
 
 describe("PostgreSQL's timestamp text", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REPLACEMENT_CHARACTER as R, storableJson, storableRow, storableText } from '../../src/load/storable.ts';
+import { REPLACEMENT_CHARACTER as R, storableJson, storableRow, storableText } from '../../src/load/write/storable-text.ts';
 
 describe('storableText', () => {
   it('replaces NUL and each lone surrogate with U+FFFD, keeping length', () => {

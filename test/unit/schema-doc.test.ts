@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { renderSchemaDoc } from '../../scripts/schema-doc.ts';
-import { INFRA_DECLS } from '../../src/load/registry/infra.ts';
-import { WAREHOUSE } from '../../src/load/registry/warehouse.ts';
-import { WAREHOUSE_TABLE_NAMES } from '../../src/load/tables.ts';
+import { INFRA_DECLS } from '../../src/load/schema/registry/infra.ts';
+import { WAREHOUSE } from '../../src/load/schema/registry/warehouse.ts';
+import { WAREHOUSE_TABLE_NAMES } from '../../src/load/schema/table-specs.ts';
 import { ALL_STREAMS } from '../../src/streams/registry.ts';
-import { TABLE_WRITERS } from '../../src/load/registry/table-writers.ts';
+import { TABLE_WRITERS } from '../../src/load/schema/registry/table-writers.ts';
 
 const doc = renderSchemaDoc();
 
@@ -65,7 +65,7 @@ describe('docs/schema.md', () => {
   });
 });
 
-describe('table writers (load/registry/table-writers.ts)', () => {
+describe('table writers (load/schema/registry/table-writers.ts)', () => {
   const names = new Set(ALL_STREAMS.map((s) => s.name));
   const written = new Set(Object.values(TABLE_WRITERS).flat());
 

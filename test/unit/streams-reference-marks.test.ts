@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { configSchema } from '../../src/config/schema.ts';
-import { emptyBatch, addReplace, addRows, type RowBatch } from '../../src/load/batch.ts';
+import { emptyBatch, addReplace, addRows, type RowBatch } from '../../src/load/schema/row-batch.ts';
 import { namedRecordMarks, referenceMarks } from '../../src/streams/reference-marks.ts';
 
 function page(): RowBatch {

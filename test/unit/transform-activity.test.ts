@@ -115,7 +115,7 @@ describe('transcripts', () => {
     });
     const b = T.transcriptRows(t);
     expect(b.upserts.transcripts?.[0]).toMatchObject({ id: 1, meeting_id: 9, language: 'en', title: null });
-    // note_id is derived from the notes (load/transcript-notes.ts), never written by the transcript read.
+    // note_id is derived from the notes (load/write/derive-transcript-notes.ts), never written by the transcript read.
     expect(b.upserts.transcripts?.[0]).not.toHaveProperty('note_id');
     expect(b.replace[0]).toMatchObject({ table: 'transcript_fragments', scope: ['transcript_id'], owners: [{ transcript_id: 1 }] });
     expect(b.replace[0]!.rows[1]).toEqual({ transcript_id: 1, idx: 1, speaker: 'B', content: 'line 2', start_ms: 2000, end_ms: 3000 });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import * as S from '../../src/extract/schemas/index.ts';
-import type { RowBatch } from '../../src/load/batch.ts';
-import { WAREHOUSE_TABLES, isWarehouseTable } from '../../src/load/tables.ts';
+import type { RowBatch } from '../../src/load/schema/row-batch.ts';
+import { WAREHOUSE_TABLES, isWarehouseTable } from '../../src/load/schema/table-specs.ts';
 import * as T from '../../src/transform/index.ts';
 
 /**
- * Every transform's output must fit the warehouse registry (src/load/registry/warehouse.ts). The
+ * Every transform's output must fit the warehouse registry (src/load/schema/registry/warehouse.ts). The
  * compiler already checks table and column names and NOT NULL columns (RowBatch is typed by the
  * registry); this checks what only running the transforms shows: primary keys present, scalar values
  * only, timestamps normalised, JSON that parses, `_raw` on entity tables, no meta columns the loader

@@ -4,9 +4,9 @@
  * Interactions reach a company or a deal through its people: an interaction belongs to every live
  * person who took part (interaction_participants.person_id).
  */
-import { WAREHOUSE } from '../registry/warehouse.ts';
-import type { ViewSql } from './dialect-sql.ts';
-import { quoteIdent } from './identifiers.ts';
+import { WAREHOUSE } from '../schema/registry/warehouse.ts';
+import type { ViewSql } from '../dialects/view-sql.ts';
+import { quoteIdent } from '../dialects/sql-quote.ts';
 import type { ViewDef } from './view-def.ts';
 
 /** Entity tables (those with `_deleted_at`), in registry order. */

@@ -15,9 +15,9 @@
  * Built from `sync_state` (checkpoints) and `sync_runs`; which streams write which table is
  * registry/table-writers.ts. Runs unchanged on SQLite 3.37+ (no ordered aggregates, no `->>`).
  */
-import { TABLE_WRITERS } from '../registry/table-writers.ts';
-import type { ViewSql } from './dialect-sql.ts';
-import { quoteLiteral } from './identifiers.ts';
+import { TABLE_WRITERS } from '../schema/registry/table-writers.ts';
+import type { ViewSql } from '../dialects/view-sql.ts';
+import { quoteLiteral } from '../dialects/sql-quote.ts';
 import type { ViewDef } from './view-def.ts';
 
 /** The later of two timestamp expressions, either may be null (SQLite's max() of a null is null). */

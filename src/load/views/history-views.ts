@@ -6,7 +6,7 @@
  * when tracking began (the first logged change is an update or a delete, or the entry has a value and no
  * logged change at all) is marked `before_tracking` and has no `entered_at`.
  */
-import type { ViewSql } from './dialect-sql.ts';
+import type { ViewSql } from '../dialects/view-sql.ts';
 import type { ViewDef } from './view-def.ts';
 
 /** The field types whose values are stages. */

@@ -1,31 +1,15 @@
 /**
- * Names in view SQL. Every identifier and literal that reaches a view definition passes through here:
- * names derived from the service's data (list and field names) are reduced to `[a-z0-9_]` before they
- * are quoted, and text values (field ids, entity types) are written as escaped string literals, so
- * nothing the service sends can end a quote or inject SQL. Rule (docs/warehouse.md "Views"):
+ * Names in view SQL. Every name derived from the service's data (list and field names) is reduced here to
+ * `[a-z0-9_]` before it is quoted, and text values (field ids, entity types) are written as escaped string
+ * literals (../dialects/sql-quote.ts), so nothing the service sends can end a quote or inject SQL. Rule (docs/warehouse.md "Views"):
  * lower-case; every run of characters outside `a-z0-9` becomes one `_`; leading/trailing `_` dropped;
  * cut to DEFAULT_MAX_NAME_LENGTH; empty or starting with a digit → prefixed `f_`; a name already taken
  * (a core column, another field) gets the field's id digits (or a counter) appended.
  */
+import { intLiteral } from '../dialects/sql-quote.ts';
 
 /** PostgreSQL truncates identifiers at 63 bytes; names stay well below so suffixes still fit. */
 export const DEFAULT_MAX_NAME_LENGTH = 40;
-
-/** `"name"` with embedded quotes doubled (valid on both dialects). */
-export function quoteIdent(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
-}
-
-/** `'text'` with embedded quotes doubled; NUL bytes (which neither dialect accepts) are dropped. */
-export function quoteLiteral(text: string): string {
-  return `'${text.replace(/\0/g, '').replace(/'/g, "''")}'`;
-}
-
-/** An integer id as SQL; anything else throws (ids come from bigint columns, never from text). */
-export function intLiteral(n: number): string {
-  if (!Number.isSafeInteger(n)) throw new Error(`not an integer id: ${String(n)}`);
-  return String(n);
-}
 
 /** A service name reduced to a safe snake_case identifier (the rule in the header). */
 export function safeName(raw: string | null | undefined, fallback = 'field'): string {

@@ -7,8 +7,8 @@
  * dialect cannot aggregate a cell in value order inside the pivot (SQLite, `pivotsOrdered`), a
  * multi-valued cell is still read by its own ordered subquery.
  */
-import { valueText, type ViewSql } from './dialect-sql.ts';
-import { intLiteral, quoteLiteral } from './identifiers.ts';
+import { valueText, type ViewSql } from '../dialects/view-sql.ts';
+import { intLiteral, quoteLiteral } from '../dialects/sql-quote.ts';
 
 /** Whose values a pivot reads: a list entry's own (`list_entry_id` = the entry) or its entity's (`list_entry_id` = 0). */
 export type PivotOwner = 'entry' | 'entity';

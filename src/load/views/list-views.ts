@@ -8,8 +8,9 @@
  * so a rename renames only that field's column and history (keyed by field id) is untouched.
  */
 import type { Db } from '../db.ts';
-import type { ViewSql } from './dialect-sql.ts';
-import { NameAllocator, intLiteral, listViewName, quoteIdent, safeName } from './identifiers.ts';
+import type { ViewSql } from '../dialects/view-sql.ts';
+import { intLiteral, quoteIdent } from '../dialects/sql-quote.ts';
+import { NameAllocator, listViewName, safeName } from './identifiers.ts';
 import { ValuePivot } from './list-pivot.ts';
 import type { ViewDef } from './view-def.ts';
 

@@ -6,17 +6,15 @@
  */
 import { createHash } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
-import type { Database } from '../schema.ts';
+import type { Database } from '../schema/database.ts';
 import type { Db } from '../db.ts';
 import { DEFAULT_VIEW_LOCK_TIMEOUT_MS } from '../../defaults.ts';
 import { UserError, errorMessage } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
-import { viewRefreshRefusal } from '../pg-privileges.ts';
-import { dialectOf } from '../dialects.ts';
 import { currentViews, overviewViews } from './entity-views.ts';
 import { freshnessView } from './freshness-view.ts';
 import { historyViews } from './history-views.ts';
-import { quoteIdent } from './identifiers.ts';
+import { quoteIdent } from '../dialects/sql-quote.ts';
 import { listViews } from './list-views.ts';
 import type { ViewDef } from './view-def.ts';
 
@@ -26,7 +24,7 @@ const OWNED =
 
 /** The views relsync wants for the warehouse as it is now. */
 export async function wantedViews(db: Db): Promise<ViewDef[]> {
-  const v = dialectOf(db.dialect).views;
+  const v = db.dialect.views;
   return [...currentViews(v), ...historyViews(v), ...overviewViews(v), freshnessView(v), ...(await listViews(db, v))];
 }
 
@@ -58,7 +56,7 @@ export interface RefreshOutcome {
   created: string[];
   dropped: string[];
   unchanged: number;
-  /** Views left as they were, each with what is missing and what to grant (pg-privileges.ts). */
+  /** Views left as they were, each with what is missing and what to grant (`viewCatalog.refusal`). */
   refused: Array<{ view: string; reason: string }>;
 }
 
@@ -67,7 +65,7 @@ type ViewChanges = { existing: Map<string, string>; stale: ViewDef[]; gone: stri
 /** Bring the views in line with the warehouse; throws when the database refuses (see refreshViewsSafely). */
 export async function refreshViews(db: Db, opts: { lockTimeoutMs?: number } = {}): Promise<RefreshOutcome> {
   const wanted = await wantedViews(db);
-  const catalog = dialectOf(db.dialect).viewCatalog;
+  const catalog = db.dialect.viewCatalog;
   const existing = await catalog.existing(db.kysely);
   const identity = (view: ViewDef) => catalog.identity({ statement: createStatement(view), fingerprint: fingerprint(view) });
   const stale = wanted.filter((w) => existing.get(w.name) !== identity(w));
@@ -83,14 +81,14 @@ export async function refreshViews(db: Db, opts: { lockTimeoutMs?: number } = {}
   } catch (err) {
     // Some views may not be replaced (owned by another role, an analyst's view depends on them): the
     // others still are, one at a time, and each refusal says what is missing.
-    if (viewRefreshRefusal(err, '') === null) throw err;
+    if (db.dialect.viewCatalog.refusal(err, '') === null) throw err;
     return { ...outcome, ...(await oneByOne(db, waitMs, plan)) };
   }
 }
 
 /** The DDL in one transaction, its lock wait bounded where readers can block it; a lock timeout is ViewsBusyError. */
 async function inOneTransaction(db: Db, waitMs: number, fn: (trx: Transaction<Database>) => Promise<void>): Promise<void> {
-  const catalog = dialectOf(db.dialect).viewCatalog;
+  const catalog = db.dialect.viewCatalog;
   const boundWait = catalog.boundWait(waitMs);
   await db.kysely
     .transaction()
@@ -111,7 +109,7 @@ async function oneByOne(db: Db, waitMs: number, plan: ViewChanges): Promise<Pick
       done.push(name);
     } catch (err) {
       if (err instanceof ViewsBusyError) throw err;
-      out.refused.push({ view: name, reason: viewRefreshRefusal(err, name) ?? errorMessage(err) });
+      out.refused.push({ view: name, reason: db.dialect.viewCatalog.refusal(err, name) ?? errorMessage(err) });
     }
   };
   for (const name of plan.gone) await attempt(name, { existing: plan.existing, stale: [], gone: [name] }, out.dropped);
@@ -124,7 +122,7 @@ async function replaceViews(trx: Transaction<Database>, db: Db, plan: ViewChange
   for (const name of [...gone, ...stale.map((s) => s.name)]) {
     if (existing.has(name)) await sql.raw(`DROP VIEW IF EXISTS ${quoteIdent(name)}`).execute(trx);
   }
-  const catalog = dialectOf(db.dialect).viewCatalog;
+  const catalog = db.dialect.viewCatalog;
   for (const view of stale) {
     await sql.raw(createStatement(view)).execute(trx);
     const mark = catalog.mark(view.name, fingerprint(view));

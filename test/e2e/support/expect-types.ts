@@ -1,4 +1,4 @@
-import type { WarehouseTableName } from '../../../src/load/schema-warehouse.ts';
+import type { WarehouseTableName } from '../../../src/load/schema/warehouse-tables.ts';
 import type { ExpRow } from './norm.ts';
 
 /** An expected cell given by a rule rather than one value (e.g. history rows rendered when first read). */

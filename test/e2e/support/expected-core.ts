@@ -231,7 +231,7 @@ function fieldsExpectation(store: SimStore, contract: ContractName): TableExpect
         throw new Error(`expected-core: system field ${id} has definitions that differ in ${c}; fields cannot hold one value`);
       }
     }
-    // Derived from every definition (load/system-fields.ts): the entity-type definition's type, else the
+    // Derived from every definition (load/write/derive-system-fields.ts): the entity-type definition's type, else the
     // first list's; the entity type all definitions share, null when they differ.
     const lowest = Math.min(...defs.map((f) => f.listId ?? 0));
     const type =

@@ -3,8 +3,8 @@
  * run (every tracked field on one company, one person and one entry per list, plus two notes), and a
  * readable per-row difference of two warehouse dumps.
  */
-import type { WarehouseTableName } from '../../../src/load/schema-warehouse.ts';
-import { WAREHOUSE_TABLES } from '../../../src/load/tables.ts';
+import type { WarehouseTableName } from '../../../src/load/schema/warehouse-tables.ts';
+import { WAREHOUSE_TABLES } from '../../../src/load/schema/table-specs.ts';
 import { simCall } from '../../../src/simulator/test-client.ts';
 import { iterFieldValues, type FieldValue, type SimField, type SimStore } from '../../../src/simulator/index.ts';
 import type { SyncFixture } from '../../helpers/sync-fixture.ts';

@@ -3,7 +3,7 @@
  * comparison speak one representation: timestamps as ISO-8601 UTC with milliseconds, booleans as
  * booleans (SQLite stores 0/1), JSON columns parsed, numbers as numbers.
  */
-import type { ColumnKind } from '../../../src/load/tables.ts';
+import type { ColumnKind } from '../../../src/load/schema/table-specs.ts';
 
 export type Cell = string | number | boolean | null | object;
 export type ExpRow = Record<string, Cell>;

@@ -1,6 +1,4 @@
-import type { FieldValue, FieldValueRecord, SimField, SimStore } from '../src/simulator/index.ts';
-import { iterFieldValues } from '../src/simulator/index.ts';
-import { mulberry32 } from '../src/simulator/prng.ts';
+import { iterFieldValues, mulberry32, type FieldValue, type FieldValueRecord, type SimField, type SimStore } from '@relsync/simulator';
 
 /** A different value of the same type, or null for a type the bench does not change. */
 function nextValue(store: SimStore, f: SimField, v: FieldValue, r: () => number): FieldValue | null {

@@ -6,9 +6,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../src/load/db.ts';
 import { anySignal, hotSignals } from '../src/planner/tiers.ts';
-import { deleteCompany, renameCompany, type SimStore } from '../src/simulator/index.ts';
-import { addListEntry, deleteListEntry, setCompanyPersons } from '../src/simulator/store/store-mutations.ts';
-import type { SimListEntry } from '../src/simulator/store/store-types.ts';
+import { deleteCompany, renameCompany, addListEntry, deleteListEntry, setCompanyPersons, type SimStore, type SimListEntry } from '@relsync/simulator';
 
 export type ChangeKind = 'link_add' | 'link_remove' | 'rename' | 'delete' | 'list' | 'list_remove' | 'field';
 export const CHANGE_KINDS: readonly ChangeKind[] = ['link_add', 'link_remove', 'rename', 'delete', 'list', 'list_remove', 'field'];

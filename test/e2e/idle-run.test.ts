@@ -4,7 +4,7 @@
  * re-reads the field definitions in the same run.
  */
 import { afterEach, expect, it } from 'vitest';
-import { iterFieldValues, type SimField } from '../../src/simulator/index.ts';
+import { iterFieldValues, type SimField } from '@relsync/simulator';
 import { forEachDialect } from '../helpers/dialects.ts';
 import { startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';
 

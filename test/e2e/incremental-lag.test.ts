@@ -16,8 +16,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncResult } from '../../src/runner/run-sync.ts';
-import { simCall } from '../../src/simulator/test-client.ts';
-import type { FieldValue, Scale, ScaleCounts } from '../../src/simulator/index.ts';
+import { simCall } from '@relsync/simulator/test-client';
+import type { FieldValue, Scale, ScaleCounts } from '@relsync/simulator';
 import { forEachDialect } from '../helpers/dialects.ts';
 import { startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';
 import { expectWarehouseMatchesStore, readTable } from '../helpers/warehouse-compare.ts';

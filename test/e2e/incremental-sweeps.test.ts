@@ -14,7 +14,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WarehouseTableName } from '../../src/load/schema-warehouse.ts';
 import type { SyncResult } from '../../src/runner/run-sync.ts';
-import { iterFieldValues, type ScaleCounts, type SimStore } from '../../src/simulator/index.ts';
+import { iterFieldValues, type ScaleCounts, type SimStore } from '@relsync/simulator';
 import { forEachContract } from '../helpers/dialects.ts';
 import { startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';
 import { dumpWarehouse, expectWarehouseMatchesStore, readTable } from '../helpers/warehouse-compare.ts';

@@ -5,7 +5,7 @@
  * store's plain data (test/e2e/support).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContractName } from '../../src/simulator/index.ts';
+import type { ContractName } from '@relsync/simulator';
 import type { SyncResult } from '../../src/runner/run-sync.ts';
 import { listSources } from '../../src/state/sources.ts';
 import { formatStatus } from '../../src/cli/format/status-text.ts';

@@ -17,7 +17,7 @@ import {
   type RunningSimulator,
   type ScaleCounts,
   type SimulatorOptions,
-} from '../../src/simulator/index.ts';
+} from '@relsync/simulator';
 import { freshMigratedDb } from './dialects.ts';
 
 export const E2E_SEED = 7;

@@ -3,7 +3,7 @@
  * documented current API (docs/contract.md §0-§9); `seed` is the reference made
  * as stingy as the client's contract (docs/contract.md §S1-§S14) wherever the seed says less.
  * What the seed marks "not shown" falls back to the reference. Both profiles refuse what neither document
- * describes (see params.ts). The contract table of src/simulator/README.md lists each behaviour with its quotes.
+ * describes (see params.ts). The contract table of the package's README.md lists each behaviour with its quotes.
  */
 
 export const CONTRACT_NAMES = ['reference', 'seed'] as const;

@@ -4,10 +4,9 @@
  * injectable faults. `startSimulator()` is the whole public entry point.
  */
 import type { AddressInfo } from 'node:net';
-import { createLogger } from '../log.ts';
 import { generateStore, resolveScale, type Scale } from './generate/generate.ts';
 import { applyEdgeValues } from './generate/generate-edge-values.ts';
-import { SimServer, type SimStats } from './server.ts';
+import { SimServer, type SimLogger, type SimStats } from './server.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { FaultInjector, SLOW_PAUSE_MS, parseFaults, type FaultSpec } from './http/faults.ts';
 import { CURRENT_VERSION, KNOWN_VERSIONS } from './http/http-types.ts';
@@ -20,7 +19,12 @@ import { WebhookDeliveries } from './webhooks/webhook-deliveries.ts';
 export type { Scale } from './generate/generate.ts';
 export type { ScaleCounts } from './store/store-types.ts';
 export type { FaultSpec, FaultKind } from './http/faults.ts';
-export { parseFaults } from './http/faults.ts';
+export type { SimLogger, SimStats } from './server.ts';
+export { parseFaults, FaultInjector, FAULT_KINDS } from './http/faults.ts';
+export { Rng, mulberry32 } from './prng.ts';
+export { GEN_END_MS } from './generate/generate-names.ts';
+export { fieldMeta } from './render/render-v2.ts';
+export { DELIVERY_ATTEMPTS } from './webhooks/webhook-deliveries.ts';
 export { SimStore, ID_BASE } from './store/store.ts';
 export * from './store/store-types.ts';
 export { generateStore, SCALES } from './generate/generate.ts';
@@ -33,6 +37,8 @@ export {
   deletePerson,
   deleteOpportunity,
   deleteListEntry,
+  addListEntry,
+  setCompanyPersons,
   renameCompany,
   renamePerson,
   setOpportunityAssociations,
@@ -59,7 +65,7 @@ export interface SimulatorOptions {
   slowPauseMs?: number;
   /**
    * Which document to follow where the seed and the reference differ (default `reference`); `seed` also
-   * brings the seed's `{data, next_cursor}` envelope. See contract.ts and the contract table of src/simulator/README.md.
+   * brings the seed's `{data, next_cursor}` envelope. See contract.ts and the contract table of the package's README.md.
    */
   contract?: ContractName;
   /** Permissions switched off (`emails`, `merges`, `companies`, `persons`, `lists`): their routes answer 403. */
@@ -83,7 +89,8 @@ export interface SimulatorOptions {
    * strings), off by default.
    */
   edgeValues?: boolean;
-  logRequests?: boolean;
+  /** Log every request and handler error here (e.g. a pino child logger); default: no log. */
+  log?: SimLogger;
 }
 
 export interface RunningSimulator {
@@ -130,7 +137,6 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
   if (opts.edgeValues) applyEdgeValues(store);
   const limiter = new RateLimiter(perMin, monthly);
   const faults = new FaultInjector(faultSpec, seed);
-  const log = opts.logRequests ? createLogger().child({ component: 'simulator' }) : null;
   const deliveries = new WebhookDeliveries(store, contract.name, seed);
   deliveries.setDrop(faultSpec['webhook-drop'] ?? 0);
   const sim = new SimServer(store, limiter, faults, {
@@ -148,7 +154,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
     latencyMs: nonNegInt('latencyMs', opts.latencyMs, 0),
     slowPauseMs: nonNegInt('slowPauseMs', opts.slowPauseMs, SLOW_PAUSE_MS),
     retryAfter: opts.retryAfter ?? 'seconds',
-    log,
+    log: opts.log ?? null,
     deliveries,
   });
   await new Promise<void>((resolve, reject) => {

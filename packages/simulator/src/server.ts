@@ -3,7 +3,6 @@
  * cursor -> fault draw -> handler -> latency -> response with rate-limit headers on every answer.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { Logger } from '../log.ts';
 import { CURRENT_VERSION, HttpError, KNOWN_VERSIONS, errorBody, routeMissing, type Ctx, type Reply, type ServerSettings } from './http/http-types.ts';
 import { Router } from './http/router.ts';
 import { RateLimiter, rateHeaders, type RateState } from './http/rate-limit.ts';
@@ -15,6 +14,12 @@ import { ALL_ROUTES } from './routes/routes.ts';
 import { checkAuth } from './http/auth.ts';
 import { checkParams } from './http/params.ts';
 import { deniedBy } from './http/permissions.ts';
+
+/** Where request lines and handler errors go: a pino logger fits, and the package needs no logging library of its own. */
+export interface SimLogger {
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
 
 export interface SimStats {
   requests: number;
@@ -28,7 +33,7 @@ export interface PipelineOptions {
   /** The stall of a `slow` fault between the two halves of the body. */
   slowPauseMs: number;
   retryAfter: 'seconds' | 'http-date' | 'none';
-  log: Logger | null;
+  log: SimLogger | null;
   /** Webhook deliveries fired by writes (webhook-deliveries.ts). */
   deliveries?: WebhookDeliveries;
 }

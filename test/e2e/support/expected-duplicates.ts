@@ -3,7 +3,7 @@
  * (src/simulator/routes/routes-v2-misc.ts): a company named "X 2" whose twin 600 ids earlier is named "X"; two
  * persons with consecutive ids and the same first and last name. Ids ascending in each pair.
  */
-import type { SimStore } from '../../../src/simulator/index.ts';
+import type { SimStore } from '@relsync/simulator';
 import type { TableExpectation } from './expect-types.ts';
 
 export function duplicatesExpectation(store: SimStore): TableExpectation {

@@ -5,8 +5,8 @@
  */
 import type { WarehouseTableName } from '../../../src/load/schema-warehouse.ts';
 import { WAREHOUSE_TABLES } from '../../../src/load/tables.ts';
-import { simCall } from '../../../src/simulator/test-client.ts';
-import { iterFieldValues, type FieldValue, type SimField, type SimStore } from '../../../src/simulator/index.ts';
+import { simCall } from '@relsync/simulator/test-client';
+import { iterFieldValues, type FieldValue, type SimField, type SimStore } from '@relsync/simulator';
 import type { SyncFixture } from '../../helpers/sync-fixture.ts';
 import type { ExpRow } from './norm.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setCell, startSimulator, type RunningSimulator } from '../../src/simulator/index.ts';
-import { pageAllV1, pageAllV2, simCall } from '../../src/simulator/test-client.ts';
+import { setCell, startSimulator, type RunningSimulator } from '../../src/index.ts';
+import { pageAllV1, pageAllV2, simCall } from '../../src/test-client.ts';
 
 /**
  * What each contract profile refuses (src/simulator/contract.ts, params.ts, permissions.ts): the

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type RunningSimulator, type SimListEntry } from '../../src/simulator/index.ts';
-import { pageAllV1, pageAllV2, simCall } from '../../src/simulator/test-client.ts';
+import { startSimulator, type RunningSimulator, type SimListEntry } from '../../src/index.ts';
+import { pageAllV1, pageAllV2, simCall } from '../../src/test-client.ts';
 
 /**
  * Contract profiles (src/simulator/contract.ts): where association data can be read under `reference`

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSimulator, type RunningSimulator } from '../../src/simulator/index.ts';
-import { pageAllV2 } from '../../src/simulator/test-client.ts';
+import { startSimulator, type RunningSimulator } from '../../src/index.ts';
+import { pageAllV2 } from '../../src/test-client.ts';
 
 /**
  * The simulator's edge-value profile (generate/generate-edge-values.ts, render/edge-values.ts): list

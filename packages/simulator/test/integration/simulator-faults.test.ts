@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSimulator, type RunningSimulator } from '../../src/simulator/index.ts';
-import { simCall } from '../../src/simulator/test-client.ts';
+import { startSimulator, type RunningSimulator } from '../../src/index.ts';
+import { simCall } from '../../src/test-client.ts';
 
 type Outcome = 'ok' | '5xx' | 'html' | 'reset' | 'malformed';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type RunningSimulator } from '../../src/simulator/index.ts';
-import { pageAllV1, pageAllV2, simCall } from '../../src/simulator/test-client.ts';
-import type { SimStore } from '../../src/simulator/store/store.ts';
+import { startSimulator, type RunningSimulator } from '../../src/index.ts';
+import { pageAllV1, pageAllV2, simCall } from '../../src/test-client.ts';
+import type { SimStore } from '../../src/store/store.ts';
 
 type Rec = { id: number | string };
 const ids = (xs: unknown[]) => (xs as Rec[]).map((x) => x.id);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type RunningSimulator } from '../../src/simulator/index.ts';
-import { pageAllV2, simCall } from '../../src/simulator/test-client.ts';
+import { startSimulator, type RunningSimulator } from '../../src/index.ts';
+import { pageAllV2, simCall } from '../../src/test-client.ts';
 
 describe('simulator auth, versions, envelopes and cursors', () => {
   let sim: RunningSimulator;

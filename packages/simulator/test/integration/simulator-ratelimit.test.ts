@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSimulator, type RunningSimulator } from '../../src/simulator/index.ts';
-import { rawHead, simCall } from '../../src/simulator/test-client.ts';
+import { startSimulator, type RunningSimulator } from '../../src/index.ts';
+import { rawHead, simCall } from '../../src/test-client.ts';
 
 describe('simulator rate limits', () => {
   let sim: RunningSimulator | undefined;

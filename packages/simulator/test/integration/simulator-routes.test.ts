@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type RunningSimulator } from '../../src/simulator/index.ts';
-import { simCall } from '../../src/simulator/test-client.ts';
+import { startSimulator, type RunningSimulator } from '../../src/index.ts';
+import { simCall } from '../../src/test-client.ts';
 
 /** Every read endpoint of the client's endpoint list answers 200 with valid ids (none is missing or crashes). */
 describe('simulator route coverage', () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type RunningSimulator } from '../../src/simulator/index.ts';
-import { pageAllV2, simCall } from '../../src/simulator/test-client.ts';
-import { getCell } from '../../src/simulator/store/store-values.ts';
-import type { SimField } from '../../src/simulator/store/store-types.ts';
+import { startSimulator, type RunningSimulator } from '../../src/index.ts';
+import { pageAllV2, simCall } from '../../src/test-client.ts';
+import { getCell } from '../../src/store/store-values.ts';
+import type { SimField } from '../../src/store/store-types.ts';
 
 const V = '2026-09-17';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { FaultInjector, parseFaults } from '../../src/simulator/http/faults.ts';
-import { parseFilter } from '../../src/simulator/http/filter.ts';
-import { decodeCursor, encodeCursor } from '../../src/simulator/http/paging.ts';
-import type { Ctx } from '../../src/simulator/http/http-types.ts';
+import { FaultInjector, parseFaults } from '../../src/http/faults.ts';
+import { parseFilter } from '../../src/http/filter.ts';
+import { decodeCursor, encodeCursor } from '../../src/http/paging.ts';
+import type { Ctx } from '../../src/http/http-types.ts';
 
 describe('parseFaults', () => {
   it('parses a full spec', () => {

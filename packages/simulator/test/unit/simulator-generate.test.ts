@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { generateStore, SCALES } from '../../src/simulator/generate/generate.ts';
-import { storeFingerprint } from '../../src/simulator/store/fingerprint.ts';
-import { VALUE_TYPES, type SimField } from '../../src/simulator/store/store-types.ts';
-import { getCell, iterFieldValues } from '../../src/simulator/store/store-values.ts';
-import { TRACKABLE } from '../../src/simulator/generate/generate-fields.ts';
-import { relevantCompanyIds } from '../../src/simulator/generate/generate-core.ts';
+import { generateStore, SCALES } from '../../src/generate/generate.ts';
+import { storeFingerprint } from '../../src/store/fingerprint.ts';
+import { VALUE_TYPES, type SimField } from '../../src/store/store-types.ts';
+import { getCell, iterFieldValues } from '../../src/store/store-values.ts';
+import { TRACKABLE } from '../../src/generate/generate-fields.ts';
+import { relevantCompanyIds } from '../../src/generate/generate-core.ts';
 
 describe('simulator generator', () => {
   it('is deterministic: the same seed gives the same store, another seed a different one', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_ROUTES } from '../../src/simulator/routes/routes.ts';
-import { checkParams, routeParamKeys } from '../../src/simulator/http/params.ts';
-import { HttpError } from '../../src/simulator/http/http-types.ts';
+import { ALL_ROUTES } from '../../src/routes/routes.ts';
+import { checkParams, routeParamKeys } from '../../src/http/params.ts';
+import { HttpError } from '../../src/http/http-types.ts';
 
 /** params.ts is the one list of query parameters each read route takes; it must cover every GET route. */
 describe('simulator parameter lists', () => {

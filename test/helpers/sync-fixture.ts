@@ -10,14 +10,7 @@ import { clientFromConfig } from '../../src/runner/execute.ts';
 import { runSync, type SyncMode, type SyncOptions, type SyncResult } from '../../src/runner/run-sync.ts';
 import { ALL_STREAMS } from '../../src/streams/registry.ts';
 import type { AnyStream } from '../../src/streams/define.ts';
-import {
-  CONTRACT_NAMES,
-  startSimulator,
-  type ContractName,
-  type RunningSimulator,
-  type ScaleCounts,
-  type SimulatorOptions,
-} from '@relsync/simulator';
+import { CONTRACT_NAMES, startSimulator, type ContractName, type RunningSimulator, type ScaleCounts, type SimulatorOptions } from '@relsync/simulator';
 import { freshMigratedDb } from './dialects.ts';
 
 export const E2E_SEED = 7;

@@ -28,7 +28,16 @@ export { DELIVERY_ATTEMPTS } from './webhooks/webhook-deliveries.ts';
 export { SimStore, ID_BASE } from './store/store.ts';
 export * from './store/store-types.ts';
 export { generateStore, SCALES } from './generate/generate.ts';
-export { getCell, setCell, fieldValuesOfEntity, fieldValuesOfEntry, iterFieldValues, v1FieldValueId } from './store/store-values.ts';
+export {
+  getCell,
+  setCell,
+  getFieldValue,
+  updateFieldValue,
+  fieldValuesOfEntity,
+  fieldValuesOfEntry,
+  iterFieldValues,
+  v1FieldValueId,
+} from './store/store-values.ts';
 export {
   createCompany,
   createPerson,

@@ -15,7 +15,7 @@ import {
   type SimUser,
   type SimWebhook,
 } from '../store/store-types.ts';
-import { attendee, companyData, personData, renderOpportunity } from './render-v2.ts';
+import { attendee, companyData, personData, renderOpportunity } from './render-v2-refs.ts';
 
 function preview<T>(items: T[], cap = 100): { data: T[]; totalCount: number } {
   return { data: items.slice(0, cap), totalCount: items.length };

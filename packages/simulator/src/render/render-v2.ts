@@ -12,32 +12,15 @@ import {
   type SimInteraction,
   type SimList,
   type SimListEntry,
-  type SimOpportunity,
   type SimPerson,
 } from '../store/store-types.ts';
 import { getCell } from '../store/store-values.ts';
 import { renderNoteV2 } from './render-v2-activity.ts';
+import { attendee, companyData, personData, renderOpportunity } from './render-v2-refs.ts';
 import { edgeTime } from './edge-values.ts';
 
 /** docs/contract.md §7.2: associations "are **truncated at 100** items"; §7.6 `person-multi` / `company-multi` "(≤100)". */
 export const ASSOC_TRUNCATE = 100;
-
-export function personData(store: SimStore, id: number): Record<string, unknown> | null {
-  const p = store.persons.get(store.resolveMerged('person', id));
-  if (!p) return null;
-  return { id: p.id, firstName: p.firstName, lastName: p.lastName, primaryEmailAddress: p.primaryEmailAddress, type: p.type };
-}
-
-export function companyData(store: SimStore, id: number): Record<string, unknown> | null {
-  const c = store.companies.get(store.resolveMerged('company', id));
-  if (!c) return null;
-  return { id: c.id, name: c.name, domain: c.domain };
-}
-
-export function attendee(store: SimStore, personId: number | null, email?: string): Record<string, unknown> {
-  const p = personId === null ? undefined : store.persons.get(personId);
-  return { emailAddress: p?.primaryEmailAddress ?? email ?? null, person: personId === null ? null : personData(store, personId) };
-}
 
 /**
  * Whether `/v2` shows a field at all: late value types from 2026-09-17 on; association fields only under
@@ -198,16 +181,6 @@ export function renderPerson(ctx: Ctx, p: SimPerson, fields: SimField[] | null):
     type: p.type,
     fields: fields ? fields.map((f) => renderField(ctx, f, p.id)) : [],
   };
-}
-
-export function renderOpportunity(ctx: Ctx, o: SimOpportunity): Record<string, unknown> {
-  const base: Record<string, unknown> = { id: o.id, name: o.name, listId: o.listId };
-  if (ctx.version >= '2026-09-17') {
-    base.listName = ctx.store.lists.get(o.listId)?.name ?? null;
-    base.isRedacted = false;
-    base.isRestricted = false;
-  }
-  return base;
 }
 
 /** `ListWithType` (or `List` without type); `createdAt` appears from the 2026 versions on. */

@@ -4,16 +4,15 @@ import { arraySeq, pageArray, pageKeys } from '../http/paging.ts';
 import {
   fieldMeta,
   fieldVisible,
-  personData,
   renderCompany,
   renderEntryFlat,
   renderField,
   renderList,
-  renderOpportunity,
   renderPerson,
   selectFields,
   expandValue,
 } from '../render/render-v2.ts';
+import { personData, renderOpportunity } from '../render/render-v2-refs.ts';
 import { getCompany, getOpportunity, getPerson, idParam, listedOnV2, queryInts } from './route-helpers.ts';
 import { elements, getCell } from '../store/store-values.ts';
 import { DROPDOWN_COLORS, type FieldType, type SimField, type ValueType } from '../store/store-types.ts';

@@ -3,7 +3,8 @@ import { HttpError, notFound, ok, type Ctx, type Reply, type RouteDef } from '..
 import { arraySeq, pageArray, pageKeys } from '../http/paging.ts';
 import { parseFilter, type PropSpec } from '../http/filter.ts';
 import { idParam, queryInt } from './route-helpers.ts';
-import { companyData, personData, renderList } from '../render/render-v2.ts';
+import { renderList } from '../render/render-v2.ts';
+import { companyData, personData } from '../render/render-v2-refs.ts';
 import { renderMergeV2, renderTaskV2, renderUserV2, renderWebhookV2 } from '../render/render-v2-activity.ts';
 import { ID_BASE } from '../store/store.ts';
 import type { SimMerge, SimTeam } from '../store/store-types.ts';

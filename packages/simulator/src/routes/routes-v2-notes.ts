@@ -3,7 +3,7 @@ import { notFound, ok, type Ctx, type Reply, type RouteDef } from '../http/http-
 import { arraySeq, pageArray, pageKeys, type KeySeq } from '../http/paging.ts';
 import { parseFilter } from '../http/filter.ts';
 import { renderNoteV2 } from '../render/render-v2-activity.ts';
-import { companyData, personData, renderOpportunity } from '../render/render-v2.ts';
+import { companyData, personData, renderOpportunity } from '../render/render-v2-refs.ts';
 import { flag, idParam, listedOnV2 } from './route-helpers.ts';
 import type { SimNote } from '../store/store-types.ts';
 

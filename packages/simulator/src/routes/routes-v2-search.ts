@@ -6,7 +6,8 @@
  */
 import { HttpError, type Ctx, type Reply, type RouteDef } from '../http/http-types.ts';
 import { pageKeys } from '../http/paging.ts';
-import { companyData, personData, renderCompany, renderEntryWithEntity, renderPerson } from '../render/render-v2.ts';
+import { renderCompany, renderEntryWithEntity, renderPerson } from '../render/render-v2.ts';
+import { companyData, personData } from '../render/render-v2-refs.ts';
 import { renderFileV2, renderNoteV2 } from '../render/render-v2-activity.ts';
 import { bodyObject, getList, idParam, listedOnV2 } from './route-helpers.ts';
 import type { SimListEntry } from '../store/store-types.ts';

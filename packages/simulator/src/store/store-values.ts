@@ -193,3 +193,27 @@ export function decodeV1FieldValueId(store: SimStore, id: number): { field: SimF
 }
 
 export const MAX_V1_ELEMENTS = ELEMS;
+
+// ---- by field key, for tests and benches (HTTP writes go through getCell / setCell the same way) ----
+
+/** Current value of a field on an entity (listEntryId for list fields), null when empty. */
+export function getFieldValue(store: SimStore, fieldKey: string, entityId: number, listEntryId: number | null = null): FieldValue | null {
+  const f = store.fields.get(fieldKey);
+  if (!f) throw new Error(`unknown field ${fieldKey}`);
+  return getCell(store, f, f.listId === null ? entityId : (listEntryId as number));
+}
+
+/** Write a value (null clears) exactly as an API write would, logging changes on tracked fields. */
+export function updateFieldValue(
+  store: SimStore,
+  fieldKey: string,
+  entityId: number,
+  listEntryId: number | null,
+  value: FieldValue | null,
+  changerId: number | null = null,
+): void {
+  const f = store.fields.get(fieldKey);
+  if (!f) throw new Error(`unknown field ${fieldKey}`);
+  const entityType = f.listId === null ? f.entityType : (store.listEntries.get(listEntryId as number)?.entityType ?? f.entityType);
+  setCell(store, { field: f, entityType, entityId, listEntryId: f.listId === null ? null : listEntryId, value, changerId });
+}

@@ -1,9 +1,6 @@
 import { SortedIds } from './sorted-ids.ts';
 import { ID_BASE, noteEntityKeys, pushTo, removeFrom, type FieldValueSource, type IdKind, type LagKind, type OverrideCell } from './store-support.ts';
-import { getCell, setCell } from './store-values.ts';
-import { renameCompany } from './store-mutations.ts';
 import type {
-  FieldValue,
   EntityType,
   InteractionKind,
   SimCompany,
@@ -313,24 +310,6 @@ export class SimStore {
     const full: SimFieldValueChange = { id: this.allocId('fieldValueChange'), ...c };
     this.fieldValueChanges.push(full);
     return full;
-  }
-
-  // ---- convenience for tests (HTTP writes go through the same functions) ----
-  /** Current value of a field on an entity (listEntryId for list fields), null when empty. */
-  getFieldValue(fieldKey: string, entityId: number, listEntryId: number | null = null): FieldValue | null {
-    const f = this.fields.get(fieldKey);
-    if (!f) throw new Error(`unknown field ${fieldKey}`);
-    return getCell(this, f, f.listId === null ? entityId : (listEntryId as number));
-  }
-  /** Write a value (null clears) exactly as an API write would, logging changes on tracked fields. */
-  updateFieldValue(fieldKey: string, entityId: number, listEntryId: number | null, value: FieldValue | null, changerId: number | null = null): void {
-    const f = this.fields.get(fieldKey);
-    if (!f) throw new Error(`unknown field ${fieldKey}`);
-    const entityType = f.listId === null ? f.entityType : (this.listEntries.get(listEntryId as number)?.entityType ?? f.entityType);
-    setCell(this, { field: f, entityType, entityId, listEntryId: f.listId === null ? null : listEntryId, value, changerId });
-  }
-  renameCompany(id: number, name: string): boolean {
-    return renameCompany(this, id, name);
   }
 
   /** Follow merge records to the surviving id (or the id itself). */

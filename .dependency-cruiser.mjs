@@ -92,10 +92,12 @@ export default {
     },
     {
       name: 'streams-are-definitions',
-      comment: 'src/streams holds declarative stream definitions: they never import the runner, cli or scheduler that drive them.',
+      comment:
+        'src/streams holds declarative stream definitions (with define.ts, registry.ts and the helpers they share): they never import ' +
+        'the runner, budget, cli or scheduler that drive and price them; what decides or runs reads lives in the planner or runner.',
       severity: 'error',
       from: { path: '^src/streams/' },
-      to: { path: '^src/(runner|cli|scheduler)(/|\\.ts$)' },
+      to: { path: '^src/(runner|budget|cli|scheduler)(/|\\.ts$)' },
     },
     {
       name: 'load-does-not-reach-up',

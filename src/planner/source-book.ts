@@ -9,7 +9,15 @@ import {
   type CapabilitySource,
   type Refusal,
 } from '../state/sources.ts';
-import type { AnyStream, Capability } from '../streams/define.ts';
+
+/**
+ * What the book reads of a stream definition: its name and its place in a capability (`SourceSlot`,
+ * streams/define.ts). The planner sits below the definitions, so it names only these fields.
+ */
+export interface SourceMember {
+  name: string;
+  source?: { capability: string; rank: number; sweeps?: string } | undefined;
+}
 
 /** What a capability falls to when every source is refused or ineligible. */
 export const NO_SOURCE = 'none';
@@ -34,23 +42,23 @@ export interface BookOptions {
  * during this run. Sources are the selected streams that declare a `source` slot; the lowest rank that is
  * eligible and not refused wins.
  */
-export class SourceBook {
+export class SourceBook<S extends SourceMember = SourceMember> {
   private readonly refusedNow = new Map<string, Refusal>();
   private readonly announced = new Set<string>();
   /** Writes held back until the service has answered successfully (see `serviceOk`). */
   private readonly pending: Array<() => Promise<void>> = [];
 
   private constructor(
-    private readonly streams: readonly AnyStream[],
+    private readonly streams: readonly S[],
     private readonly remembered: Map<string, CapabilitySource>,
     private readonly reprobeMs: number,
     private readonly now: () => Date,
     private readonly opts: BookOptions,
   ) {}
 
-  static async load(db: Db, streams: readonly AnyStream[], reprobeMs: number, now: () => Date, opts: BookOptions = {}): Promise<SourceBook> {
+  static async load<S extends SourceMember>(db: Db, streams: readonly S[], reprobeMs: number, now: () => Date, opts: BookOptions = {}): Promise<SourceBook<S>> {
     const rows = await listSources(db.kysely);
-    return new SourceBook(streams, new Map(rows.map((r) => [r.capability, r])), reprobeMs, now, opts);
+    return new SourceBook<S>(streams, new Map(rows.map((r) => [r.capability, r])), reprobeMs, now, opts);
   }
 
   /** Whether a refusal remembered from an earlier run still holds in this one. */
@@ -61,7 +69,7 @@ export class SourceBook {
   }
 
   /** The refusal that still holds for this source, if any (this run's, or a remembered one not yet due for a re-probe). */
-  refusal(capability: Capability, source: string): Refusal | null {
+  refusal(capability: string, source: string): Refusal | null {
     const now = this.refusedNow.get(`${capability}/${source}`);
     if (now) return now;
     const old = this.remembered.get(capability)?.refused[source];
@@ -69,7 +77,7 @@ export class SourceBook {
   }
 
   /** The source this run uses for the capability: a stream name, or NO_SOURCE. */
-  choose(capability: Capability, eligible: (def: AnyStream) => boolean): string {
+  choose(capability: string, eligible: (def: S) => boolean): string {
     const members = this.streams.filter((s) => s.source?.capability === capability).sort((a, b) => (a.source?.rank ?? 0) - (b.source?.rank ?? 0));
     return members.find((s) => eligible(s) && !this.refusal(capability, s.name))?.name ?? NO_SOURCE;
   }
@@ -88,7 +96,7 @@ export class SourceBook {
   }
 
   /** Remember the refusal (for this run and in sync_sources) and return the source the capability falls back to. */
-  async refuse(db: Db, capability: Capability, source: string, refusal: Refusal, eligible: (def: AnyStream) => boolean): Promise<string> {
+  async refuse(db: Db, capability: string, source: string, refusal: Refusal, eligible: (def: S) => boolean): Promise<string> {
     const withOrigin: Refusal = { ...refusal, ...(this.opts.origin !== undefined ? { origin: this.opts.origin } : {}) };
     this.refusedNow.set(`${capability}/${source}`, withOrigin);
     const next = this.choose(capability, eligible);
@@ -126,7 +134,7 @@ export class SourceBook {
     for (const w of held) await w();
   }
 
-  async used(db: Db, capability: Capability, source: string): Promise<void> {
+  async used(db: Db, capability: string, source: string): Promise<void> {
     const row = this.remembered.get(capability);
     // Skip the write when nothing changed: the same source, no refusal of it on record.
     if (row && row.source === source && !row.refused[source]) return;

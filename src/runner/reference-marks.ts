@@ -2,7 +2,7 @@ import type { RowBatch, WarehouseTableName } from '../load/batch.ts';
 import { TABLE_OF_SIDE } from '../planner/tiers.ts';
 import { readCheckpoint } from '../state/checkpoint.ts';
 import type { DirtyMark } from '../state/dirty.ts';
-import type { StreamContext } from './define.ts';
+import type { StreamContext } from '../streams/define.ts';
 
 type Side = 'company' | 'person';
 

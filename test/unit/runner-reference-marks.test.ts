@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { configSchema } from '../../src/config/schema.ts';
 import { emptyBatch, addReplace, addRows, type RowBatch } from '../../src/load/batch.ts';
-import { namedRecordMarks, referenceMarks } from '../../src/streams/reference-marks.ts';
+import { namedRecordMarks, referenceMarks } from '../../src/runner/reference-marks.ts';
 
 function page(): RowBatch {
   const b = emptyBatch();
@@ -33,7 +33,7 @@ function page(): RowBatch {
   return b;
 }
 
-describe('namedRecordMarks (streams/reference-marks.ts)', () => {
+describe('namedRecordMarks (runner/reference-marks.ts)', () => {
   it('marks each company and person a page names, once, to be read only if the warehouse lacks it', () => {
     const marks = namedRecordMarks(page());
     const key = (m: { kind: string; id: number }) => `${m.kind}:${m.id}`;

@@ -87,7 +87,7 @@ export function forEachDialect(name: string, body: (dialect: DialectName) => voi
 }
 
 /**
- * The contracts an end-to-end scenario runs against: both (src/simulator/contract.ts), or only the one
+ * The contracts an end-to-end scenario runs against: both (packages/simulator/src/contract.ts), or only the one
  * `RELSYNC_TEST_CONTRACT` names (to run one side quickly).
  */
 export function testContracts(): readonly ContractName[] {

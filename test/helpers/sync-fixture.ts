@@ -26,7 +26,7 @@ export const E2E_SCALE: ScaleCounts = { companies: 210, persons: 310, lists: 4, 
 
 /**
  * The contract the e2e simulator follows unless a test names one: `RELSYNC_TEST_CONTRACT=seed` runs the
- * same scenarios against the seed profile (src/simulator/contract.ts); default `reference`.
+ * same scenarios against the seed profile (packages/simulator/src/contract.ts); default `reference`.
  */
 export function e2eContract(): ContractName {
   const env = process.env.RELSYNC_TEST_CONTRACT;

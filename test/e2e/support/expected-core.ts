@@ -31,7 +31,7 @@ export const listedByV1 = (f: SimField): boolean => f.v1Id !== null && !NO_V1_TY
 
 /**
  * The core tables. `contract` decides which field definitions `/v2` shows: the association fields exist
- * only under `reference` (src/simulator/contract.ts); the association tables are the store's pairs in both.
+ * only under `reference` (packages/simulator/src/contract.ts); the association tables are the store's pairs in both.
  */
 export function coreExpectations(store: SimStore, contract: ContractName = e2eContract()): TableExpectation[] {
   const out: TableExpectation[] = [];

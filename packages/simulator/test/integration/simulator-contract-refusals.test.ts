@@ -3,7 +3,7 @@ import { setCell, startSimulator, type RunningSimulator } from '../../src/index.
 import { pageAllV1, pageAllV2, simCall } from '../../src/test-client.ts';
 
 /**
- * What each contract profile refuses (src/simulator/contract.ts, params.ts, permissions.ts): the
+ * What each contract profile refuses (packages/simulator/src/contract.ts, params.ts, permissions.ts): the
  * change log without a field filter under the seed, undocumented filters and parameters in both,
  * unscoped older file listings under the seed, and permission denials switched on with `deny`.
  */

@@ -3,7 +3,7 @@ import { startSimulator, type RunningSimulator, type SimListEntry } from '../../
 import { pageAllV1, pageAllV2, simCall } from '../../src/test-client.ts';
 
 /**
- * Contract profiles (src/simulator/contract.ts): where association data can be read under `reference`
+ * Contract profiles (packages/simulator/src/contract.ts): where association data can be read under `reference`
  * (docs/contract.md) and under `seed` (the client's contract where it is stingier). Small scale: it has
  * companies and opportunities with more than 100 persons.
  */

@@ -9,9 +9,12 @@
  */
 const ROW_BATCH_SEAM = ['^src/load/schema/row-batch\\.ts$', '^src/load/schema/warehouse-tables\\.ts$', '^src/load/schema/registry/'];
 
+/** The simulator package (packages/simulator, `@relsync/simulator`): the stand-in for the service, not the product. */
+const SIMULATOR = '^packages/simulator/src/';
+
 /**
- * The simulator's rooms, bottom up (src/simulator/README.md, "Layout"): each may import only the rooms
- * listed for it, itself, and the shared leaves at the simulator's root (prng.ts, contract.ts). index.ts and
+ * The simulator's rooms, bottom up (packages/simulator/README.md, "Layout"): each may import only the rooms
+ * listed for it, itself, and the shared leaves at the package's root (prng.ts, contract.ts). index.ts and
  * server.ts at the root wire the rooms together and nothing imports them from inside a room.
  */
 const SIMULATOR_ROOMS = {
@@ -26,10 +29,10 @@ const SIMULATOR_ROOMS = {
 function simulatorRooms() {
   return Object.entries(SIMULATOR_ROOMS).map(([room, below]) => ({
     name: `simulator-${room}-imports-below-it`,
-    comment: `src/simulator/${room} imports only ${[room, ...below].join(', ')} and the root's prng.ts / contract.ts.`,
+    comment: `packages/simulator/src/${room} imports only ${[room, ...below].join(', ')} and the root's prng.ts / contract.ts.`,
     severity: 'error',
-    from: { path: `^src/simulator/${room}/` },
-    to: { path: '^src/simulator/', pathNot: [`^src/simulator/(${[room, ...below].join('|')})/`, '^src/simulator/(prng|contract)\\.ts$'] },
+    from: { path: `${SIMULATOR}${room}/` },
+    to: { path: SIMULATOR, pathNot: [`${SIMULATOR}(${[room, ...below].join('|')})/`, `${SIMULATOR}(prng|contract)\\.ts$`] },
   }));
 }
 
@@ -147,10 +150,12 @@ export default {
     },
     {
       name: 'streams-are-definitions',
-      comment: 'src/streams holds declarative stream definitions: they never import the runner, cli or scheduler that drive them.',
+      comment:
+        'src/streams holds declarative stream definitions (with define.ts, registry.ts and the helpers they share): they never import ' +
+        'the runner, budget, cli or scheduler that drive and price them; what decides or runs reads lives in the planner or runner.',
       severity: 'error',
       from: { path: '^src/streams/' },
-      to: { path: '^src/(runner|cli|scheduler)(/|\\.ts$)' },
+      to: { path: '^src/(runner|budget|cli|scheduler)(/|\\.ts$)' },
     },
     {
       name: 'load-does-not-reach-up',
@@ -163,7 +168,7 @@ export default {
       name: 'webhooks-beside-the-scheduler',
       comment:
         'src/webhooks (receiver, hint marks, hint runs) drives the runner like the scheduler does: nothing below it (extract, transform, ' +
-        'load, state, planner, streams, runner, simulator) imports it, and it never imports cli or scheduler (they wire it in).',
+        'load, state, planner, streams, runner) imports it, and it never imports cli or scheduler (they wire it in).',
       severity: 'error',
       from: { path: '^src/webhooks/' },
       to: { path: '^src/(cli|scheduler)(/|\\.ts$)' },
@@ -172,16 +177,16 @@ export default {
       name: 'nothing-below-imports-webhooks',
       comment: 'Only cli (and the scheduler) may import src/webhooks: hints are an input of runs, never a dependency of the layers they drive.',
       severity: 'error',
-      from: { path: '^src/(extract|transform|load|state|planner|streams|runner|simulator)/' },
+      from: { path: '^src/(extract|transform|load|state|planner|streams|runner)/' },
       to: { path: '^src/webhooks/' },
     },
     {
       name: 'no-circular',
       comment:
-        'No two files of the product import each other, directly or round a longer loop (type-only imports count): a piece both ' +
-        'need lives in a file both import. The simulator is outside this rule until it leaves src/ as its own package.',
+        'No two files of the product or of the simulator package import each other, directly or round a longer loop (type-only ' +
+        'imports count): a piece both need lives in a file both import.',
       severity: 'error',
-      from: { path: '^src/', pathNot: '^src/simulator/' },
+      from: { path: ['^src/', SIMULATOR] },
       to: { circular: true },
     },
     ...loadRooms(),
@@ -191,16 +196,26 @@ export default {
       comment: 'The simulator stands in for the service in tests, benches and `relsync simulate`/`demo`: no layer of relsync itself imports it.',
       severity: 'error',
       from: { path: '^src/(extract|transform|load|state|planner|streams|runner|budget|scheduler|webhooks)/' },
-      to: { path: '^src/simulator/' },
+      to: { path: SIMULATOR },
+    },
+    {
+      name: 'simulator-stands-alone',
+      comment: 'The simulator package imports nothing of relsync (src/, migrations/): it is the service, and knows the API only as documented.',
+      severity: 'error',
+      from: { path: SIMULATOR },
+      to: { path: '^(src|migrations)/' },
     },
   ],
   options: {
     // Relative `.ts` imports resolve without tsconfig (no path mapping in this project).
     // Type-only imports count: `import type { Db } from '../load/db.ts'` in extract is a boundary breach too.
     tsPreCompilationDeps: true,
+    // `@relsync/simulator` resolves through its package.json `exports` (to its TypeScript entry), as Node,
+    // tsx, esbuild and tsc resolve it, so an import of it by name is seen and checked like a relative one.
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'node', 'default'], extensions: ['.ts', '.js'] },
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '^node_modules/' },
     // Only the project's own modules matter here; node builtins and packages are always allowed.
-    includeOnly: '^(src|migrations)/',
+    includeOnly: '^(src|migrations|packages/[^/]+/src)/',
   },
 };

@@ -39,4 +39,15 @@ export default defineConfig(
       'no-restricted-syntax': ['error', ...DIALECT_NAME_CHECKS],
     },
   },
+  {
+    // The workspace packages (packages/*) are imported by name, as their package.json `exports` allow, never
+    // by a path into their folders: what relsync uses of the simulator is what its entry exports.
+    files: ['src/**/*.ts', 'test/**/*.ts', 'scripts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/packages/*/**'], message: 'Import a workspace package by its name (@relsync/simulator), not by a path into it.' }] },
+      ],
+    },
+  },
 );

@@ -28,10 +28,11 @@ export default defineConfig({
       // Units are pure (no database, no server, no process-wide state a file leaves behind), so one fork
       // runs many files without re-importing src for each: `npx vitest run --project unit` took 26.9 s of CPU
       // isolated and 11.8 s without (user+sys, /usr/bin/time), every test passing either way.
-      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], isolate: false } },
+      // The workspace packages' own tests (packages/simulator/test) run in the layer of the same name.
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'packages/*/test/unit/**/*.test.ts'], isolate: false } },
       // Integration files share a fork the same way: each opens its own databases, simulators and ports and
       // closes them in afterAll, and none mocks modules or leaves process-wide settings behind.
-      { extends: true, test: { name: 'integration', include: ['test/integration/**/*.test.ts'], isolate: false } },
+      { extends: true, test: { name: 'integration', include: ['test/integration/**/*.test.ts', 'packages/*/test/integration/**/*.test.ts'], isolate: false } },
       // End-to-end files too: none mocks modules or changes the process (the one process-wide setting a sync
       // makes, V8's heap growth bound, changes only when the collector runs). Isolated, each of the 37 files
       // re-imported src and its packages in a fresh fork, 1-2 s of CPU a file: the e2e files' forks and their

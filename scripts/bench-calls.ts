@@ -16,8 +16,7 @@
  *     per AI-notetaker root note (the older listing's `type` 3 says which they are), at least 1;
  *   - any other endpoint relsync called: 1 (a collection costs at least one call).
  */
-import type { ContractName, Scale, SimStore } from '../src/simulator/index.ts';
-import { startSimulator } from '../src/simulator/index.ts';
+import { startSimulator, type ContractName, type Scale, type SimStore } from '@relsync/simulator';
 import { benchConfig, freshWarehouse, report, syncOnce } from './bench-support.ts';
 
 /** Issue 11: full-sync calls at most this factor of the lower bound. */

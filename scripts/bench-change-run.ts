@@ -3,7 +3,7 @@
  * a full sync, then `share` of the change-tracked field values changed through the store's write path
  * (bench-change.ts), then an incremental sync; target: its calls at most `--max-ratio` (3%) of the full's.
  */
-import { startSimulator, type ContractName, type Scale } from '../src/simulator/index.ts';
+import { startSimulator, type ContractName, type Scale } from '@relsync/simulator';
 import { changeFieldValues } from './bench-change.ts';
 import { benchConfig, freshWarehouse, report, syncOnce, type Dialect } from './bench-support.ts';
 

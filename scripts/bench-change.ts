@@ -1,6 +1,4 @@
-import type { FieldValue, FieldValueRecord, SimField, SimStore } from '../src/simulator/index.ts';
-import { iterFieldValues } from '../src/simulator/index.ts';
-import { mulberry32 } from '../src/simulator/prng.ts';
+import { iterFieldValues, mulberry32, updateFieldValue, type FieldValue, type FieldValueRecord, type SimField, type SimStore } from '@relsync/simulator';
 
 /** A different value of the same type, or null for a type the bench does not change. */
 function nextValue(store: SimStore, f: SimField, v: FieldValue, r: () => number): FieldValue | null {
@@ -78,7 +76,7 @@ export function changeFieldValues(
     const f = store.fields.get(rec.fieldKey)!;
     const v = nextValue(store, f, rec.value, r);
     if (!v) continue;
-    store.updateFieldValue(rec.fieldKey, rec.entityId, rec.listEntryId, v);
+    updateFieldValue(store, rec.fieldKey, rec.entityId, rec.listEntryId, v);
     entities.add(`${rec.entityType}:${rec.listEntryId ?? rec.entityId}`);
     changed += 1;
   }

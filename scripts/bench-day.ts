@@ -9,7 +9,7 @@ import { planReport } from '../src/budget/plan-report.ts';
 import { openDatabase } from '../src/load/db.ts';
 import { silentLogger } from '../src/log.ts';
 import { executeSync } from '../src/runner/execute.ts';
-import { startSimulator, type ContractName, type Scale } from '../src/simulator/index.ts';
+import { startSimulator, type ContractName, type Scale } from '@relsync/simulator';
 import { changeFieldValues } from './bench-change.ts';
 import { benchConfig, freshWarehouse, report } from './bench-support.ts';
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { configSchema } from '../src/config/schema.ts';
 import { silentLogger } from '../src/log.ts';
 import { executeSync } from '../src/runner/execute.ts';
-import { startSimulator, type ContractName, type Scale } from '../src/simulator/index.ts';
+import { startSimulator, type ContractName, type Scale } from '@relsync/simulator';
 
 /** Issue 11: an idle run's calls at every scale (the seed's forced change-log batches counted apart). */
 export const IDLE_TARGET = 8;

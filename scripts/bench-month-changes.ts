@@ -6,9 +6,16 @@
 import { sql } from 'kysely';
 import type { Db } from '../src/load/db.ts';
 import { anySignal, hotSignals } from '../src/planner/tiers.ts';
-import { deleteCompany, renameCompany, type SimStore } from '../src/simulator/index.ts';
-import { addListEntry, deleteListEntry, setCompanyPersons } from '../src/simulator/store/store-mutations.ts';
-import type { SimListEntry } from '../src/simulator/store/store-types.ts';
+import {
+  deleteCompany,
+  renameCompany,
+  addListEntry,
+  deleteListEntry,
+  setCompanyPersons,
+  updateFieldValue,
+  type SimStore,
+  type SimListEntry,
+} from '@relsync/simulator';
 
 export type ChangeKind = 'link_add' | 'link_remove' | 'rename' | 'delete' | 'list' | 'list_remove' | 'field';
 export const CHANGE_KINDS: readonly ChangeKind[] = ['link_add', 'link_remove', 'rename', 'delete', 'list', 'list_remove', 'field'];
@@ -151,7 +158,7 @@ export function changeWriter(store: SimStore, rand: () => number): ChangeWriter 
         case 'field': {
           if (!numberField) return null;
           const value = 1_000_000 + n;
-          store.updateFieldValue(numberField.key, id, null, { type: 'number', data: value });
+          updateFieldValue(store, numberField.key, id, null, { type: 'number', data: value });
           return { kind, company: id, field: numberField.id, value, at, tier };
         }
       }

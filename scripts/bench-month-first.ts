@@ -10,8 +10,7 @@ import { silentLogger } from '../src/log.ts';
 import { executeSync } from '../src/runner/execute.ts';
 import { planReport } from '../src/budget/plan-report.ts';
 import { tierCounts } from '../src/planner/tiers.ts';
-import { startSimulator, type Scale } from '../src/simulator/index.ts';
-import { GEN_END_MS } from '../src/simulator/generate/generate-names.ts';
+import { startSimulator, GEN_END_MS, type Scale } from '@relsync/simulator';
 import { benchConfig, freshWarehouse, report } from './bench-support.ts';
 
 const HOUR = 3_600_000;

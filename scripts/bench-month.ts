@@ -10,9 +10,7 @@ import { openDatabase, type Db } from '../src/load/db.ts';
 import { silentLogger } from '../src/log.ts';
 import { executeSync } from '../src/runner/execute.ts';
 import { planReport } from '../src/budget/plan-report.ts';
-import { startSimulator, type Scale } from '../src/simulator/index.ts';
-import { GEN_END_MS } from '../src/simulator/generate/generate-names.ts';
-import { mulberry32 } from '../src/simulator/prng.ts';
+import { startSimulator, GEN_END_MS, mulberry32, type Scale } from '@relsync/simulator';
 import type { Config } from '../src/config/schema.ts';
 import {
   CHANGE_KINDS,

@@ -6,7 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { startSimulator, type ContractName, type Scale } from '../src/simulator/index.ts';
+import { startSimulator, type ContractName, type Scale } from '@relsync/simulator';
 import { freshWarehouse, report, type Dialect } from './bench-support.ts';
 
 /** Issue 11: peak RSS of a large-scale full sync, and not growing with scale. */

@@ -65,7 +65,7 @@ async function startChild(scale: string): Promise<Target> {
 }
 
 async function startInProcess(scale: string): Promise<Target> {
-  const { startSimulator } = await import('../src/simulator/index.ts');
+  const { startSimulator } = await import('@relsync/simulator');
   const sim = await startSimulator({ scale: scale as 'large', rateLimitPerMin: 1_000_000, monthlyLimit: null });
   return { url: sim.url, apiKey: sim.apiKey, stop: () => sim.close(), mode: 'in-process', rssMb: () => Math.round(process.memoryUsage().rss / 1_048_576) };
 }

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildCli, DIST_BIN, REPO_ROOT } from './build-cli.ts';
 import { benchConfig, freshWarehouse, report, syncOnce } from './bench-support.ts';
-import { startSimulator } from '../src/simulator/index.ts';
+import { startSimulator } from '@relsync/simulator';
 
 const TSX = ['--import', pathToFileURL(join(REPO_ROOT, 'node_modules/tsx/dist/loader.mjs')).href, join(REPO_ROOT, 'src/cli/entry.ts')];
 

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { configSchema, type Config } from '../src/config/schema.ts';
 import { silentLogger } from '../src/log.ts';
 import { executeSync } from '../src/runner/execute.ts';
-import type { ContractName } from '../src/simulator/index.ts';
+import type { ContractName } from '@relsync/simulator';
 
 export type Dialect = 'sqlite' | 'postgres';
 export const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/test';

@@ -15,7 +15,7 @@ import { openDatabase } from '../src/load/db.ts';
 import { migrateToLatest } from '../src/load/migrate.ts';
 import { WAREHOUSE_TABLE_NAMES } from '../src/load/schema/table-specs.ts';
 import { refreshViews, wantedViews } from '../src/load/views/refresh.ts';
-import { startSimulator, type Scale } from '../src/simulator/index.ts';
+import { startSimulator, type Scale } from '@relsync/simulator';
 import { benchConfig, DEFAULT_PG_URL, report, syncOnce, type Dialect } from './bench-support.ts';
 import { openOldSqlite } from '../test/helpers/old-sqlite.ts';
 

@@ -5,7 +5,7 @@
  * one minute's allowance says nothing about pacing, so `--scale wall` (the default) is a tenant of 2,500
  * companies, 5,000 persons, 4 lists and 600 opportunities: several minutes of calls, not the 26 min of medium.
  */
-import { startSimulator, type ContractName, type Scale, type ScaleCounts } from '../src/simulator/index.ts';
+import { startSimulator, type ContractName, type Scale, type ScaleCounts } from '@relsync/simulator';
 import { benchConfig, freshWarehouse, report, syncOnce, type Dialect } from './bench-support.ts';
 
 export const WALL_RATE_PER_MIN = 900;

@@ -16,7 +16,7 @@
  * Exits 1 when any printed target is missed.
  */
 import { parseArgs } from 'node:util';
-import type { Scale } from '../src/simulator/index.ts';
+import type { Scale } from '@relsync/simulator';
 import { contractsOf, type Dialect } from './bench-support.ts';
 
 const { values } = parseArgs({

@@ -12,7 +12,7 @@ import { configSchema } from '../src/config/schema.ts';
 import { openDatabase } from '../src/load/db.ts';
 import { silentLogger } from '../src/log.ts';
 import { executeSync } from '../src/runner/execute.ts';
-import { CONTRACT_NAMES, startSimulator, type Scale, type SimStore } from '../src/simulator/index.ts';
+import { CONTRACT_NAMES, startSimulator, type Scale, type SimStore } from '@relsync/simulator';
 
 const { values } = parseArgs({ options: { scale: { type: 'string', default: 'small' }, streams: { type: 'string' } } });
 

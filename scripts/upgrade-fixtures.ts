@@ -16,7 +16,7 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { startSimulator } from '../src/simulator/index.ts';
+import { startSimulator } from '@relsync/simulator';
 
 /** Earlier mains: before field_scopes (001–004), before one value shape (…008), before 010–012 (…009). */
 export const OLD_MAINS = ['83e7db4', '3d384ed', '8cdaa19'] as const;

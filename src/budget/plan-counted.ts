@@ -9,7 +9,7 @@ import { countService } from './count-service.ts';
 import { sweepInterval } from './sweep-period.ts';
 import { adviceFor } from './plan-report.ts';
 import type { PlanReport } from './plan-types.ts';
-import { skipReason } from '../streams/selection.ts';
+import { skipReason } from '../planner/selection.ts';
 
 export type { CountedPlan } from './plan-types.ts';
 

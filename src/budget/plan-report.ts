@@ -3,11 +3,11 @@ import { tableExists, type Db } from '../load/db.ts';
 import type { BudgetPlan } from './month-plan.ts';
 import { ALL_STREAMS } from '../streams/registry.ts';
 import { budgetPlan } from './run-budget.ts';
-import { skipReason } from '../streams/selection.ts';
+import { skipReason } from '../planner/selection.ts';
 import type { PlanReport } from './plan-types.ts';
 import { tierSummary } from './tier-summary.ts';
 import { hintShare } from './hint-share.ts';
-import { SourceBook } from '../streams/source-book.ts';
+import { SourceBook } from '../planner/source-book.ts';
 
 export type { PlanReport } from './plan-types.ts';
 

@@ -2,7 +2,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { sql } from 'kysely';
-import { startSimulator, type Scale } from '../simulator/index.ts';
+import { startSimulator, type Scale } from '@relsync/simulator';
 import { openDatabase, tableExists } from '../load/db.ts';
 import { REPORTED_TABLES } from '../load/schema/table-specs.ts';
 import { executeSync } from '../runner/execute.ts';

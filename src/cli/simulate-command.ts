@@ -1,4 +1,4 @@
-import { CONTRACT_NAMES, PERMISSIONS, startSimulator, type ContractName, type Scale } from '../simulator/index.ts';
+import { CONTRACT_NAMES, PERMISSIONS, startSimulator, type ContractName, type Scale } from '@relsync/simulator';
 import { UserError } from '../errors.ts';
 import { intFlag } from './context.ts';
 

@@ -4,7 +4,7 @@ import { countLive } from '../load/write/soft-delete.ts';
 import { readCheckpoint, type HighWater } from '../state/checkpoint.ts';
 import type { SweepPart } from '../state/runs.ts';
 import type { AnyStream, Partition } from '../streams/define.ts';
-import { referenceMarks } from '../streams/reference-marks.ts';
+import { referenceMarks } from './reference-marks.ts';
 import { commitPage } from './commit-page.ts';
 import type { PartitionTally, ReadEnv } from './env.ts';
 import { feedReader } from './read-feed.ts';

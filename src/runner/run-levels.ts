@@ -16,7 +16,7 @@ import { runAsSource } from './run-source.ts';
 import type { StreamRunOptions, SyncMode } from './run-stream.ts';
 import { countingPageSources, newStats } from './run-summary.ts';
 import type { SyncOptions } from './sync-options.ts';
-import { SourceBook } from '../streams/source-book.ts';
+import { SourceBook } from '../planner/source-book.ts';
 
 /** The origin of the base URL, without credentials: what a remembered refusal is tied to. */
 function apiOrigin(baseUrl: string): string | undefined {
@@ -30,7 +30,7 @@ function apiOrigin(baseUrl: string): string | undefined {
 
 /** A prepared run: run streams level by level, and the error that stopped it, if any. */
 export interface PreparedRun {
-  book: SourceBook;
+  book: SourceBook<AnyStream>;
   levels(streams: readonly AnyStream[], mode: SyncMode): Promise<void>;
   fatal(): unknown;
 }

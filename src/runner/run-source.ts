@@ -5,11 +5,11 @@ import type { AnyStream } from '../streams/define.ts';
 import type { ReadEnv } from './env.ts';
 import { permissionLine, refusalOf, routeGoneLine } from './failure-policy.ts';
 import { runStream, type StreamRunOptions } from './run-stream.ts';
-import { skipReason } from '../streams/selection.ts';
-import { NO_SOURCE, type SourceBook } from '../streams/source-book.ts';
+import { skipReason } from '../planner/selection.ts';
+import { NO_SOURCE, type SourceBook } from '../planner/source-book.ts';
 
 export interface SourceRunContext {
-  book: SourceBook;
+  book: SourceBook<AnyStream>;
   /** Every stream of the run, to find the stream a refused feed's sweep stands in for. */
   streams: readonly AnyStream[];
   /** Stats of the streams of this run, by name (a fallback sweep adds to its stream's). */

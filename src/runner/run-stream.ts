@@ -10,7 +10,7 @@ import type { PageAllowance } from '../budget/run-budget.ts';
 import type { FailureAction, RunPolicy } from './failure-policy.ts';
 import { sweepInterval } from '../budget/sweep-period.ts';
 import { sweepDue } from './stream-order.ts';
-import { skipReason } from '../streams/selection.ts';
+import { skipReason } from '../planner/selection.ts';
 
 export type SyncMode = 'full' | 'incremental' | 'backfill';
 
@@ -31,7 +31,7 @@ export interface StreamRunOptions {
   onStream?: (e: StreamEvent) => void;
   /** What the run does about an error (failure-policy.ts): stop, fall back, skip with one line, or fail the stream. */
   policy: RunPolicy;
-  /** Streams swept every `sweeps.feedless` because the feed that would spare their sweeps is refused (streams/source-book.ts). */
+  /** Streams swept every `sweeps.feedless` because the feed that would spare their sweeps is refused (planner/source-book.ts). */
   sweptWithoutFeed?: (name: string) => string | null;
   /** Incremental runs: the page allowance of a periodic stream (budget/run-budget.ts), shared by its partitions. */
   allowance?: (name: string) => PageAllowance | null;

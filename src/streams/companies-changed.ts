@@ -3,11 +3,11 @@ import { v2CompanySchema } from '../extract/schemas/index.ts';
 import { v2CompanyRows } from '../transform/index.ts';
 import { ENTITY_FIELD_TYPES, perRecord } from './common.ts';
 import { defineStream } from './define.ts';
-import { entityReReads } from './entity-rereads.ts';
+import { entityReReads } from '../planner/entity-rereads.ts';
 
 /**
  * Targeted re-reads of what the change log (or a hint, or a row naming a company the warehouse lacks)
- * marked, and with relevance tiers the hot companies due their re-read (streams/entity-rereads.ts). They run
+ * marked, and with relevance tiers the hot companies due their re-read (planner/entity-rereads.ts). They run
  * after the sweep of their collection (which, when it runs, clears the marks it covers and writes every row
  * afresh), so a record is never read twice in one run.
  */

@@ -161,7 +161,7 @@ export interface StreamDef<T = unknown, P = NoParams> {
   after?: readonly string[];
   /** The stream needs at least this API version (e.g. `/v2/teams` from 2026-09-17). */
   minApiVersion?: string;
-  /** One of several sources of a capability: only the chosen one runs (streams/source-book.ts). */
+  /** One of several sources of a capability: only the chosen one runs (planner/source-book.ts). */
   source?: SourceSlot;
   /**
    * A beta or version-gated endpoint a tenant may simply not have, and that no other stream reads: when the

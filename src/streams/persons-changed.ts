@@ -3,7 +3,7 @@ import { v2PersonSchema } from '../extract/schemas/index.ts';
 import { v2PersonRows } from '../transform/index.ts';
 import { ENTITY_FIELD_TYPES, perRecord } from './common.ts';
 import { defineStream } from './define.ts';
-import { entityReReads } from './entity-rereads.ts';
+import { entityReReads } from '../planner/entity-rereads.ts';
 
 /** Persons marked for a re-read, and the hot tier due its re-read, 100 per `ids` lookup (see companies-changed.ts). */
 export const personsChangedStream = defineStream({

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createCompany } from '../../src/simulator/index.ts';
+import { createCompany } from '@relsync/simulator';
 import { forEachDialect } from '../helpers/dialects.ts';
 import { startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';
 import { compareWarehouseToStore } from '../helpers/warehouse-compare.ts';

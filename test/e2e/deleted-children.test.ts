@@ -5,8 +5,8 @@
  * runs, so what removes the rows of other tables is the soft delete itself, not a re-read of them.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { simCall } from '../../src/simulator/test-client.ts';
-import type { SimStore } from '../../src/simulator/index.ts';
+import { simCall } from '@relsync/simulator/test-client';
+import type { SimStore } from '@relsync/simulator';
 import { forEachDialect } from '../helpers/dialects.ts';
 import { startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';
 import { expectWarehouseMatchesStore, readTable } from '../helpers/warehouse-compare.ts';

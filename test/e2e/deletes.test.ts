@@ -8,8 +8,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { WarehouseTableName } from '../../src/load/schema/warehouse-tables.ts';
 import type { SyncResult } from '../../src/runner/run-sync.ts';
-import { simCall } from '../../src/simulator/test-client.ts';
-import type { SimField, SimStore } from '../../src/simulator/index.ts';
+import { simCall } from '@relsync/simulator/test-client';
+import type { SimField, SimStore } from '@relsync/simulator';
 import { forEachDialect } from '../helpers/dialects.ts';
 import { startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';
 import { expectWarehouseMatchesStore, readTable } from '../helpers/warehouse-compare.ts';

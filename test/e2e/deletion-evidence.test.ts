@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { formatStatus } from '../../src/cli/format/status-text.ts';
 import { readStatus } from '../../src/state/status.ts';
-import { simCall } from '../../src/simulator/test-client.ts';
+import { simCall } from '@relsync/simulator/test-client';
 import { forEachDialect } from '../helpers/dialects.ts';
 import { expectWarehouseMatchesStore } from '../helpers/warehouse-compare.ts';
 import { startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSimulator } from '../../src/simulator/index.ts';
+import type { RunningSimulator } from '@relsync/simulator';
 import { runCli } from '../helpers/cli.ts';
 import { E2E_SCALE, startE2eSimulator } from '../helpers/sync-fixture.ts';
 

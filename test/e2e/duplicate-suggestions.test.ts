@@ -3,7 +3,7 @@
  * per pair, equal to the store's, and a pair no longer suggested is soft-deleted by the next sweep.
  */
 import { afterEach, expect, it } from 'vitest';
-import { simCall } from '../../src/simulator/test-client.ts';
+import { simCall } from '@relsync/simulator/test-client';
 import { forEachDialect } from '../helpers/dialects.ts';
 import { startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';
 import { duplicatesExpectation } from './support/expected-duplicates.ts';

@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT_BUDGET } from '../../src/errors.ts';
-import type { RunningSimulator } from '../../src/simulator/index.ts';
+import type { RunningSimulator } from '@relsync/simulator';
 import { BIN, STACK_FRAME, runCli } from '../helpers/cli.ts';
 import { forEachDialect, freshMigratedDb } from '../helpers/dialects.ts';
 import { scratchDir } from '../helpers/scratch-dir.ts';

@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
-import { simCall } from '../../src/simulator/test-client.ts';
+import { simCall } from '@relsync/simulator/test-client';
 import { refreshViews } from '../../src/load/views/refresh.ts';
 import { forEachDialect } from '../helpers/dialects.ts';
 import { startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { VALUE_TYPES } from '../../src/simulator/index.ts';
+import { VALUE_TYPES } from '@relsync/simulator';
 import { ALL_STREAMS } from '../../src/streams/registry.ts';
 import type { SyncResult } from '../../src/runner/run-sync.ts';
 import { parseCheckpoint } from '../../src/state/checkpoint.ts';

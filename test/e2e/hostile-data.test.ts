@@ -9,8 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DialectName } from '../../src/load/db.ts';
 import type { SyncResult } from '../../src/runner/run-sync.ts';
-import type { RunningSimulator, SimField } from '../../src/simulator/index.ts';
-import { simCall } from '../../src/simulator/test-client.ts';
+import type { RunningSimulator, SimField } from '@relsync/simulator';
+import { simCall } from '@relsync/simulator/test-client';
 import { DIALECTS } from '../helpers/dialects.ts';
 import { startE2eSimulator, startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';
 import { dumpWarehouse, expectWarehouseMatchesStore, readTable } from '../helpers/warehouse-compare.ts';

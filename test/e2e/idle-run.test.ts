@@ -4,7 +4,7 @@
  * re-reads the field definitions in the same run.
  */
 import { afterEach, expect, it } from 'vitest';
-import { iterFieldValues, type SimField } from '../../src/simulator/index.ts';
+import { iterFieldValues, updateFieldValue, type SimField } from '@relsync/simulator';
 import { forEachDialect } from '../helpers/dialects.ts';
 import { startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';
 
@@ -55,7 +55,7 @@ forEachDialect('idle incremental run', (dialect) => {
       createdAt: store.now(),
     };
     store.addField(field);
-    store.updateFieldValue(field.key, company!.entityId, null, { type: 'number', data: 42 });
+    updateFieldValue(store, field.key, company!.entityId, null, { type: 'number', data: 42 });
 
     const run = (await f.runIncremental()).summary;
     expect(run.status).toBe('succeeded');

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncResult } from '../../src/runner/run-sync.ts';
 import type { DialectName } from '../../src/load/db.ts';
-import type { ContractName, ScaleCounts } from '../../src/simulator/index.ts';
+import type { ContractName, ScaleCounts } from '@relsync/simulator';
 import { DIALECTS, testContracts } from '../helpers/dialects.ts';
 import { startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';
 import { dumpWarehouse, expectWarehouseMatchesStore, readTable } from '../helpers/warehouse-compare.ts';

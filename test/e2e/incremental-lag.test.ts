@@ -16,8 +16,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncResult } from '../../src/runner/run-sync.ts';
-import { simCall } from '../../src/simulator/test-client.ts';
-import type { FieldValue, Scale, ScaleCounts } from '../../src/simulator/index.ts';
+import { simCall } from '@relsync/simulator/test-client';
+import { updateFieldValue, type FieldValue, type Scale, type ScaleCounts } from '@relsync/simulator';
 import { forEachDialect } from '../helpers/dialects.ts';
 import { startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';
 import { expectWarehouseMatchesStore, readTable } from '../helpers/warehouse-compare.ts';
@@ -38,13 +38,13 @@ async function writeValue(f: SyncFixture, id: number, value: Value): Promise<voi
   const s = f.sim.store;
   const tracked = (type: string) => (s.fieldsByEntity.get('company') ?? []).find((x) => x.trackChanges && x.valueType === type)!;
   if (value === 'multi') {
-    s.updateFieldValue(tracked('number-multi').key, id, null, { type: 'number-multi', data: [7, 11] } as FieldValue);
+    updateFieldValue(s, tracked('number-multi').key, id, null, { type: 'number-multi', data: [7, 11] } as FieldValue);
     return;
   }
   // A company the warehouse never saw, referenced and then deleted: nothing for a later sweep to soft-delete.
   const r = await simCall(f.sim, '/organizations', { method: 'POST', body: { name: 'Short Lived Co' } });
   const gone = (r.json as { id: number }).id;
-  s.updateFieldValue(tracked('company').key, id, null, { type: 'company', data: { id: gone } } as FieldValue);
+  updateFieldValue(s, tracked('company').key, id, null, { type: 'company', data: { id: gone } } as FieldValue);
   expect((await simCall(f.sim, `/organizations/${gone}`, { method: 'DELETE' })).status).toBe(200);
 }
 

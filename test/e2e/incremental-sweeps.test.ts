@@ -14,7 +14,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WarehouseTableName } from '../../src/load/schema/warehouse-tables.ts';
 import type { SyncResult } from '../../src/runner/run-sync.ts';
-import { iterFieldValues, type ScaleCounts, type SimStore } from '../../src/simulator/index.ts';
+import { iterFieldValues, renameCompany, type ScaleCounts, type SimStore } from '@relsync/simulator';
 import { forEachContract } from '../helpers/dialects.ts';
 import { startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';
 import { dumpWarehouse, expectWarehouseMatchesStore, readTable } from '../helpers/warehouse-compare.ts';
@@ -68,7 +68,7 @@ async function mutate(f: SyncFixture): Promise<Changes> {
   const used = new Set([delCompany, mergeP, mergeD, assoc, ren1, ren2, delPerson, pMergeP, pMergeD]);
 
   // Renames (no change signal for names).
-  s.renameCompany(ren1!, 'Renamed Holdings One');
+  renameCompany(s, ren1!, 'Renamed Holdings One');
   await call(f, `/organizations/${ren2!}`, 'PUT', { name: 'Renamed Holdings Two' });
   // Membership: one new entry on a company list and on a person list; one entry removed from each.
   const outsider = (type: 'company' | 'person', listId: number) =>

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { SyncResult } from '../../src/runner/run-sync.ts';
-import { simCall } from '../../src/simulator/test-client.ts';
-import type { ScaleCounts } from '../../src/simulator/index.ts';
+import { simCall } from '@relsync/simulator/test-client';
+import type { ScaleCounts } from '@relsync/simulator';
 import { forEachContract } from '../helpers/dialects.ts';
 import { startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';
 import { dumpWarehouse, readTable } from '../helpers/warehouse-compare.ts';

@@ -12,7 +12,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DialectName } from '../../src/load/db.ts';
-import type { RunningSimulator } from '../../src/simulator/index.ts';
+import type { RunningSimulator } from '@relsync/simulator';
 import { runCli } from '../helpers/cli.ts';
 import { forEachDialect, PG_BASE_URL } from '../helpers/dialects.ts';
 import { startE2eSimulator, startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';

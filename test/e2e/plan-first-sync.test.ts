@@ -5,10 +5,9 @@ import { openDatabase } from '../../src/load/db.ts';
 import { migrateToLatest } from '../../src/load/migrate.ts';
 import { parseDatabaseUrl } from '../../src/load/db.ts';
 import type { PlanReport } from '../../src/budget/plan-report.ts';
-import { startSimulator, type RunningSimulator } from '../../src/simulator/index.ts';
+import { startSimulator, type RunningSimulator, type ScaleCounts } from '@relsync/simulator';
 import { runCli } from '../helpers/cli.ts';
 import { forEachContract, forEachDialect, freshDatabaseUrl, type TestDatabase } from '../helpers/dialects.ts';
-import type { ScaleCounts } from '../../src/simulator/index.ts';
 import { E2E_SEED, startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';
 
 /**

@@ -16,7 +16,7 @@ import { openDatabase, type Db } from '../../src/load/db.ts';
 import { silentLogger } from '../../src/log.ts';
 import { executeSync } from '../../src/runner/execute.ts';
 import { Scheduler } from '../../src/scheduler/scheduler.ts';
-import type { RunningSimulator, ScaleCounts } from '../../src/simulator/index.ts';
+import type { RunningSimulator, ScaleCounts } from '@relsync/simulator';
 import type { RunSummary } from '../../src/state/runs.ts';
 import { forEachDialect, freshDatabaseUrl, type TestDatabase } from '../helpers/dialects.ts';
 import { mutateRound, type MutationTally } from '../helpers/sim-mutations.ts';

@@ -5,7 +5,7 @@
  * store's plain data (test/e2e/support).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContractName } from '../../src/simulator/index.ts';
+import { updateFieldValue, type ContractName } from '@relsync/simulator';
 import type { SyncResult } from '../../src/runner/run-sync.ts';
 import { listSources } from '../../src/state/sources.ts';
 import { formatStatus } from '../../src/cli/format/status-text.ts';
@@ -120,7 +120,7 @@ forEachDialect('e2e: sources of the change log, files and update feeds', (dialec
         );
         expect(field).toBeDefined();
         const company = [...f.sim.store.companies.values()][0]!;
-        f.sim.store.updateFieldValue(field!.key, company.id, null, { type: 'number', data: 424242 });
+        updateFieldValue(f.sim.store, field!.key, company.id, null, { type: 'number', data: 424242 });
         const r = await f.runIncremental();
         expect(r.summary.status).toBe('succeeded');
         expect(await problemsOf(f, ['field_value_changes', 'files', 'reminders'])).toEqual([]);

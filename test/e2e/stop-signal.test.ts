@@ -9,8 +9,7 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db, DialectName } from '../../src/load/db.ts';
-import { Rng } from '../../src/simulator/prng.ts';
-import type { RunningSimulator, ScaleCounts } from '../../src/simulator/index.ts';
+import { Rng, type RunningSimulator, type ScaleCounts } from '@relsync/simulator';
 import { BIN, runCli } from '../helpers/cli.ts';
 import { DIALECTS, forEachDialect, freshMigratedDb } from '../helpers/dialects.ts';
 import { scratchDir } from '../helpers/scratch-dir.ts';

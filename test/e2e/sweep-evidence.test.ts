@@ -17,7 +17,7 @@ import { printRunSummary, runExitCode } from '../../src/cli/summary.ts';
 import { formatStatus } from '../../src/cli/format/status-text.ts';
 import { readCheckpoint } from '../../src/state/checkpoint.ts';
 import { readStatus } from '../../src/state/status.ts';
-import type { RunningSimulator } from '../../src/simulator/index.ts';
+import type { RunningSimulator } from '@relsync/simulator';
 import { startAlteringProxy, type AlteringProxy } from '../helpers/altering-proxy.ts';
 import { forEachDialect } from '../helpers/dialects.ts';
 import { startE2eSimulator, startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';

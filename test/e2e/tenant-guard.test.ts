@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { INFRA_TABLE_NAMES } from '../../src/load/schema/infra-tables.ts';
 import { REPORTED_TABLES } from '../../src/load/schema/table-specs.ts';
-import type { RunningSimulator } from '../../src/simulator/index.ts';
+import type { RunningSimulator } from '@relsync/simulator';
 import type { Status } from '../../src/state/status.ts';
 import { openDatabase } from '../../src/load/db.ts';
 import { runCli } from '../helpers/cli.ts';

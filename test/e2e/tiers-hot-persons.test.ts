@@ -5,7 +5,7 @@
  * a run apart soft-deletes it, without waiting for the persons sweep of the cold tier (every 15 days).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { deletePerson, renamePerson } from '../../src/simulator/index.ts';
+import { deletePerson, renamePerson } from '@relsync/simulator';
 import type { SyncResult } from '../../src/runner/run-sync.ts';
 import { forEachDialect } from '../helpers/dialects.ts';
 import { startTiersFixture, type SyncFixture } from '../helpers/sync-fixture.ts';

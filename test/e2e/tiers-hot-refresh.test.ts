@@ -5,8 +5,7 @@
  * without waiting for its collection's sweep. Cold records wait for the cold sweep.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { renameCompany } from '../../src/simulator/index.ts';
-import { addListEntry, createPerson } from '../../src/simulator/store/store-mutations.ts';
+import { renameCompany, addListEntry, createPerson } from '@relsync/simulator';
 import type { SyncResult } from '../../src/runner/run-sync.ts';
 import { forEachDialect } from '../helpers/dialects.ts';
 import { startTiersFixture, type SyncFixture } from '../helpers/sync-fixture.ts';

@@ -13,7 +13,7 @@ import { openDatabase, type Db } from '../../src/load/db.ts';
 import { silentLogger } from '../../src/log.ts';
 import { clientFromConfig } from '../../src/runner/execute.ts';
 import { runSync, type SyncResult } from '../../src/runner/run-sync.ts';
-import { startSimulator, type RunningSimulator } from '../../src/simulator/index.ts';
+import { startSimulator, type RunningSimulator } from '@relsync/simulator';
 import { formatStatus } from '../../src/cli/format/status-text.ts';
 import { listCheckpoints } from '../../src/state/checkpoint.ts';
 import { readStatus } from '../../src/state/status.ts';

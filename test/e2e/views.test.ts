@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { getFieldValue } from '@relsync/simulator';
 import { safeName } from '../../src/load/views/identifiers.ts';
 import { forEachDialect } from '../helpers/dialects.ts';
 import { startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';
@@ -38,7 +39,7 @@ forEachDialect('analyst views on simulator data', (dialect) => {
       for (const field of fields) {
         const col = safeName(field.name);
         for (const r of rows) {
-          const v = s.getFieldValue(field.key, Number(r.entity_id), field.listId === null ? null : Number(r.list_entry_id));
+          const v = getFieldValue(s, field.key, Number(r.entity_id), field.listId === null ? null : Number(r.list_entry_id));
           const want = (v?.data as { id?: number } | null)?.id ?? null;
           expect([view, col, r.list_entry_id, r[`${col}_id`] === null ? null : Number(r[`${col}_id`])]).toEqual([view, col, r.list_entry_id, want]);
           if (want !== null) compared += 1;

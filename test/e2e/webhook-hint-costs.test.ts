@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { planReport } from '../../src/budget/plan-report.ts';
 import { silentLogger } from '../../src/log.ts';
-import { deletePerson, renameCompany, renamePerson } from '../../src/simulator/index.ts';
+import { deletePerson, renameCompany, renamePerson } from '@relsync/simulator';
 import { HINT_RUN_COMMAND } from '../../src/state/runs.ts';
 import { deliveryStats, storeDelivery } from '../../src/webhooks/deliveries.ts';
 import { runHintRun } from '../../src/webhooks/hint-run.ts';

@@ -6,8 +6,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { silentLogger } from '../../src/log.ts';
-import { createCompany, createPerson, deletePerson, renameCompany } from '../../src/simulator/index.ts';
-import { addListEntry } from '../../src/simulator/store/store-mutations.ts';
+import { createCompany, createPerson, deletePerson, renameCompany, addListEntry } from '@relsync/simulator';
 import { deliveryStats, storeDelivery } from '../../src/webhooks/deliveries.ts';
 import { runHintRun } from '../../src/webhooks/hint-run.ts';
 import { forEachDialect } from '../helpers/dialects.ts';

@@ -6,7 +6,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { freePort } from '../helpers/free-port.ts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { renameCompany } from '../../src/simulator/index.ts';
+import { renameCompany } from '@relsync/simulator';
 import { deliveryStats } from '../../src/webhooks/deliveries.ts';
 import { spawnSchedule } from '../helpers/cli.ts';
 import { forEachDialect } from '../helpers/dialects.ts';

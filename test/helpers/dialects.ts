@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe } from 'vitest';
 import { openDatabase, type Db, type DialectName } from '../../src/load/db.ts';
 import { migrateToLatest } from '../../src/load/migrate.ts';
 import { WAREHOUSE_TABLE_NAMES } from '../../src/load/schema/table-specs.ts';
-import { CONTRACT_NAMES, type ContractName } from '../../src/simulator/index.ts';
+import { CONTRACT_NAMES, type ContractName } from '@relsync/simulator';
 import { acquireSchema, notePristine, poolOn, releaseSchema } from './pg-warehouse-pool.ts';
 import { PG_BASE_URL, testDialects, withPgAdmin } from './test-env.ts';
 import { dropSchema, testSchemaName } from './test-schemas.ts';
@@ -87,7 +87,7 @@ export function forEachDialect(name: string, body: (dialect: DialectName) => voi
 }
 
 /**
- * The contracts an end-to-end scenario runs against: both (src/simulator/contract.ts), or only the one
+ * The contracts an end-to-end scenario runs against: both (packages/simulator/src/contract.ts), or only the one
  * `RELSYNC_TEST_CONTRACT` names (to run one side quickly).
  */
 export function testContracts(): readonly ContractName[] {

@@ -3,7 +3,7 @@
  * records, values and notes), never from the warehouse: what test/integration/load-docs-queries-views.test.ts
  * compares the documented SQL with.
  */
-import { iterFieldValues, type SimField, type SimFieldValueChange, type SimStore } from '../../src/simulator/index.ts';
+import { iterFieldValues, type SimField, type SimFieldValueChange, type SimStore } from '@relsync/simulator';
 
 function listField(store: SimStore, listId: number, name: string): SimField {
   const f = [...store.fields.values()].find((x) => x.listId === listId && x.name === name);

@@ -5,8 +5,7 @@
  * while faults were on gives the exact count by kind. Valid while nothing was rate-limited and every
  * GET matched a route its API version allows (the e2e simulator's limit is far above any test's).
  */
-import { FaultInjector, FAULT_KINDS, type FaultKind, type FaultSpec } from '../../src/simulator/http/faults.ts';
-import type { RunningSimulator } from '../../src/simulator/index.ts';
+import { FaultInjector, FAULT_KINDS, type FaultKind, type FaultSpec, type RunningSimulator } from '@relsync/simulator';
 
 /** GETs the simulator routed (those that draw a fault), for the difference across a faulty stretch. */
 export function routedGets(sim: RunningSimulator): number {

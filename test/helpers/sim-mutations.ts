@@ -5,8 +5,8 @@
  * `tracked` keeps to the changes the service signals (change log, notes feed), which an incremental
  * run picks up before any periodic sweep is due; `all` adds what only a sweep finds.
  */
-import { simCall, type SimTarget } from '../../src/simulator/test-client.ts';
-import type { SimStore } from '../../src/simulator/index.ts';
+import { simCall, type SimTarget } from '@relsync/simulator/test-client';
+import type { SimStore } from '@relsync/simulator';
 
 export interface MutationTally {
   created: number;

@@ -9,7 +9,7 @@ import type { Db } from '../../src/load/db.ts';
 import type { AffinityClient } from '../../src/extract/http/client.ts';
 import { Pager, type InvalidRecord, type PageRequest } from '../../src/extract/pager.ts';
 import { WHOLE, type AnyStream, type Partition, type StreamContext } from '../../src/streams/define.ts';
-import type { ContractName, InteractionKind, SimField, SimStore } from '../../src/simulator/index.ts';
+import type { ContractName, InteractionKind, SimField, SimStore } from '@relsync/simulator';
 
 export type Key = number | string;
 

@@ -10,14 +10,7 @@ import { clientFromConfig } from '../../src/runner/execute.ts';
 import { runSync, type SyncMode, type SyncOptions, type SyncResult } from '../../src/runner/run-sync.ts';
 import { ALL_STREAMS } from '../../src/streams/registry.ts';
 import type { AnyStream } from '../../src/streams/define.ts';
-import {
-  CONTRACT_NAMES,
-  startSimulator,
-  type ContractName,
-  type RunningSimulator,
-  type ScaleCounts,
-  type SimulatorOptions,
-} from '../../src/simulator/index.ts';
+import { CONTRACT_NAMES, startSimulator, type ContractName, type RunningSimulator, type ScaleCounts, type SimulatorOptions } from '@relsync/simulator';
 import { freshMigratedDb } from './dialects.ts';
 
 export const E2E_SEED = 7;
@@ -33,7 +26,7 @@ export const E2E_SCALE: ScaleCounts = { companies: 210, persons: 310, lists: 4, 
 
 /**
  * The contract the e2e simulator follows unless a test names one: `RELSYNC_TEST_CONTRACT=seed` runs the
- * same scenarios against the seed profile (src/simulator/contract.ts); default `reference`.
+ * same scenarios against the seed profile (packages/simulator/src/contract.ts); default `reference`.
  */
 export function e2eContract(): ContractName {
   const env = process.env.RELSYNC_TEST_CONTRACT;

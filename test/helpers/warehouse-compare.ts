@@ -12,7 +12,7 @@ import type { Db } from '../../src/load/db.ts';
 import type { WarehouseTableName } from '../../src/load/schema/warehouse-tables.ts';
 import { storableJsonValue } from '../../src/load/write/storable-text.ts';
 import { WAREHOUSE_TABLES, type TableSpec } from '../../src/load/schema/table-specs.ts';
-import type { ContractName, SimStore } from '../../src/simulator/index.ts';
+import type { ContractName, SimStore } from '@relsync/simulator';
 import { Satisfies, type TableExpectation } from '../e2e/support/expect-types.ts';
 import { coreExpectations } from '../e2e/support/expected-core.ts';
 import { fieldValuesExpectation } from '../e2e/support/expected-values.ts';

@@ -13,7 +13,7 @@ import { configSchema } from '../../src/config/schema.ts';
 import { createLogger } from '../../src/log.ts';
 import { clientFromConfig } from '../../src/runner/execute.ts';
 import type { PageEvent } from '../../src/runner/env.ts';
-import type { RunningSimulator, ScaleCounts } from '../../src/simulator/index.ts';
+import type { RunningSimulator, ScaleCounts } from '@relsync/simulator';
 import { parseCheckpoint } from '../../src/state/checkpoint.ts';
 import { forEachDialect } from '../helpers/dialects.ts';
 import { CrashError, startE2eSimulator, startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';

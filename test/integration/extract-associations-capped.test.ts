@@ -20,7 +20,7 @@ import { ALL_STREAMS } from '../../src/streams/registry.ts';
 import { ASSOCIATION_CAP, V1_SEARCH_PAGE } from '../../src/extract/limits.ts';
 import { silentLogger } from '../../src/log.ts';
 import { runSync, type SyncResult } from '../../src/runner/run-sync.ts';
-import { startSimulator, type RunningSimulator, type ScaleCounts } from '../../src/simulator/index.ts';
+import { startSimulator, type RunningSimulator, type ScaleCounts } from '@relsync/simulator';
 import { forEachDialect, freshMigratedDb } from '../helpers/dialects.ts';
 
 const STREAMS = ['opportunity_associations', 'opportunity_associations_full'];

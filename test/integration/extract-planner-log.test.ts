@@ -14,7 +14,7 @@ import { ALL_STREAMS } from '../../src/streams/registry.ts';
 import { V2_IDS_BATCH } from '../../src/extract/limits.ts';
 import type { Db } from '../../src/load/db.ts';
 import { runSync, type SyncMode, type SyncResult } from '../../src/runner/run-sync.ts';
-import { setCell, startSimulator, type RunningSimulator, type SimField } from '../../src/simulator/index.ts';
+import { setCell, startSimulator, type RunningSimulator, type SimField } from '@relsync/simulator';
 import { freshMigratedDb } from '../helpers/dialects.ts';
 import { captureLogger } from '../helpers/mini-server.ts';
 

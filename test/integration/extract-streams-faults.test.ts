@@ -8,7 +8,7 @@ import { configSchema } from '../../src/config/schema.ts';
 import { AffinityClient } from '../../src/extract/http/index.ts';
 import type { AnyStream } from '../../src/streams/define.ts';
 import { ALL_STREAMS } from '../../src/streams/registry.ts';
-import { startSimulator, type RunningSimulator, type Scale } from '../../src/simulator/index.ts';
+import { startSimulator, type RunningSimulator, type Scale } from '@relsync/simulator';
 import { freshMigratedDb } from '../helpers/dialects.ts';
 import { captureLogger } from '../helpers/mini-server.ts';
 import {

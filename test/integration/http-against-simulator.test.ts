@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AffinityClient } from '../../src/extract/http/index.ts';
 import { Pager } from '../../src/extract/pager.ts';
-import { startSimulator, type RunningSimulator } from '../../src/simulator/index.ts';
+import { startSimulator, type RunningSimulator } from '@relsync/simulator';
 import { captureLogger } from '../helpers/mini-server.ts';
 
 const Company = z.object({ id: z.number(), name: z.string() });

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { simCall } from '../../src/simulator/test-client.ts';
+import { simCall } from '@relsync/simulator/test-client';
 import { forEachDialect } from '../helpers/dialects.ts';
 import { startSyncFixture, type SyncFixture } from '../helpers/sync-fixture.ts';
 import { asOfStages, changesWithin, funnel, mentions, newestChange, statusHistory, tagCounts } from '../helpers/docs-queries-store.ts';

@@ -10,8 +10,7 @@ import { fieldsStream, type FieldsParams } from '../../src/streams/fields.ts';
 import { v2FieldMetadataSchema } from '../../src/extract/schemas/index.ts';
 import { applyBatch } from '../../src/load/write/apply-batch.ts';
 import type { Db } from '../../src/load/db.ts';
-import { fieldMeta } from '../../src/simulator/render/render-v2.ts';
-import { generateStore, type SimStore } from '../../src/simulator/index.ts';
+import { fieldMeta, generateStore, type SimStore } from '@relsync/simulator';
 import { forEachDialect, freshMigratedDb } from '../helpers/dialects.ts';
 import { dumpWarehouse } from '../helpers/warehouse-compare.ts';
 

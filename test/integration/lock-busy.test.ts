@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseDatabaseUrl } from '../../src/load/db.ts';
-import { startSimulator } from '../../src/simulator/index.ts';
+import { startSimulator } from '@relsync/simulator';
 import { acquireWriterLock } from '../../src/state/lock.ts';
 import { runCli } from '../helpers/cli.ts';
 import { forEachDialect, freshMigratedDb } from '../helpers/dialects.ts';

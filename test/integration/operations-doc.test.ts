@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSimulator } from '../../src/simulator/index.ts';
+import type { RunningSimulator } from '@relsync/simulator';
 import { BIN, REPO_ROOT } from '../helpers/cli.ts';
 import { freshDatabaseUrl, PG_BASE_URL, type TestDatabase } from '../helpers/dialects.ts';
 import { startE2eSimulator } from '../helpers/sync-fixture.ts';

@@ -17,7 +17,7 @@ import { clientFromConfig } from '../../src/runner/execute.ts';
 import { runSync, type SyncResult } from '../../src/runner/run-sync.ts';
 import type { PageEvent } from '../../src/runner/env.ts';
 import { Scheduler } from '../../src/scheduler/scheduler.ts';
-import type { RunningSimulator } from '../../src/simulator/index.ts';
+import type { RunningSimulator } from '@relsync/simulator';
 import { namedPgDatabase, terminateBackends, type NamedPgDatabase } from '../helpers/pg-backends.ts';
 import { startE2eSimulator, startSyncFixture } from '../helpers/sync-fixture.ts';
 import { dumpWarehouse, expectWarehouseMatchesStore } from '../helpers/warehouse-compare.ts';

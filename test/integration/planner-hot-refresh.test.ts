@@ -11,7 +11,7 @@ import { bumpAttempts, markDirty } from '../../src/state/dirty.ts';
 import { emptyCheckpoint, writeCheckpoint } from '../../src/state/checkpoint.ts';
 import { configSchema } from '../../src/config/schema.ts';
 import { addRows, emptyBatch } from '../../src/load/schema/row-batch.ts';
-import { referenceMarks } from '../../src/streams/reference-marks.ts';
+import { referenceMarks } from '../../src/runner/reference-marks.ts';
 import { TIER_SLACK } from '../../src/planner/tiers.ts';
 import { forEachDialect, useMigratedDb } from '../helpers/dialects.ts';
 

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type RunningSimulator } from '../../src/simulator/index.ts';
+import { startSimulator, type RunningSimulator } from '@relsync/simulator';
 import { STACK_FRAME, runCli } from '../helpers/cli.ts';
 import { scratchDir } from '../helpers/scratch-dir.ts';
 

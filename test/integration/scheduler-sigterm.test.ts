@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/load/db.ts';
-import { startSimulator, type RunningSimulator } from '../../src/simulator/index.ts';
+import { startSimulator, type RunningSimulator } from '@relsync/simulator';
 import { parseCheckpoint } from '../../src/state/checkpoint.ts';
 import { STACK_FRAME, runCli, spawnSchedule, type ScheduleChild } from '../helpers/cli.ts';
 import { forEachDialect, freshDatabaseUrl, type TestDatabase } from '../helpers/dialects.ts';

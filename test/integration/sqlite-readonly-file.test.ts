@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { startSimulator } from '../../src/simulator/index.ts';
+import { startSimulator } from '@relsync/simulator';
 import { UserError } from '../../src/errors.ts';
 import { openDatabase } from '../../src/load/db.ts';
 import { readOnlyDatabaseError } from '../../src/load/db-errors.ts';

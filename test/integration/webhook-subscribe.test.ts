@@ -12,7 +12,7 @@ import { configSchema } from '../../src/config/schema.ts';
 import { UserError } from '../../src/errors.ts';
 import { silentLogger } from '../../src/log.ts';
 import { clientFromConfig } from '../../src/runner/execute.ts';
-import type { RunningSimulator } from '../../src/simulator/index.ts';
+import type { RunningSimulator } from '@relsync/simulator';
 import { subscribe } from '../../src/webhooks/subscribe.ts';
 import { runCli } from '../helpers/cli.ts';
 import { startE2eSimulator } from '../helpers/sync-fixture.ts';

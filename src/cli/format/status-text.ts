@@ -99,7 +99,7 @@ export function formatStatus(s: Status): string {
       for (const [source, r] of Object.entries(c.refused)) out.push(`  ${source} refused ${r.at}: ${r.status ?? '?'} on ${r.endpoint}: ${r.message}`);
     }
   }
-  // Optional endpoints this tenant does not have (streams/source-book.ts): the row is keyed by the stream.
+  // Optional endpoints this tenant does not have (planner/source-book.ts): the row is keyed by the stream.
   const unavailable = s.sources.filter((c) => c.source === UNAVAILABLE);
   if (unavailable.length > 0) {
     out.push('', 'optional endpoints:');

@@ -5,7 +5,7 @@
  * `/v2/notes`; interactions, transcripts, files and changes through `/v2`). Change values are built from the store's change records by wire-values.ts,
  * never by the simulator's renderers.
  */
-import type { SimInteraction, SimStore } from '../../../src/simulator/index.ts';
+import type { SimInteraction, SimStore } from '@relsync/simulator';
 import type { TableExpectation } from './expect-types.ts';
 import { ts, type ExpRow } from './norm.ts';
 import { changeTyped } from './expected-values.ts';

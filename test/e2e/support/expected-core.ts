@@ -3,8 +3,7 @@
  * independently of relsync's transforms: companies, persons, opportunities, lists, list entries, fields,
  * field scopes, the association tables, saved views, users, teams, webhooks and merges.
  */
-import type { ContractName, SimStore, SimField } from '../../../src/simulator/index.ts';
-import { fieldMeta } from '../../../src/simulator/render/render-v2.ts';
+import { fieldMeta, type ContractName, type SimStore, type SimField } from '@relsync/simulator';
 import { e2eContract } from '../../helpers/sync-fixture.ts';
 import type { TableExpectation } from './expect-types.ts';
 import { keyOf, ts, type Cell, type ExpRow } from './norm.ts';
@@ -32,7 +31,7 @@ export const listedByV1 = (f: SimField): boolean => f.v1Id !== null && !NO_V1_TY
 
 /**
  * The core tables. `contract` decides which field definitions `/v2` shows: the association fields exist
- * only under `reference` (src/simulator/contract.ts); the association tables are the store's pairs in both.
+ * only under `reference` (packages/simulator/src/contract.ts); the association tables are the store's pairs in both.
  */
 export function coreExpectations(store: SimStore, contract: ContractName = e2eContract()): TableExpectation[] {
   const out: TableExpectation[] = [];

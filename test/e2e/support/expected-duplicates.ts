@@ -1,9 +1,9 @@
 /**
  * Duplicate suggestions from the store's plain data, by the rule the simulator states for its own data
- * (src/simulator/routes/routes-v2-misc.ts): a company named "X 2" whose twin 600 ids earlier is named "X"; two
+ * (packages/simulator/src/routes/routes-v2-misc.ts): a company named "X 2" whose twin 600 ids earlier is named "X"; two
  * persons with consecutive ids and the same first and last name. Ids ascending in each pair.
  */
-import type { SimStore } from '../../../src/simulator/index.ts';
+import type { SimStore } from '@relsync/simulator';
 import type { TableExpectation } from './expect-types.ts';
 
 export function duplicatesExpectation(store: SimStore): TableExpectation {

@@ -5,7 +5,7 @@
  * that value's wire form gives it (wire-values.ts, from the store's plain data). An option no current
  * value names holds the name an earlier read gave it, or null (never read, or its code changed since).
  */
-import { DROPDOWN_COLORS, type SimStore } from '../../../src/simulator/index.ts';
+import { DROPDOWN_COLORS, type SimStore } from '@relsync/simulator';
 import { listedByV1 } from './expected-core.ts';
 import { Satisfies, type TableExpectation } from './expect-types.ts';
 import { fieldValuesExpectation } from './expected-values.ts';

@@ -5,7 +5,7 @@
  * (wire-values.ts), never by the simulator's renderers. The association fields (`companies`, `persons`)
  * have no rows at all, whole or cut: their only home is the association tables (expected-core.ts).
  */
-import { iterFieldValues, type FieldValueRecord, type SimField, type SimStore, type SimLocation } from '../../../src/simulator/index.ts';
+import { iterFieldValues, type FieldValueRecord, type SimField, type SimStore, type SimLocation } from '@relsync/simulator';
 import { Satisfies, type TableExpectation } from './expect-types.ts';
 import { displayName, ts, type Cell, type ExpRow } from './norm.ts';
 import { entityExists } from './expected-core.ts';

@@ -5,8 +5,8 @@
  */
 import type { WarehouseTableName } from '../../../src/load/schema/warehouse-tables.ts';
 import { WAREHOUSE_TABLES } from '../../../src/load/schema/table-specs.ts';
-import { simCall } from '../../../src/simulator/test-client.ts';
-import { iterFieldValues, type FieldValue, type SimField, type SimStore } from '../../../src/simulator/index.ts';
+import { simCall } from '@relsync/simulator/test-client';
+import { getFieldValue, iterFieldValues, updateFieldValue, type FieldValue, type SimField, type SimStore } from '@relsync/simulator';
 import type { SyncFixture } from '../../helpers/sync-fixture.ts';
 import type { ExpRow } from './norm.ts';
 
@@ -130,7 +130,7 @@ export async function mutate(f: SyncFixture): Promise<Mutations> {
   const withValues = (ids: Iterable<number>, fields: SimField[], row: (id: number) => number) => {
     let best = { id: 0, n: -1 };
     for (const id of ids) {
-      const n = fields.filter((x) => s.getFieldValue(x.key, row(id), row(id)) !== null).length;
+      const n = fields.filter((x) => getFieldValue(s, x.key, row(id), row(id)) !== null).length;
       if (n > best.n) best = { id, n };
     }
     return best.id;
@@ -147,14 +147,14 @@ export async function mutate(f: SyncFixture): Promise<Mutations> {
   );
 
   const writeAll = async (fields: SimField[], row: number, entityId: number, write: (x: SimField, v: unknown) => Promise<void>, salt: number) => {
-    const clear = fields.find((x) => s.getFieldValue(x.key, entityId, row) !== null && !x.valueType.endsWith('-multi'));
+    const clear = fields.find((x) => getFieldValue(s, x.key, entityId, row) !== null && !x.valueType.endsWith('-multi'));
     for (const x of fields) {
       if (x === clear) {
         await write(x, null);
         cleared.push(x.key);
         continue;
       }
-      for (const v of newValues(s, x, s.getFieldValue(x.key, entityId, row), salt)) await write(x, v);
+      for (const v of newValues(s, x, getFieldValue(s, x.key, entityId, row), salt)) await write(x, v);
     }
   };
   // Companies and list entries through the API; the person through the store helper (same change log).
@@ -173,7 +173,7 @@ export async function mutate(f: SyncFixture): Promise<Mutations> {
     person,
     async (x, v) => {
       // The person's tracked types (ranked-dropdown, company, number) are stored in their wire form.
-      s.updateFieldValue(x.key, person, null, v === null ? null : ({ type: x.valueType, data: v } as FieldValue));
+      updateFieldValue(s, x.key, person, null, v === null ? null : ({ type: x.valueType, data: v } as FieldValue));
     },
     2,
   );

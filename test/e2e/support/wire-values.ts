@@ -7,8 +7,7 @@
  * resolves (a live record, a known option) or is dropped, as the service drops what it cannot show.
  */
 import { isDeepStrictEqual } from 'node:util';
-import type { SimField, SimInteraction, SimStore } from '../../../src/simulator/index.ts';
-import { DROPDOWN_COLORS } from '../../../src/simulator/index.ts';
+import { DROPDOWN_COLORS, type SimField, type SimInteraction, type SimStore } from '@relsync/simulator';
 import { Satisfies } from './expect-types.ts';
 import type { Cell } from './norm.ts';
 

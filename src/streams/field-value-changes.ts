@@ -19,6 +19,9 @@ export const fieldValueChangesStream = defineStream({
   source: { capability: 'change_log', rank: 0 },
   description: 'field value change log, from the last change seen (GET /v2/field-value-changes)',
   group: 'other',
+  // After the option sets are stored: a colour a change (or, after it, a record's value) names updates its
+  // option's row, so a value read before the row exists would leave a fresh sync's colour unset.
+  after: ['fields', 'fields_v1'],
   minApiVersion: '2026-07-15',
   schema: v2FieldValueChangeSchema,
   read: {

@@ -4,13 +4,10 @@
  * the simulator fires the event the service documents for that write (src/simulator/webhooks/). The
  * simulator's sender delivers it to a capture on 127.0.0.1, and the bench decides what reaches relsync's
  * receiver: delivered, dropped, replayed or forged. Each change names records no other change names, so a
- * change is seen only through its own delivery (or a periodic pass). Visibility is judged on the tables an
- * analyst reads (companies, persons, list_entries, field_values), never on relsync's bookkeeping.
+ * change is seen only through its own delivery (or a periodic pass); bench-hooks-watch.ts judges that.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { sql } from 'kysely';
-import type { Db } from '../src/load/db.ts';
 import type { RunningSimulator, SimField } from '../src/simulator/index.ts';
 import { simCall } from '../src/simulator/test-client.ts';
 
@@ -213,56 +210,21 @@ export class ChangeMaker {
   }
 }
 
-/** The changes of `pending` the warehouse shows now, read from the analyst's tables. */
-export async function visible(db: Db, pending: readonly HookChange[]): Promise<Set<HookChange>> {
-  const k = db.kysely;
-  const ids = (kinds: HookKind[]) => [...new Set(pending.filter((c) => kinds.includes(c.kind)).map((c) => c.id))];
-  const out = new Set<HookChange>();
-  const companyIds = ids(['company_rename', 'company_create', 'company_delete']);
-  const personIds = ids(['person_rename', 'person_create', 'person_delete']);
-  const entryIds = ids(['entry_add', 'entry_remove']);
-  const companies = companyIds.length
-    ? new Map((await k.selectFrom('companies').select(['id', 'name', '_deleted_at']).where('id', 'in', companyIds).execute()).map((r) => [Number(r.id), r]))
-    : new Map();
-  const persons = personIds.length
-    ? new Map((await k.selectFrom('persons').select(['id', 'first_name', '_deleted_at']).where('id', 'in', personIds).execute()).map((r) => [Number(r.id), r]))
-    : new Map();
-  const entries = entryIds.length
-    ? new Map((await k.selectFrom('list_entries').select(['id', '_deleted_at']).where('id', 'in', entryIds).execute()).map((r) => [Number(r.id), r]))
-    : new Map();
-  const values = new Set<string>();
-  const fieldEntities = ids(['company_field']);
-  const fieldEntries = ids(['entry_field']);
-  if (fieldEntities.length > 0 || fieldEntries.length > 0) {
-    const rows = await sql<{ field_id: string; entity_id: number; list_entry_id: number; value_number: number | null }>`
-      select field_id, entity_id, list_entry_id, value_number from field_values
-      where (entity_type = 'company' and list_entry_id = 0 and entity_id in (${sql.join(fieldEntities.length ? fieldEntities : [-1])}))
-         or list_entry_id in (${sql.join(fieldEntries.length ? fieldEntries : [-1])})`.execute(k);
-    for (const r of rows.rows) values.add(`${r.field_id}:${Number(r.list_entry_id) || Number(r.entity_id)}:${Number(r.value_number)}`);
-  }
-  for (const c of pending) {
-    const co = companies.get(c.id);
-    const pe = persons.get(c.id);
-    const en = entries.get(c.id);
-    const seen =
-      c.kind === 'company_rename'
-        ? co?.name === c.value
-        : c.kind === 'company_create'
-          ? co !== undefined && co._deleted_at === null
-          : c.kind === 'company_delete'
-            ? co?._deleted_at != null
-            : c.kind === 'person_rename'
-              ? pe?.first_name === c.value
-              : c.kind === 'person_create'
-                ? pe !== undefined && pe._deleted_at === null
-                : c.kind === 'person_delete'
-                  ? pe?._deleted_at != null
-                  : c.kind === 'entry_add'
-                    ? en !== undefined && en._deleted_at === null
-                    : c.kind === 'entry_remove'
-                      ? en === undefined || en._deleted_at != null
-                      : values.has(`${c.field}:${c.id}:${c.value}`);
-    if (seen) out.add(c);
+/** A mix of `n` kinds in KIND_MIX's proportions, interleaved. */
+export function kindsFor(n: number): HookKind[] {
+  const out: HookKind[] = [];
+  const owed = new Map<HookKind, number>();
+  for (let i = 0; i < n; i++) {
+    for (const [k, share] of KIND_MIX) owed.set(k, (owed.get(k) ?? 0) + share / 100);
+    const [k] = [...owed.entries()].sort((a, b) => b[1] - a[1])[0]!;
+    owed.set(k, owed.get(k)! - 1);
+    out.push(k);
   }
   return out;
+}
+
+/** A forged delivery names the record of a real change and says it is deleted. */
+export function forgedBody(c: HookChange): string {
+  const type = c.kind.startsWith('person') ? 'person.deleted' : c.kind.startsWith('entry') ? 'list_entry.deleted' : 'organization.deleted';
+  return JSON.stringify({ type, body: { id: c.id }, sent_at: Math.floor(Date.now() / 1000) });
 }

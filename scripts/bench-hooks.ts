@@ -16,8 +16,8 @@ import { openDatabase, type Db } from '../src/load/db.ts';
 import { startSimulator, type RunningSimulator, type Scale } from '../src/simulator/index.ts';
 import { DIST_BIN } from './build-cli.ts';
 import { benchConfig, freshWarehouse, report, syncOnce, type Dialect } from './bench-support.ts';
-import { Capture, ChangeMaker, KIND_MIX, WRITER_ACCOUNT, visible, type HookChange, type HookKind } from './bench-hooks-changes.ts';
-import { row, secs, SECOND, Watch, type Tracked } from './bench-hooks-watch.ts';
+import { Capture, ChangeMaker, KIND_MIX, WRITER_ACCOUNT, forgedBody, kindsFor } from './bench-hooks-changes.ts';
+import { row, rowsOf, secs, SECOND, visible, Watch, type Tracked } from './bench-hooks-watch.ts';
 import { startScheduleChild, type ScheduleChild } from './bench-hooks-child.ts';
 
 const BURST_TARGET_MS = 120 * SECOND;
@@ -45,19 +45,6 @@ function reads(sim: RunningSimulator): { gets: number; whoami: number } {
     else gets += n;
   }
   return { gets, whoami };
-}
-
-/** A mix of `n` kinds in KIND_MIX's proportions, interleaved. */
-function kindsFor(n: number): HookKind[] {
-  const out: HookKind[] = [];
-  const owed = new Map<HookKind, number>();
-  for (let i = 0; i < n; i++) {
-    for (const [k, share] of KIND_MIX) owed.set(k, (owed.get(k) ?? 0) + share / 100);
-    const [k] = [...owed.entries()].sort((a, b) => b[1] - a[1])[0]!;
-    owed.set(k, owed.get(k)! - 1);
-    out.push(k);
-  }
-  return out;
 }
 
 async function post(url: string, body: string): Promise<number> {
@@ -259,22 +246,4 @@ export async function runHooksPart(o: HooksOptions): Promise<void> {
     await sim.close();
     await wh.dispose();
   }
-}
-
-/** A forged delivery names the record of a real change and says it is deleted. */
-function forgedBody(c: HookChange): string {
-  const type = c.kind.startsWith('person') ? 'person.deleted' : c.kind.startsWith('entry') ? 'list_entry.deleted' : 'organization.deleted';
-  return JSON.stringify({ type, body: { id: c.id }, sent_at: Math.floor(Date.now() / 1000) });
-}
-
-/** The analyst's rows of these changes' records, as one string to compare before and after. */
-async function rowsOf(db: Db, cs: HookChange[]): Promise<string> {
-  const ids = cs.map((c) => c.id);
-  const k = db.kysely;
-  const rows = [
-    await k.selectFrom('companies').select(['id', 'name', '_deleted_at']).where('id', 'in', ids).orderBy('id').execute(),
-    await k.selectFrom('persons').select(['id', 'first_name', '_deleted_at']).where('id', 'in', ids).orderBy('id').execute(),
-    await k.selectFrom('list_entries').select(['id', '_deleted_at']).where('id', 'in', ids).orderBy('id').execute(),
-  ];
-  return JSON.stringify(rows);
 }

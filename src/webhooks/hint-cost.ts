@@ -33,16 +33,17 @@ export class HintCallTally {
 
   /** `counts` plus the keys of `add` not counted before (collected in `fresh`). */
   private tally(add: HintCost, counts: Counts, fresh: Set<string>): Counts {
-    const count = (key: string, kind: 'company' | 'person' | 'singles') => {
-      if (this.keys.has(key) || fresh.has(key)) return;
+    /** Whether `key` is new (and counts it under `kind`). */
+    const count = (key: string, kind: 'company' | 'person' | 'singles'): boolean => {
+      if (this.keys.has(key) || fresh.has(key)) return false;
       fresh.add(key);
       counts[kind] += 1;
+      return true;
     };
     for (const m of add.marks) count(`${m.kind}:${m.id}`, m.kind === 'company' || m.kind === 'person' ? m.kind : 'singles');
     for (const d of add.confirms) {
-      if (this.keys.has(`gone:${d.kind}:${d.id}`) || fresh.has(`gone:${d.kind}:${d.id}`)) continue;
-      count(`gone:${d.kind}:${d.id}`, 'singles');
-      if (d.kind === 'company' || d.kind === 'person' || d.kind === 'opportunity') counts.lookups[d.kind] += 1;
+      const isNew = count(`gone:${d.kind}:${d.id}`, 'singles');
+      if (isNew && (d.kind === 'company' || d.kind === 'person' || d.kind === 'opportunity')) counts.lookups[d.kind] += 1;
     }
     if (add.merge) counts.merge = true;
     return counts;

@@ -13,6 +13,8 @@
  *   rss     peak RSS of a full sync at medium and large scale, measured in a child process (bench-rss.ts)
  *   views   `select *` of every analyst view in bundled SQLite, the system's SQLite, an older one and PostgreSQL (bench-views.ts)
  *   startup `relsync --version` and `relsync status` (synced small warehouse), the built bundle against tsx (bench-startup.ts; --runs 7)
+ *   hooks   webhook deliveries through the receiver of a running `relsync schedule` (dist/, `npm run build` first): singles,
+ *           a burst, drops, replays, forged ones, staleness on the wall clock (bench-hooks.ts; --burst 500 --singles 20 --delay 30)
  * Exits 1 when any printed target is missed.
  */
 import { parseArgs } from 'node:util';
@@ -37,6 +39,9 @@ const { values } = parseArgs({
     focus: { type: 'string', default: 'uniform,interactions' },
     webhooks: { type: 'boolean', default: false },
     drop: { type: 'string', default: '0.1' },
+    burst: { type: 'string', default: '500' },
+    singles: { type: 'string', default: '20' },
+    delay: { type: 'string', default: '30' },
   },
 });
 const contracts = contractsOf(values.contract);
@@ -99,8 +104,19 @@ for (const part of parts) {
     case 'startup':
       await (await import('./bench-startup.ts')).runStartupPart(Number(values.runs ?? 7));
       break;
+    case 'hooks':
+      await (
+        await import('./bench-hooks.ts')
+      ).runHooksPart({
+        scale: scaleOr('small'),
+        dialect: dialects[0] ?? 'sqlite',
+        burst: Number(values.burst),
+        singles: Number(values.singles),
+        delaySeconds: Number(values.delay),
+      });
+      break;
     default:
-      throw new Error(`unknown --part ${part} (calls, wall, idle, change, day, month, loader, rss, views, startup, all)`);
+      throw new Error(`unknown --part ${part} (calls, wall, idle, change, day, month, loader, rss, views, startup, hooks, all)`);
   }
 }
 process.exit();

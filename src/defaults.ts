@@ -89,6 +89,12 @@ export const DEFAULT_WEBHOOK_BACKLOG_DELAY_MS = 1000;
  * secret cannot spend more than that of the month.
  */
 export const DEFAULT_WEBHOOK_MONTHLY_SHARE_PERCENT = 20;
+/**
+ * A hint run reuses the account a pre-flight of the same `schedule` process named this recently instead of
+ * asking whoami again (webhooks/verified-account.ts): a burst's runs follow each other a second apart, and
+ * the account a key reads does not change while the process runs.
+ */
+export const DEFAULT_WEBHOOK_ACCOUNT_REUSE_MS = 60 * 60_000;
 /** The receiver's own port; 0 serves `/webhooks/<secret>` on the metrics port instead. */
 export const DEFAULT_WEBHOOK_PORT = 0;
 /** Address the receiver listens on; a TLS proxy in front forwards to it (docs/webhooks.md). */

@@ -5,7 +5,9 @@ import { startMetricsServer, type MetricsServer } from '../scheduler/metrics.ts'
 import { RunMetrics } from '../scheduler/prom-metrics.ts';
 import { Scheduler } from '../scheduler/scheduler.ts';
 import { seedFromWarehouse } from '../scheduler/seed.ts';
+import { DEFAULT_WEBHOOK_ACCOUNT_REUSE_MS } from '../defaults.ts';
 import { startWebhookService, type WebhookService } from '../webhooks/service.ts';
+import { VerifiedAccount } from '../webhooks/verified-account.ts';
 import { commandContext } from './context.ts';
 import { installStopSignals } from './stop-signals.ts';
 
@@ -21,6 +23,8 @@ export async function runScheduleCommand(cmd: Command): Promise<void> {
   const out = process.stdout;
 
   const metrics = new RunMetrics();
+  // Each scheduled run's pre-flight names the account; the hint runs between them reuse it (no whoami of their own).
+  const verified = new VerifiedAccount(DEFAULT_WEBHOOK_ACCOUNT_REUSE_MS);
   const scheduler = new Scheduler({
     cron: config.schedule,
     log,
@@ -40,6 +44,7 @@ export async function runScheduleCommand(cmd: Command): Promise<void> {
           onPage: (e) => metrics.recordPage(e),
           // The scheduler's own lines carry the account from the first run that names it.
           onAccount: (a) => {
+            verified.record(a);
             metrics.setAccount(a);
             log.setBindings({ tenant: a.id });
           },
@@ -62,7 +67,7 @@ export async function runScheduleCommand(cmd: Command): Promise<void> {
   let webhooks: WebhookService | null = null;
   try {
     await seedFromWarehouse(scheduler, { databaseUrl: config.databaseUrl, schedule: config.schedule, log, now: new Date() });
-    webhooks = await startWebhookService({ config, log, apiKey, scheduler });
+    webhooks = await startWebhookService({ config, log, apiKey, scheduler, verified });
     const extra = webhooks && !webhooks.url ? webhooks.handle : undefined;
     if (config.metricsPort > 0)
       server = await startMetricsServer({ port: config.metricsPort, host: config.metricsHost, source: scheduler, log, ...(extra ? { extra } : {}) });

@@ -81,6 +81,12 @@ export interface ExecuteOptions {
   onPage?: (e: PageEvent) => void;
   /** Told of the account the key reads, before the run writes (the metrics' tenant label). */
   onAccount?: (a: WarehouseAccount) => void;
+  /**
+   * The account the key reads as a pre-flight of this process found it a moment ago (a hint run after
+   * another run, webhooks/verified-account.ts): the run makes no whoami call of its own, and the warehouse's
+   * recorded account is still checked against it before any write.
+   */
+  account?: WarehouseAccount;
 }
 
 /**
@@ -102,7 +108,7 @@ export async function executeSync(opts: ExecuteOptions): Promise<SyncResult & { 
   checkSweepOverrides(opts.config, ALL_STREAMS);
   const selected = selectStreams(ALL_STREAMS, opts.streams);
   // The key, the base URL and the account first: a wrong one is refused before the warehouse is opened, let alone written.
-  const asked = await keyAccount(opts).then(
+  const asked = await (opts.account ? Promise.resolve(opts.account) : keyAccount(opts)).then(
     (account) => ({ account }),
     (err: unknown) => {
       if (!reportedAfterWarehouse(err)) throw err;

@@ -5,13 +5,15 @@ import type { Logger } from '../log.ts';
 import { notFoundMissing } from '../runner/failure-policy.ts';
 import { errorMessage } from '../errors.ts';
 import { acquireWriterLock } from '../state/lock.ts';
+import { V2_IDS_BATCH } from '../extract/limits.ts';
 import type { DeleteTarget } from './apply-hints.ts';
 
 /**
  * `*.deleted` deliveries are claims, not facts (docs/webhooks.md): each record named is read once with the
  * older single-record read (docs/contract.md §6.1–§6.4; a list entry through `/v2`, §7.4), and soft-deleted
  * only on evidence (docs/sync.md, "Deletion needs evidence"): the service's record-level 404, confirmed by
- * the `/v2` lookup by `ids` no longer listing it. A record that answers is left alone (a forged or stale delivery
+ * the `/v2` lookup by `ids` no longer listing it (one lookup for up to 100 records of a kind, as the run's cap
+ * counts it, hint-cost.ts). A record that answers is left alone (a forged or stale delivery
  * deletes nothing). A read that fails otherwise leaves the delivery pending for the next run.
  */
 
@@ -30,7 +32,8 @@ export interface ConfirmedDeletes {
   failed: number;
 }
 
-type Verdict = 'gone' | 'there' | 'failed' | 'unreadable';
+/** `missing`: the record-level 404 of a company, person or opportunity, before its `/v2` lookup confirms it. */
+type Verdict = 'gone' | 'missing' | 'there' | 'failed' | 'unreadable';
 
 /** The `/v2` collection that confirms an older single read's 404 (docs/sync.md, "Deletion needs evidence"). */
 const CONFIRM = { company: '/v2/companies', person: '/v2/persons', opportunity: '/v2/opportunities' } as const;
@@ -44,21 +47,31 @@ async function readOnce(client: AffinityClient, t: DeleteTarget, log: Logger): P
     return 'there';
   } catch (err) {
     // Only the service's record-level not-found is evidence; a route it does not serve or a foreign body proves nothing.
-    if (notFoundMissing(err)) return t.kind === 'list_entry' ? 'gone' : confirmGone(client, t.kind, t.id, log);
+    if (notFoundMissing(err)) return t.kind === 'list_entry' ? 'gone' : 'missing';
     log.warn({ kind: t.kind, id: t.id, err: errorMessage(err) }, 'could not confirm a deletion hint; kept for the next run');
     return 'failed';
   }
 }
 
-/** The cheap confirmation: the `/v2` lookup by `ids` answers without the record. One that still lists it, or fails, deletes nothing. */
-async function confirmGone(client: AffinityClient, kind: keyof typeof CONFIRM, id: number, log: Logger): Promise<Verdict> {
-  try {
-    const page = await client.get<{ data?: unknown }>(CONFIRM[kind], { ids: [id] }, { endpoint: `GET ${CONFIRM[kind]}?ids` });
-    if (!Array.isArray(page.data)) return 'failed';
-    return page.data.some((r) => (r as { id?: unknown } | null)?.id === id) ? 'there' : 'gone';
-  } catch (err) {
-    log.warn({ kind, id, err: errorMessage(err) }, 'could not confirm a deletion hint; kept for the next run');
-    return 'failed';
+/**
+ * The cheap confirmation, 100 records of a kind a call: the `/v2` lookup by `ids` answers without the record.
+ * One it still lists is there; a lookup that fails deletes nothing (kept for the next run).
+ */
+async function confirmMissing(client: AffinityClient, reads: Array<{ t: DeleteTarget; verdict: Verdict }>, log: Logger): Promise<void> {
+  for (const kind of Object.keys(CONFIRM) as Array<keyof typeof CONFIRM>) {
+    const missing = reads.filter((r) => r.verdict === 'missing' && r.t.kind === kind);
+    for (let i = 0; i < missing.length; i += V2_IDS_BATCH) {
+      const chunk = missing.slice(i, i + V2_IDS_BATCH);
+      const ids = chunk.map((r) => r.t.id);
+      let listed: Set<unknown> | null = null;
+      try {
+        const page = await client.get<{ data?: unknown }>(CONFIRM[kind], { ids }, { endpoint: `GET ${CONFIRM[kind]}?ids` });
+        if (Array.isArray(page.data)) listed = new Set(page.data.map((r) => (r as { id?: unknown } | null)?.id));
+      } catch (err) {
+        log.warn({ kind, ids, err: errorMessage(err) }, 'could not confirm deletion hints; kept for the next run');
+      }
+      for (const r of chunk) r.verdict = listed === null ? 'failed' : listed.has(r.t.id) ? 'there' : 'gone';
+    }
   }
 }
 
@@ -74,9 +87,13 @@ export async function confirmDeletes(
   const failedDeliveries = new Set<string>();
   const lock = await acquireWriterLock(db, 'webhooks confirm-deletes');
   try {
+    const reads: Array<{ t: DeleteTarget; readAt: string; verdict: Verdict }> = [];
     for (const t of targets) {
       const readAt = now().toISOString();
-      const verdict = await readOnce(client, t, log);
+      reads.push({ t, readAt, verdict: await readOnce(client, t, log) });
+    }
+    await confirmMissing(client, reads, log);
+    for (const { t, readAt, verdict } of reads) {
       if (verdict === 'failed') {
         out.failed += 1;
         failedDeliveries.add(t.deliveryId);

@@ -8,6 +8,7 @@ import { hintShare } from '../budget/hint-share.ts';
 import { ALL_STREAMS } from '../streams/registry.ts';
 import { applyPendingHints, type AppliedHints } from './apply-hints.ts';
 import { confirmDeletes, type ConfirmedDeletes } from './confirm-deletes.ts';
+import type { VerifiedAccount } from './verified-account.ts';
 
 /**
  * The streams that consume the marks hints set (each reads only marked records): the entities by id (100 a
@@ -29,6 +30,8 @@ export interface HintRunOptions {
   db: Db;
   shouldStop?: () => boolean;
   now?: () => Date;
+  /** The account a recent pre-flight of this process named: reused instead of a whoami of this run's own. */
+  verified?: VerifiedAccount;
 }
 
 export interface HintRunResult {
@@ -119,6 +122,7 @@ export async function runHintRun(opts: HintRunOptions): Promise<HintRunResult> {
   if (applied.deliveries === 0) return { applied, summary: null, deletes: null, overShare };
   const config: Config = { ...opts.config, tiers: { ...opts.config.tiers, enabled: false } };
   const streams = [...HINT_STREAMS, ...(applied.merges ? ['company_merges'] : [])];
+  const known = opts.verified?.recent() ?? null;
   const { runId, summary } = await executeSync({
     config,
     log,
@@ -133,7 +137,13 @@ export async function runHintRun(opts: HintRunOptions): Promise<HintRunResult> {
     db: opts.db,
     now,
     ...(opts.shouldStop ? { shouldStop: opts.shouldStop } : {}),
+    // A burst's runs follow each other a second apart: one pre-flight names the account for all of them.
+    ...(known ? { account: known } : { onAccount: (a) => opts.verified?.record(a) }),
+  }).catch((err: unknown) => {
+    opts.verified?.forget();
+    throw err;
   });
+  if (summary.status === 'failed') opts.verified?.forget();
   const deletes = applied.deletes.length > 0 ? await confirmAndRecord(opts, log, runId, summary, applied.deletes) : null;
   if (applied.capped) {
     summary.warnings = [

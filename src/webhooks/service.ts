@@ -1,7 +1,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Config } from '../config/schema.ts';
-import { DEFAULT_WEBHOOK_BACKLOG_DELAY_MS, DEFAULT_WEBHOOK_MAX_BODY_BYTES, DEFAULT_WEBHOOK_RATE_PER_MINUTE } from '../defaults.ts';
+import {
+  DEFAULT_WEBHOOK_ACCOUNT_REUSE_MS,
+  DEFAULT_WEBHOOK_BACKLOG_DELAY_MS,
+  DEFAULT_WEBHOOK_MAX_BODY_BYTES,
+  DEFAULT_WEBHOOK_RATE_PER_MINUTE,
+} from '../defaults.ts';
 import { UserError } from '../errors.ts';
 import { openDatabase, type Db } from '../load/db.ts';
 import type { Logger } from '../log.ts';
@@ -11,6 +16,7 @@ import { deliveryStats, storeDelivery } from './deliveries.ts';
 import { runHintRun } from './hint-run.ts';
 import { createReceiver, type Receiver } from './receiver.ts';
 import { HintTrigger } from './trigger.ts';
+import { VerifiedAccount } from './verified-account.ts';
 
 /** What the service needs of the scheduler: start a run unless one is in hand (Scheduler.runNow). */
 export interface RunStarter {
@@ -61,7 +67,14 @@ async function listen(config: Config, receiver: Receiver): Promise<{ url: string
  * start arms one for deliveries a previous process accepted but never applied (a kill loses none).
  * Null when no secret is configured.
  */
-export async function startWebhookService(opts: { config: Config; log: Logger; apiKey: string; scheduler: RunStarter }): Promise<WebhookService | null> {
+export async function startWebhookService(opts: {
+  config: Config;
+  log: Logger;
+  apiKey: string;
+  scheduler: RunStarter;
+  /** The account this process's pre-flights named (the scheduled runs record theirs too); hint runs reuse it. */
+  verified?: VerifiedAccount;
+}): Promise<WebhookService | null> {
   const { config } = opts;
   const secret = config.webhookSecret;
   if (!secret) return null;
@@ -74,6 +87,7 @@ export async function startWebhookService(opts: { config: Config; log: Logger; a
   const db = await openDatabase(config.databaseUrl);
   await upgradeWarehouse(db);
   let capped = false;
+  const verified = opts.verified ?? new VerifiedAccount(DEFAULT_WEBHOOK_ACCOUNT_REUSE_MS);
   const trigger = new HintTrigger({
     delayMs: config.webhookDelaySeconds * 1000,
     backlogDelayMs: DEFAULT_WEBHOOK_BACKLOG_DELAY_MS,
@@ -82,7 +96,7 @@ export async function startWebhookService(opts: { config: Config; log: Logger; a
     pending: async () => (await deliveryStats(db.kysely)).pending,
     start: () =>
       opts.scheduler.runNow(async ({ shouldStop }) => {
-        const r = await runHintRun({ config, log: opts.log, apiKey: opts.apiKey, db, shouldStop });
+        const r = await runHintRun({ config, log: opts.log, apiKey: opts.apiKey, db, shouldStop, verified });
         capped = r.applied.capped;
         return r.summary;
       }, 'webhook hint run'),

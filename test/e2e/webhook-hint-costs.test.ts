@@ -1,14 +1,15 @@
 /**
  * What hint runs cost, end to end on both dialects (issue 34): the per-run cap counts calls, not records
  * marked; a burst of 500 distinct deliveries drains at about one call a delivery in the fewest runs the cap
- * allows; a replay is not read again, a newer delivery is; hint runs stop at their share of the month; an
+ * allows; deletions cost the calls the cap counted (their confirming lookups by id, 100 a call); a replay is
+ * not read again, a newer delivery is; hint runs stop at their share of the month; an
  * undocumented action is kept and not acted on; and `sync_runs` holds every call a hint run made, the
  * reads that confirm deletions included.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { planReport } from '../../src/budget/plan-report.ts';
 import { silentLogger } from '../../src/log.ts';
-import { deletePerson, renameCompany, renamePerson } from '@relsync/simulator';
+import { deleteCompany, deletePerson, renameCompany, renamePerson } from '@relsync/simulator';
 import { HINT_RUN_COMMAND } from '../../src/state/runs.ts';
 import { deliveryStats, storeDelivery } from '../../src/webhooks/deliveries.ts';
 import { runHintRun } from '../../src/webhooks/hint-run.ts';
@@ -137,6 +138,18 @@ forEachDialect('e2e: webhook hint costs', (dialect) => {
       .executeTakeFirstOrThrow();
     expect(Number(row.calls_total)).toBe(served() - before);
     expect(JSON.parse(row.calls_json ?? '{}')).toMatchObject({ 'GET /persons/{id}': 1 });
+  });
+
+  it('deletions cost what the cap counts: a single read each and one lookup by id for the kind', async () => {
+    const ids = await liveIds('companies', 5, 40);
+    for (const id of ids) deleteCompany(fx.sim.store, id);
+    for (const id of ids) await storeDelivery(fx.db.kysely, hint('organization.deleted', { id }), new Date());
+    const before = served();
+    const r = await run({ webhookMaxCallsPerRun: 6 });
+    expect(r.applied).toMatchObject({ deliveries: 5, capped: false, calls: 6 });
+    expect(r.deletes).toMatchObject({ deleted: 5 });
+    expect(served() - before).toBe(6);
+    expect(r.summary?.calls).toMatchObject({ 'GET /organizations/{id}': 5, 'GET /v2/companies?ids': 1 });
   });
 
   it('hint runs stop at their share of the month: the rest is set aside, and plan and status say so', async () => {

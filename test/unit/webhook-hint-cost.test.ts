@@ -41,10 +41,20 @@ describe('HintCallTally: a hint run counts calls, not records marked', () => {
     const t = new HintCallTally();
     t.add(reads([{ kind: 'company_links', id: 1 }]));
     expect(t.callsWith(reads([{ kind: 'company_links', id: 1 }]))).toBe(1);
-    t.add(reads([], [{ kind: 'person', id: 9 }], true));
+    t.add(reads([], [{ kind: 'list_entry', id: 9 }], true));
     expect(t.calls).toBe(3);
-    t.add(reads([], [{ kind: 'person', id: 9 }], true));
+    t.add(reads([], [{ kind: 'list_entry', id: 9 }], true));
     expect(t.calls).toBe(3);
+  });
+
+  it('a deleted company, person or opportunity adds its /v2 lookup by id, 100 of a kind a call', () => {
+    const t = new HintCallTally();
+    for (let i = 1; i <= 100; i += 1) t.add(reads([], [{ kind: 'company', id: i }]));
+    expect(t.calls).toBe(100 + 1);
+    t.add(reads([], [{ kind: 'company', id: 100 }]));
+    expect(t.calls).toBe(101);
+    expect(t.callsWith(reads([], [{ kind: 'company', id: 101 }]))).toBe(101 + 1 + 1);
+    expect(t.callsWith(reads([], [{ kind: 'person', id: 1 }]))).toBe(101 + 1 + 1);
   });
 
   it('callsWith prices a delivery without adding it', () => {

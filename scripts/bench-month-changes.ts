@@ -74,24 +74,48 @@ export async function hotCompanies(db: Db, now: number, windowMs: number): Promi
   return r.rows.map((x) => Number(x.id));
 }
 
+/** Why the truth counts a company relevant (truthReasons). */
+export type TruthReason = 'listed' | 'deal' | 'note' | 'interaction';
+
 /**
- * The companies that matter by the simulator's own data, never by the warehouse (issue 34): on a list, on a
- * deal, named by a note within the window, or one of its persons in an interaction within the window. The
- * month bench groups changes by this truth and holds relsync's hot classification to it (recall).
+ * The companies that matter by the simulator's own data, never by the warehouse (issue 34), with the reasons:
+ * on a list, on a deal, named by a note within the window, or one of its persons in an interaction within the
+ * window. The month bench groups changes by this truth and holds relsync's hot classification to it (recall).
  */
-export function truthRelevant(store: SimStore, now: number, windowMs: number): Set<number> {
+export function truthReasons(store: SimStore, now: number, windowMs: number): Map<number, Set<TruthReason>> {
   const since = now - windowMs;
-  const out = new Set<number>();
-  for (const e of store.listEntries.values()) if (e.entityType === 'company') out.add(e.entityId);
-  for (const o of store.opportunities.values()) for (const c of o.companyIds) out.add(c);
-  for (const n of store.notes.values()) if (Date.parse(n.createdAt) >= since) for (const c of n.companyIds) out.add(c);
+  const out = new Map<number, Set<TruthReason>>();
+  const add = (id: number, r: TruthReason) => {
+    if (!store.companies.has(id)) return;
+    const set = out.get(id) ?? new Set<TruthReason>();
+    set.add(r);
+    out.set(id, set);
+  };
+  for (const e of store.listEntries.values()) if (e.entityType === 'company') add(e.entityId, 'listed');
+  for (const o of store.opportunities.values()) for (const c of o.companyIds) add(c, 'deal');
+  for (const n of store.notes.values()) if (Date.parse(n.createdAt) >= since) for (const c of n.companyIds) add(c, 'note');
+  for (const p of talkedSince(store, since)) for (const c of store.persons.get(p)?.companyIds ?? []) add(c, 'interaction');
+  return out;
+}
+
+/** The persons in an interaction since `since` (sender or participant). */
+function talkedSince(store: SimStore, since: number): Set<number> {
   const talked = new Set<number>();
   for (const i of store.interactions.values()) {
     if (Date.parse(i.date) < since) continue;
     for (const p of [...i.personIds, ...(i.fromPersonId === null ? [] : [i.fromPersonId])]) talked.add(p);
   }
-  for (const p of talked) for (const c of store.persons.get(p)?.companyIds ?? []) out.add(c);
-  for (const id of out) if (!store.companies.has(id)) out.delete(id);
+  return talked;
+}
+
+export function truthRelevant(store: SimStore, now: number, windowMs: number): Set<number> {
+  return new Set(truthReasons(store, now, windowMs).keys());
+}
+
+/** The relevant companies `hot` leaves out, counted by each of their truth reasons (the recall's misses). */
+export function missedBy(relevant: Iterable<number>, hot: ReadonlySet<number>, why: ReadonlyMap<number, ReadonlySet<TruthReason>>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const id of relevant) if (!hot.has(id)) for (const r of why.get(id) ?? []) out[r] = (out[r] ?? 0) + 1;
   return out;
 }
 

@@ -21,6 +21,8 @@ import {
   hotCompanies,
   shown,
   truthRelevant,
+  truthReasons,
+  missedBy,
   withoutSuperseded,
   type Change,
   type ChangeKind,
@@ -85,6 +87,8 @@ interface Recall {
   /** The lowest daily recall so far, and the day's. */
   min: number;
   last: number;
+  /** Today's relevant companies relsync counts cold, by the truth's reasons (a company may have several). */
+  missed: Record<string, number>;
 }
 
 /**
@@ -173,7 +177,7 @@ function summarize(designs: Design[], clock: number, recall: Recall, { scale, fo
   const percent = (x: number) => (Number.isNaN(x) ? '-' : `${(x * 100).toFixed(1)}%`);
   report(
     "recall of relsync's hot tier against the truth (relevant companies it counts hot)",
-    `${percent(recall.last)} today (${recall.hot} of ${recall.relevant}), lowest day ${percent(recall.min)}; of the changes on relevant companies ${percent(changeRecall(t))}`,
+    `${percent(recall.last)} today (${recall.hot} of ${recall.relevant}; counted cold by reason: ${JSON.stringify(recall.missed)}), lowest day ${percent(recall.min)}; of the changes on relevant companies ${percent(changeRecall(t))}`,
     '>= 95%',
     recall.min >= 0.95,
   );
@@ -260,7 +264,7 @@ async function runMonth(scale: Scale, days: number, focus: 'uniform' | 'interact
     const perHour = (k: ChangeKind) => (rate * DAILY_PER_1000[k] * sim.store.companies.size) / 1000 / 24;
     let hot: number[] = [];
     let relevant = new Set<number>();
-    const recall: Recall = { relevant: 0, hot: 0, min: 1, last: NaN };
+    const recall: Recall = { relevant: 0, hot: 0, min: 1, last: NaN, missed: {} };
     const started = Date.now();
     for (let hour = 1; hour <= days * 24; hour++) {
       if ((hour - 1) % 24 === 0) {
@@ -271,6 +275,7 @@ async function runMonth(scale: Scale, days: number, focus: 'uniform' | 'interact
         const hits = [...relevant].filter((id) => counted.has(id)).length;
         Object.assign(recall, { relevant: relevant.size, hot: hits, last: relevant.size === 0 ? 1 : hits / relevant.size });
         recall.min = Math.min(recall.min, recall.last);
+        recall.missed = missedBy(relevant, counted, truthReasons(sim.store, clock, designs[0]!.config.tiers.hotWindow));
       }
       const hotSet = new Set(hot);
       const all = [...sim.store.companies.keys()];

@@ -167,7 +167,8 @@ export function emailFromNewAddress(
   const domain = p.address.split('@')[1] ?? '';
   const company = [...store.companies.values()].find((c) => c.domains.includes(domain));
   const person = createPerson(store, { firstName: p.firstName, lastName: p.lastName, emails: [p.address], companyIds: company ? [company.id] : [] });
-  const now = store.now();
+  // The email's instant is the person's creation (store.now() moves on by a millisecond each call).
+  const now = person.createdAt;
   const interaction: SimInteraction = {
     id: store.allocId('interaction'),
     kind: 'email',

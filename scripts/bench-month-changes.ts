@@ -72,7 +72,7 @@ export const DAILY_PER_1000: Record<ChangeKind, number> = {
   deal_rename: 0.3,
   deal_person: 0.5,
   deal_company: 0.5,
-  merge: 0.1,
+  merge: 0.3,
 };
 
 export interface Change {

@@ -5,27 +5,28 @@
 import type { SimStore } from '../src/simulator/index.ts';
 import { PERSON_KINDS, type Change } from './bench-month-changes.ts';
 
-/** Why the truth counts a company relevant (truthReasons). */
+/** Why the truth counts a record relevant (truthReasons). */
 export type TruthReason = 'listed' | 'deal' | 'note' | 'interaction';
 
 /**
- * The companies that matter by the simulator's own data, never by the warehouse (issue 34), with the reasons:
- * on a list, on a deal, named by a note within the window, or one of its persons in an interaction within the
- * window. The month bench groups changes by this truth and holds relsync's hot classification to it (recall).
+ * The companies (persons) that matter by the simulator's own data, never by the warehouse (issue 34), with the
+ * reasons: on a list, on a deal, named by a note within the window, or in an interaction within the window (a
+ * company: one of its persons; a person the service created from an email today is one).
  */
-export function truthReasons(store: SimStore, now: number, windowMs: number): Map<number, Set<TruthReason>> {
+export function truthReasons(store: SimStore, side: 'company' | 'person', now: number, windowMs: number): Map<number, Set<TruthReason>> {
   const since = now - windowMs;
+  const records = side === 'company' ? store.companies : store.persons;
   const out = new Map<number, Set<TruthReason>>();
   const add = (id: number, r: TruthReason) => {
-    if (!store.companies.has(id)) return;
+    if (!records.has(id)) return;
     const set = out.get(id) ?? new Set<TruthReason>();
     set.add(r);
     out.set(id, set);
   };
-  for (const e of store.listEntries.values()) if (e.entityType === 'company') add(e.entityId, 'listed');
-  for (const o of store.opportunities.values()) for (const c of o.companyIds) add(c, 'deal');
-  for (const n of store.notes.values()) if (Date.parse(n.createdAt) >= since) for (const c of n.companyIds) add(c, 'note');
-  for (const p of talkedSince(store, since)) for (const c of store.persons.get(p)?.companyIds ?? []) add(c, 'interaction');
+  for (const e of store.listEntries.values()) if (e.entityType === side) add(e.entityId, 'listed');
+  for (const o of store.opportunities.values()) for (const id of side === 'company' ? o.companyIds : o.personIds) add(id, 'deal');
+  for (const n of store.notes.values()) if (Date.parse(n.createdAt) >= since) for (const id of side === 'company' ? n.companyIds : n.personIds) add(id, 'note');
+  for (const p of talkedSince(store, since)) for (const id of side === 'company' ? (store.persons.get(p)?.companyIds ?? []) : [p]) add(id, 'interaction');
   return out;
 }
 
@@ -39,29 +40,10 @@ function talkedSince(store: SimStore, since: number): Set<number> {
   return talked;
 }
 
-/** The relevant companies (truthReasons' keys). */
-export function truthRelevant(store: SimStore, now: number, windowMs: number): Set<number> {
-  return new Set(truthReasons(store, now, windowMs).keys());
-}
-
-/** The relevant companies `hot` leaves out, counted by each of their truth reasons (the recall's misses). */
+/** The relevant records `hot` leaves out, counted by each of their truth reasons (the recall's misses). */
 export function missedBy(relevant: Iterable<number>, hot: ReadonlySet<number>, why: ReadonlyMap<number, ReadonlySet<TruthReason>>): Record<string, number> {
   const out: Record<string, number> = {};
   for (const id of relevant) if (!hot.has(id)) for (const r of why.get(id) ?? []) out[r] = (out[r] ?? 0) + 1;
-  return out;
-}
-
-/**
- * The relevant persons, by the same reasons on the person side: on a list, on a deal, named by a note within the
- * window, in an interaction within the window (a person the service created from an email today is one).
- */
-export function truthPersons(store: SimStore, now: number, windowMs: number): Set<number> {
-  const since = now - windowMs;
-  const out = talkedSince(store, since);
-  for (const e of store.listEntries.values()) if (e.entityType === 'person') out.add(e.entityId);
-  for (const o of store.opportunities.values()) for (const p of o.personIds) out.add(p);
-  for (const n of store.notes.values()) if (Date.parse(n.createdAt) >= since) for (const p of n.personIds) out.add(p);
-  for (const id of out) if (!store.persons.has(id)) out.delete(id);
   return out;
 }
 

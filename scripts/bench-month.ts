@@ -28,7 +28,7 @@ import {
   type CompanyKind,
 } from './bench-month-changes.ts';
 import { foldReads } from './bench-month-shown.ts';
-import { missedBy, relevantChange, truthPersons, truthReasons, type Truth, type TruthReason } from './bench-month-truth.ts';
+import { missedBy, relevantChange, truthReasons, type Truth, type TruthReason } from './bench-month-truth.ts';
 import { benchConfig, freshWarehouse, report } from './bench-support.ts';
 
 const HOUR = 3_600_000;
@@ -96,7 +96,8 @@ interface Recall {
 }
 
 /** One day's recall: the relevant records `hot` holds, and the misses by the truth's reasons. */
-function dayRecall(r: Recall, relevant: ReadonlySet<number>, hot: ReadonlySet<number>, why: Map<number, Set<TruthReason>>): void {
+function dayRecall(r: Recall, why: Map<number, Set<TruthReason>>, hot: ReadonlySet<number>): void {
+  const relevant = new Set(why.keys());
   const hits = [...relevant].filter((id) => hot.has(id)).length;
   Object.assign(r, { relevant: relevant.size, hot: hits, last: relevant.size === 0 ? 1 : hits / relevant.size, missed: missedBy(relevant, hot, why) });
   r.min = Math.min(r.min, r.last);
@@ -194,7 +195,7 @@ function summarize(designs: Design[], clock: number, [recall, personRecall]: [Re
   );
   report(
     "recall of relsync's hot tier against the truth, persons",
-    `${percent(personRecall.last)} today (${personRecall.hot} of ${personRecall.relevant}), lowest day ${percent(personRecall.min)}`,
+    `${percent(personRecall.last)} today (${personRecall.hot} of ${personRecall.relevant}; counted cold by reason: ${JSON.stringify(personRecall.missed)}), lowest day ${percent(personRecall.min)}`,
     '>= 95%',
     personRecall.min >= 0.95,
   );
@@ -284,7 +285,8 @@ async function runMonth(scale: Scale, days: number, focus: 'uniform' | 'interact
     const owed = Object.fromEntries(ALL_KINDS.map((k) => [k, 0])) as Record<ChangeKind, number>;
     const perHour = (k: ChangeKind) => (rate * DAILY_PER_1000[k] * sim.store.companies.size) / 1000 / 24;
     const window = designs[0]!.config.tiers.hotWindow;
-    const truthNow = (): Truth => ({ companies: new Set(truthReasons(sim.store, clock, window).keys()), persons: truthPersons(sim.store, clock, window) });
+    const truthOf = (side: 'company' | 'person') => truthReasons(sim.store, side, clock, window);
+    const truthNow = (): Truth => ({ companies: new Set(truthOf('company').keys()), persons: new Set(truthOf('person').keys()) });
     let hot = { companies: [] as number[], persons: new Set<number>() };
     const recall: Recall = { relevant: 0, hot: 0, min: 1, last: NaN, missed: {} };
     const personRecall: Recall = { relevant: 0, hot: 0, min: 1, last: NaN, missed: {} };
@@ -296,9 +298,8 @@ async function runMonth(scale: Scale, days: number, focus: 'uniform' | 'interact
           companies: await hotRecords(designs[0]!.db, 'company', clock, window),
           persons: new Set(await hotRecords(designs[0]!.db, 'person', clock, window)),
         };
-        const why = truthReasons(sim.store, clock, window);
-        dayRecall(recall, new Set(why.keys()), new Set(hot.companies), why);
-        dayRecall(personRecall, truthPersons(sim.store, clock, window), hot.persons, new Map());
+        dayRecall(recall, truthOf('company'), new Set(hot.companies));
+        dayRecall(personRecall, truthOf('person'), hot.persons);
       }
       const hotSet = new Set(hot.companies);
       const all = [...sim.store.companies.keys()];

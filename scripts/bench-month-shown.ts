@@ -137,13 +137,9 @@ async function viewOf(db: Db, pending: readonly Change[], readAt: Map<string, nu
   return v;
 }
 
-/**
- * The changes of `pending` the warehouse shows now (isShown). `readAt`: when relsync last requested each link
- * set (foldReads); without it (the webhook bench), a link removal counts once the row is gone.
- */
-export async function shown(db: Db, pending: readonly Change[], readAt?: Map<string, number>): Promise<Set<Change>> {
+/** The changes of `pending` the warehouse shows now (isShown); `readAt`: when relsync last requested each link set (foldReads). */
+export async function shown(db: Db, pending: readonly Change[], readAt: Map<string, number>): Promise<Set<Change>> {
   if (pending.length === 0) return new Set();
-  const view = await viewOf(db, pending, readAt ?? new Map());
-  const removalRead = readAt === undefined ? (c: Change) => c.kind === 'link_remove' && !view.links.has(`${c.company}:${c.person}`) : () => false;
-  return new Set(pending.filter((c) => removalRead(c) || isShown(c, view)));
+  const view = await viewOf(db, pending, readAt);
+  return new Set(pending.filter((c) => isShown(c, view)));
 }

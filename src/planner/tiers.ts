@@ -84,9 +84,9 @@ export function signalsOf(side: TierSide, w: SignalWindows): HotSignal[] {
 /**
  * A deal counts for as long as it lives, worked on or not, as the simulator's truth counts every deal (issue
  * 34): with only the deals touched within the window hot, the month bench's recall of the truth's relevant
- * companies was 58% at small (121 of its 138 misses on a deal nobody touched) and 33% of its persons; counting every deal
- * took both to 95–100% for 29% more calls at small (BENCHMARKS.md). A deal the warehouse does not hold is unknown
- * rather than gone, and counts; one deleted upstream is no deal at all.
+ * records at small was 58% of companies and 33% of persons, a deal among the reasons of most misses; every deal
+ * took both to 95–100% for 28% more calls (BENCHMARKS.md). A deal the warehouse does not hold is unknown rather
+ * than gone, and counts; one deleted upstream is no deal at all.
  */
 function liveDeal(opportunityId: RawBuilder<unknown>): RawBuilder<unknown> {
   return sql`${opportunityId} not in (select id from opportunities where _deleted_at is not null)`;

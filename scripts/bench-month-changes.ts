@@ -1,7 +1,9 @@
 /**
  * The month bench's changes (bench-month.ts): company↔person links added and removed, renames, deletes,
- * list membership and field values, written through the simulator's own write path (the store functions
- * its API routes call) at a daily rate per 1,000 companies, and the check of whether a warehouse shows each.
+ * list membership and field values (CHANGE_KINDS, the webhook bench's too), and the changes of persons, new
+ * records, list-entry fields, deals and merges (RECORD_KINDS, bench-month-records.ts), written through the
+ * simulator's own write path (the store functions its API routes call) at a daily rate per 1,000 companies.
+ * Whether a warehouse shows each: bench-month-shown.ts.
  */
 import { sql } from 'kysely';
 import type { Db } from '../src/load/db.ts';
@@ -16,9 +18,42 @@ import {
   type SimStore,
   type SimListEntry,
 } from '@relsync/simulator';
+import type { TierSide } from '../src/planner/tiers.ts';
+import { recordWriter } from './bench-month-records.ts';
 
-export type ChangeKind = 'link_add' | 'link_remove' | 'rename' | 'delete' | 'list' | 'list_remove' | 'field';
-export const CHANGE_KINDS: readonly ChangeKind[] = ['link_add', 'link_remove', 'rename', 'delete', 'list', 'list_remove', 'field'];
+export { shown } from './bench-month-shown.ts';
+
+export type CompanyKind = 'link_add' | 'link_remove' | 'rename' | 'delete' | 'list' | 'list_remove' | 'field';
+export type RecordKind =
+  | 'person_rename'
+  | 'person_delete'
+  | 'company_new'
+  | 'person_new'
+  | 'person_from_email'
+  | 'entry_field'
+  | 'entry_field_untracked'
+  | 'deal_rename'
+  | 'deal_person'
+  | 'deal_company'
+  | 'merge';
+export type ChangeKind = CompanyKind | RecordKind;
+export const CHANGE_KINDS: readonly CompanyKind[] = ['link_add', 'link_remove', 'rename', 'delete', 'list', 'list_remove', 'field'];
+export const RECORD_KINDS: readonly RecordKind[] = [
+  'person_rename',
+  'person_delete',
+  'company_new',
+  'person_new',
+  'person_from_email',
+  'entry_field',
+  'entry_field_untracked',
+  'deal_rename',
+  'deal_person',
+  'deal_company',
+  'merge',
+];
+export const ALL_KINDS: readonly ChangeKind[] = [...CHANGE_KINDS, ...RECORD_KINDS];
+/** Changes of a person (its `person`), never of the company the bench drew: a company's delete hides none. */
+export const PERSON_KINDS: ReadonlySet<ChangeKind> = new Set(['person_rename', 'person_delete', 'person_new', 'person_from_email']);
 
 /**
  * Changes a day per 1,000 companies (a team's week: a few new contacts, job moves, renames, a cleanup).
@@ -34,37 +69,57 @@ export const DAILY_PER_1000: Record<ChangeKind, number> = {
   list: 1,
   list_remove: 1,
   field: 5,
+  person_rename: 0.5,
+  person_delete: 0.2,
+  company_new: 1,
+  person_new: 1,
+  person_from_email: 3,
+  entry_field: 3,
+  entry_field_untracked: 2,
+  deal_rename: 0.3,
+  deal_person: 0.5,
+  deal_company: 0.5,
+  merge: 0.3,
 };
 
 export interface Change {
   kind: ChangeKind;
+  /** The company changed (0 for a change of a person or a deal alone); a merge's duplicate. */
   company: number;
-  /** Person of a link, list entry id, new name, field id + number. */
+  /** Person of a link or a person change, list entry id, deal, merge's survivor, new name, field id + value. */
   person?: number;
   entry?: number;
+  opportunity?: number;
+  survivor?: number;
   name?: string;
   field?: string;
-  value?: number;
+  value?: number | string;
   at: number;
-  /** The tier relsync's planner gave the company that day (its own classification, judged below). */
+  /** The tier relsync's planner gave the company (a person change: the person) that day; deals and entries count hot. */
   tier: 'hot' | 'cold';
   /** Relevant by the simulator's own truth (truthRelevant), whatever relsync's tiers say. */
   relevant?: boolean;
 }
 
 /**
- * Whether `later` makes `earlier` (same company, not shown yet) impossible to see: a delete hides every
- * earlier change of its company, a rename the earlier rename, a field write the earlier value of that
- * field, and a link change the earlier change of the same pair. Such a change has no staleness: the benches
- * drop it from what they wait for and count it apart.
+ * Whether `later` makes `earlier` (not shown yet) impossible to see: a delete or merge-away hides every earlier
+ * change of its company, a person's delete every earlier change naming the person, a rename the earlier
+ * rename, a field write the earlier value of that field (on that entry), a list entry's removal its addition
+ * and its field writes, and a link change the earlier change of the same pair. Such a change has no
+ * staleness: the benches drop it from what they wait for and count it apart.
  */
 export function supersedes(later: Change, earlier: Change): boolean {
-  if (later.company !== earlier.company) return false;
+  if (later.kind === 'person_delete') return earlier.person === later.person;
+  if (later.kind === 'person_rename') return earlier.kind === 'person_rename' && earlier.person === later.person;
+  if (later.kind === 'deal_rename') return earlier.kind === 'deal_rename' && earlier.opportunity === later.opportunity;
+  if (later.kind === 'list_remove') return earlier.entry === later.entry && earlier.kind !== 'list_remove';
+  const entryField = (c: Change) => c.kind === 'entry_field' || c.kind === 'entry_field_untracked';
+  if (entryField(later)) return entryField(earlier) && earlier.entry === later.entry && earlier.field === later.field;
+  if (later.company === 0 || later.company !== earlier.company) return false;
   const link = (c: Change) => c.kind === 'link_add' || c.kind === 'link_remove';
-  if (later.kind === 'delete') return true;
+  if (later.kind === 'delete' || later.kind === 'merge') return true;
   if (later.kind === 'rename') return earlier.kind === 'rename';
   if (later.kind === 'field') return earlier.kind === 'field' && earlier.field === later.field;
-  if (later.kind === 'list_remove') return earlier.kind === 'list' && earlier.entry === later.entry;
   return link(later) && link(earlier) && earlier.person === later.person;
 }
 
@@ -76,30 +131,16 @@ export function withoutSuperseded<T extends Change>(pending: T[], c: Change): { 
 
 /** The live companies the warehouse counts hot now (the planner's own signals): a change's tier is theirs. */
 export async function hotCompanies(db: Db, now: number, windowMs: number): Promise<number[]> {
-  const hot = anySignal(sql.ref('t.id'), await hotSignals(db.kysely, 'company', new Date(now), windowMs));
-  const r = await sql<{ id: number | string }>`select t.id from companies t where t._deleted_at is null and ${hot}`.execute(db.kysely);
-  return r.rows.map((x) => Number(x.id));
+  return hotRecords(db, 'company', now, windowMs);
 }
 
-/**
- * The companies that matter by the simulator's own data, never by the warehouse (issue 34): on a list, on a
- * deal, named by a note within the window, or one of its persons in an interaction within the window. The
- * month bench groups changes by this truth and holds relsync's hot classification to it (recall).
- */
-export function truthRelevant(store: SimStore, now: number, windowMs: number): Set<number> {
-  const since = now - windowMs;
-  const out = new Set<number>();
-  for (const e of store.listEntries.values()) if (e.entityType === 'company') out.add(e.entityId);
-  for (const o of store.opportunities.values()) for (const c of o.companyIds) out.add(c);
-  for (const n of store.notes.values()) if (Date.parse(n.createdAt) >= since) for (const c of n.companyIds) out.add(c);
-  const talked = new Set<number>();
-  for (const i of store.interactions.values()) {
-    if (Date.parse(i.date) < since) continue;
-    for (const p of [...i.personIds, ...(i.fromPersonId === null ? [] : [i.fromPersonId])]) talked.add(p);
-  }
-  for (const p of talked) for (const c of store.persons.get(p)?.companyIds ?? []) out.add(c);
-  for (const id of out) if (!store.companies.has(id)) out.delete(id);
-  return out;
+/** The live records of `side` the warehouse counts hot now. */
+export async function hotRecords(db: Db, side: TierSide, now: number, windowMs: number): Promise<number[]> {
+  const hot = anySignal(sql.ref('t.id'), await hotSignals(db.kysely, side, new Date(now), windowMs));
+  const r = await sql<{
+    id: number | string;
+  }>`select t.id from ${sql.table(side === 'company' ? 'companies' : 'persons')} t where t._deleted_at is null and ${hot}`.execute(db.kysely);
+  return r.rows.map((x) => Number(x.id));
 }
 
 export interface ChangeWriter {
@@ -113,12 +154,14 @@ export function changeWriter(store: SimStore, rand: () => number): ChangeWriter 
     (f) => f.entityType === 'company' && f.listId === null && f.trackChanges && !f.association && f.valueType === 'number',
   );
   let n = 0;
+  const records = recordWriter(store, rand);
   return {
     apply(kind, id, at, tier) {
+      if (RECORD_KINDS.includes(kind as RecordKind)) return records.apply(kind as RecordKind, id, at, tier);
       const c = store.companies.get(id);
       if (!c) return null;
       n += 1;
-      switch (kind) {
+      switch (kind as CompanyKind) {
         case 'link_add': {
           const p = persons[Math.floor(rand() * persons.length)]!;
           if (c.personIds.includes(p) || !store.persons.has(p)) return null;
@@ -169,67 +212,4 @@ export function changeWriter(store: SimStore, rand: () => number): ChangeWriter 
 function randomEntry(store: SimStore, listId: number, rand: () => number): SimListEntry | undefined {
   const entries = [...store.listEntries.values()].filter((e) => e.listId === listId);
   return entries[Math.floor(rand() * entries.length)];
-}
-
-/**
- * The changes of `pending` the warehouse shows now. A removal counts only once relsync has read what it
- * removed from: a link once the company's or the person's set was read whole after the change (a set never
- * read shows no link, which is no evidence of seeing its removal).
- */
-export async function shown(db: Db, pending: readonly Change[]): Promise<Set<Change>> {
-  const out = new Set<Change>();
-  if (pending.length === 0) return out;
-  const companies = [...new Set(pending.map((c) => c.company))];
-  const k = db.kysely;
-  const rows = new Map<number, { name: string | null; deleted: boolean }>();
-  const links = new Set<string>();
-  const entries = new Set<number>();
-  const values = new Set<string>();
-  // When each company's set (or a person's) was last read whole: a removal is seen only by a read after it.
-  const readAt = new Map<string, number>();
-  for (let i = 0; i < companies.length; i += 500) {
-    const ids = companies.slice(i, i + 500);
-    for (const r of await k.selectFrom('companies').select(['id', 'name', '_deleted_at']).where('id', 'in', ids).execute())
-      rows.set(Number(r.id), { name: r.name, deleted: r._deleted_at !== null });
-    for (const r of await k.selectFrom('company_persons').select(['company_id', 'person_id']).where('company_id', 'in', ids).execute())
-      links.add(`${Number(r.company_id)}:${Number(r.person_id)}`);
-    for (const r of await k.selectFrom('list_entries').select('id').where('entity_id', 'in', ids).where('_deleted_at', 'is', null).execute())
-      entries.add(Number(r.id));
-    for (const r of await k.selectFrom('sync_read_whole').select(['id', 'read_at']).where('kind', '=', 'company_links').where('id', 'in', ids).execute())
-      readAt.set(`company:${Number(r.id)}`, new Date(r.read_at as string).getTime());
-    const fv = await sql<{
-      field_id: string;
-      entity_id: number | string;
-      value_number: number | null;
-    }>`select field_id, entity_id, value_number from field_values where entity_type = 'company' and entity_id in (${sql.join(ids)})`.execute(k);
-    for (const r of fv.rows) values.add(`${r.field_id}:${Number(r.entity_id)}:${r.value_number}`);
-  }
-  const persons = [...new Set(pending.filter((c) => c.kind === 'link_remove').map((c) => c.person ?? -1))];
-  for (let i = 0; i < persons.length; i += 500) {
-    const ids = persons.slice(i, i + 500);
-    for (const r of await k.selectFrom('sync_read_whole').select(['id', 'read_at']).where('kind', '=', 'person_links').where('id', 'in', ids).execute())
-      readAt.set(`person:${Number(r.id)}`, new Date(r.read_at as string).getTime());
-  }
-  // A removal's set read whole after it (either side), or the company's own deletion, shows it.
-  const readAfter = (c: Change) =>
-    rows.get(c.company)?.deleted === true || (readAt.get(`company:${c.company}`) ?? -1) >= c.at || (readAt.get(`person:${c.person}`) ?? -1) >= c.at;
-  for (const c of pending) {
-    const row = rows.get(c.company);
-    const ok =
-      c.kind === 'link_add'
-        ? links.has(`${c.company}:${c.person}`)
-        : c.kind === 'link_remove'
-          ? !links.has(`${c.company}:${c.person}`) && readAfter(c)
-          : c.kind === 'rename'
-            ? row?.name === c.name
-            : c.kind === 'delete'
-              ? row?.deleted === true
-              : c.kind === 'list'
-                ? entries.has(c.entry ?? -1)
-                : c.kind === 'list_remove'
-                  ? !entries.has(c.entry ?? -1)
-                  : values.has(`${c.field}:${c.company}:${c.value}`);
-    if (ok) out.add(c);
-  }
-  return out;
 }

@@ -16,6 +16,7 @@ import { startSimulator, GEN_END_MS, mulberry32, type Scale } from '@relsync/sim
 import type { Config } from '../src/config/schema.ts';
 import { storeDelivery } from '../src/webhooks/deliveries.ts';
 import { runHintRun } from '../src/webhooks/hint-run.ts';
+import { foldReads } from './bench-month-shown.ts';
 import { CHANGE_KINDS, DAILY_PER_1000, changeWriter, hotCompanies, shown, withoutSuperseded, type Change, type ChangeKind } from './bench-month-changes.ts';
 import { benchConfig, freshWarehouse, report } from './bench-support.ts';
 
@@ -36,6 +37,8 @@ interface Side {
   seen: Array<Tracked & { staleness: number }>;
   /** Changes a later change made impossible to see before any run showed them (bench-month-changes.ts). */
   superseded: number;
+  /** When this side's runs last requested each link set, from the simulator's request log (bench-month-shown.ts). */
+  readAt: Map<string, number>;
 }
 
 /** The event and body the service sends for the bench's write (the older record shape, ids only used). */
@@ -58,7 +61,7 @@ const pct = (xs: number[], p: number) => (xs.length === 0 ? NaN : [...xs].sort((
 const m = (ms: number) => (Number.isNaN(ms) ? '-' : ms < HOUR ? `${(ms / MINUTE).toFixed(1)}m` : `${(ms / HOUR).toFixed(1)}h`);
 
 async function observe(s: Side, now: number): Promise<void> {
-  const got = await shown(s.db, s.pending);
+  const got = await shown(s.db, s.pending, s.readAt);
   for (const c of s.pending) if (got.has(c)) s.seen.push({ ...c, staleness: now - c.at });
   s.pending = s.pending.filter((c) => !got.has(c));
 }
@@ -126,18 +129,31 @@ export async function runMonthHintsPart(scale: Scale, days: number, rate: number
   let clock = GEN_END_MS;
   const sim = await startSimulator({ scale, seed: 1, rateLimitPerMin: 1_000_000, monthlyLimit: null, contract: 'reference' });
   sim.store.clock = () => clock;
+  sim.stats.log = [];
   const whs = [freshWarehouse('sqlite', 'month-hints'), freshWarehouse('sqlite', 'month-nohints')];
   const sides: Side[] = [];
   const log = silentLogger();
   try {
     for (const [i, label] of (['hints', 'no hints'] as const).entries()) {
       const config = benchConfig(sim, whs[i]!.databaseUrl, { schedule: '0 * * * *', monthlyBudget: BUDGET });
-      sides.push({ label, config, db: await openDatabase(config.databaseUrl), calls: 0, pending: [], seen: [], superseded: 0 });
+      sides.push({ label, config, db: await openDatabase(config.databaseUrl), calls: 0, pending: [], seen: [], superseded: 0, readAt: new Map() });
     }
     const [hinted] = sides as [Side, Side];
-    const cron = async (s: Side) =>
-      (await executeSync({ config: s.config, log, apiKey: sim.apiKey, mode: 'incremental', command: 'bench', tty: false, now: () => new Date(clock) })).summary
-        .callsTotal;
+    // The sets each side's run requested, from the simulator's log: a link removal is seen only after one.
+    const drain = (s: Side) => foldReads(s.readAt, sim.stats.log?.splice(0) ?? []);
+    const cron = async (s: Side) => {
+      const { summary } = await executeSync({
+        config: s.config,
+        log,
+        apiKey: sim.apiKey,
+        mode: 'incremental',
+        command: 'bench',
+        tty: false,
+        now: () => new Date(clock),
+      });
+      drain(s);
+      return summary.callsTotal;
+    };
     for (const s of sides) await cron(s);
     const rand = mulberry32(19);
     const writer = changeWriter(sim.store, rand);
@@ -149,6 +165,7 @@ export async function runMonthHintsPart(scale: Scale, days: number, rate: number
     const hintRun = async (at: number, hour: number) => {
       clock = at;
       const r = await runHintRun({ config: hinted.config, log, apiKey: sim.apiKey, db: hinted.db, now: () => new Date(clock) });
+      drain(hinted);
       if (hour > 24) hinted.calls += r.summary?.callsTotal ?? 0;
       armedAt = null;
       await observe(hinted, clock);

@@ -1,10 +1,11 @@
 /**
  * `npm run bench -- --part month [--scale medium] [--days 30] [--focus uniform,interactions]`: a simulated
- * month of hourly runs under a 100,000-call month, measuring freshness (issue 18). The simulator and relsync
- * share a simulated clock (no rate limit: 30 days take minutes). Two warehouses follow the same tenant in the
- * same run: relevance tiers (`tiers.enabled: true`, the default) and the design before them (`false`), each run at
- * the same simulated hour after the same changes (bench-month-changes.ts). For each change, staleness is the
- * simulated time from the change until the warehouse shows it.
+ * month of hourly runs under a 100,000-call month, measuring freshness (issues 18, 34). The simulator and relsync
+ * share a simulated clock that a run moves on at 900 calls a minute (bench-clock.ts; no real rate limit: 30 days
+ * take minutes). Two warehouses follow the same tenant in the same run: relevance tiers (`tiers.enabled: true`,
+ * the default) and the design before them (`false`), each run at the same simulated hour after the same changes
+ * (bench-month-changes.ts). For each change, staleness is the simulated time from the change to the end of the
+ * run after which the warehouse shows it (bench-month-shown.ts).
  */
 import { openDatabase, type Db } from '../src/load/db.ts';
 import { silentLogger } from '../src/log.ts';
@@ -13,16 +14,21 @@ import { planReport } from '../src/budget/plan-report.ts';
 import { startSimulator, GEN_END_MS, mulberry32, type Scale } from '@relsync/simulator';
 import type { Config } from '../src/config/schema.ts';
 import {
+  ALL_KINDS,
   CHANGE_KINDS,
+  PERSON_KINDS,
   DAILY_PER_1000,
   changeWriter,
-  hotCompanies,
+  hotRecords,
   shown,
-  truthRelevant,
   withoutSuperseded,
   type Change,
   type ChangeKind,
+  type CompanyKind,
 } from './bench-month-changes.ts';
+import { PacedClock } from './bench-clock.ts';
+import { foldReads } from './bench-month-shown.ts';
+import { missedBy, relevantChange, truthReasons, type Truth, type TruthReason } from './bench-month-truth.ts';
 import { benchConfig, freshWarehouse, report } from './bench-support.ts';
 
 const HOUR = 3_600_000;
@@ -57,6 +63,10 @@ interface Design {
   predictedBy: Map<string, number>;
   /** Per stream, the calls of each of the last 24 hourly runs (the day the plan of the moment is held to). */
   lastDay: Array<Record<string, number>>;
+  /** When its last run ended on the paced clock: a run that overran its hour delays the next one. */
+  freeAt: number;
+  /** When this warehouse's runs last requested each link set, from the simulator's request log (bench-month-shown.ts). */
+  readAt: Map<string, number>;
 }
 
 const pct = (xs: number[], p: number) => (xs.length === 0 ? NaN : [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!);
@@ -76,13 +86,23 @@ function firstMonth(d: Design, days: number): number {
   return d.firstSync + d.firstDay + (d.calls / Math.max(1, days - 1)) * 29;
 }
 
-/** Relsync's hot classification against the simulator's truth: the share of relevant companies it counts hot. */
+/** Relsync's hot classification against the simulator's truth: the share of relevant companies (persons) it counts hot. */
 interface Recall {
   relevant: number;
   hot: number;
   /** The lowest daily recall so far, and the day's. */
   min: number;
   last: number;
+  /** Today's relevant companies relsync counts cold, by the truth's reasons (a company may have several). */
+  missed: Record<string, number>;
+}
+
+/** One day's recall: the relevant records `hot` holds, and the misses by the truth's reasons. */
+function dayRecall(r: Recall, why: Map<number, Set<TruthReason>>, hot: ReadonlySet<number>): void {
+  const relevant = new Set(why.keys());
+  const hits = [...relevant].filter((id) => hot.has(id)).length;
+  Object.assign(r, { relevant: relevant.size, hot: hits, last: relevant.size === 0 ? 1 : hits / relevant.size, missed: missedBy(relevant, hot, why) });
+  r.min = Math.min(r.min, r.last);
 }
 
 /**
@@ -117,7 +137,7 @@ function planGaps(d: Design, days: number): void {
 /** Rows by the simulator's truth (relevant or not) and kind; then by relsync's own tier, for comparison. */
 const GROUPS: Array<[string, (c: Change) => boolean]> = [
   ...([true, false] as const).flatMap((r) =>
-    CHANGE_KINDS.map((k): [string, (c: Change) => boolean] => [`${r ? 'relevant' : 'other'} ${k}`, (c) => c.relevant === r && c.kind === k]),
+    ALL_KINDS.map((k): [string, (c: Change) => boolean] => [`${r ? 'relevant' : 'other'} ${k}`, (c) => c.relevant === r && c.kind === k]),
   ),
   ...(['hot', 'cold'] as const).map((t): [string, (c: Change) => boolean] => [`relsync ${t}, all`, (c) => c.tier === t]),
 ];
@@ -127,13 +147,13 @@ function table(d: Design, end: number, days: number): void {
     `  ${d.label}: steady ${d.calls} calls after day 1, first sync ${d.firstSync}, day 1 ${d.firstDay}; first month ${Math.round(firstMonth(d, days))}${d.predicted === null ? '' : `, plan predicted ${d.predicted}`}${d.periods ? `, tier periods hot ${h(d.periods.hot)} / cold ${h(d.periods.cold)}` : ''}; ${d.superseded} changes superseded before shown (not counted)`,
   );
   console.log(
-    `    ${'truth / change'.padEnd(22)} ${'n'.padStart(5)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'max'.padStart(8)} unseen (censored: unseen count at their age)`,
+    `    ${'truth / change'.padEnd(32)} ${'n'.padStart(5)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'max'.padStart(8)} unseen (censored: unseen count at their age)`,
   );
   for (const [name, f] of GROUPS) {
     const { all, unseen } = ages(d, end, f);
     if (all.length === 0) continue;
     console.log(
-      `    ${name.padEnd(22)} ${String(all.length).padStart(5)} ${h(pct(all, 50)).padStart(8)} ${h(pct(all, 95)).padStart(8)} ${h(Math.max(...all)).padStart(8)} ${unseen}`,
+      `    ${name.padEnd(32)} ${String(all.length).padStart(5)} ${h(pct(all, 50)).padStart(8)} ${h(pct(all, 95)).padStart(8)} ${h(Math.max(...all)).padStart(8)} ${unseen}`,
     );
   }
 }
@@ -147,7 +167,7 @@ interface MonthArgs {
 }
 
 /** Both designs' tables and the targets, for the days run so far (printed every few days, then at the end). */
-function summarize(designs: Design[], clock: number, recall: Recall, { scale, focus, rate, days }: MonthArgs): void {
+function summarize(designs: Design[], clock: number, [recall, personRecall]: [Recall, Recall], { scale, focus, rate, days }: MonthArgs): void {
   console.log(
     `month at ${scale}, changes ${focus} (rate ×${rate}), ${days} days of hourly runs, budget ${BUDGET} (staleness: simulated hours from change to warehouse)`,
   );
@@ -159,21 +179,27 @@ function summarize(designs: Design[], clock: number, recall: Recall, { scale, fo
   const month = (t.calls * 30) / Math.max(1, days - 1);
   // Each figure for relsync with tiers, and beside it the no-tier baseline of the same run.
   const both = (f: (d: Design) => number, show: (x: number) => string) => `${show(f(t))} (no tiers ${show(f(base))})`;
-  for (const k of CHANGE_KINDS) {
+  for (const k of ALL_KINDS) {
     const p95 = (d: Design) => pct(ages(d, clock, (c) => c.relevant === true && c.kind === k).all, 95);
     if (Number.isNaN(p95(t))) continue;
     report(`relevant records (the simulator's truth), ${k}: p95 staleness, unseen counted`, both(p95, h), '<= 24h', p95(t) <= DAY);
   }
   const changeRecall = (d: Design) => {
-    const rel = [...d.seen, ...d.pending].filter((c) => c.relevant === true);
+    const rel = [...d.seen, ...d.pending].filter((c) => c.relevant === true && CHANGE_KINDS.includes(c.kind as CompanyKind));
     return rel.length === 0 ? NaN : rel.filter((c) => c.tier === 'hot').length / rel.length;
   };
   const percent = (x: number) => (Number.isNaN(x) ? '-' : `${(x * 100).toFixed(1)}%`);
   report(
     "recall of relsync's hot tier against the truth (relevant companies it counts hot)",
-    `${percent(recall.last)} today (${recall.hot} of ${recall.relevant}), lowest day ${percent(recall.min)}; of the changes on relevant companies ${percent(changeRecall(t))}`,
+    `${percent(recall.last)} today (${recall.hot} of ${recall.relevant}; counted cold by reason: ${JSON.stringify(recall.missed)}), lowest day ${percent(recall.min)}; of the changes on relevant companies ${percent(changeRecall(t))}`,
     '>= 95%',
     recall.min >= 0.95,
+  );
+  report(
+    "recall of relsync's hot tier against the truth, persons",
+    `${percent(personRecall.last)} today (${personRecall.hot} of ${personRecall.relevant}; counted cold by reason: ${JSON.stringify(personRecall.missed)}), lowest day ${percent(personRecall.min)}`,
+    '>= 95%',
+    personRecall.min >= 0.95,
   );
   const coldMax = (d: Design) => Math.max(0, ...ages(d, clock, (c) => c.relevant !== true).all);
   report('other records (not relevant by the truth): max staleness, unseen at their age', both(coldMax, h), '<= 30 days', coldMax(t) <= 30 * DAY);
@@ -208,7 +234,10 @@ function summarize(designs: Design[], clock: number, recall: Recall, { scale, fo
 async function runMonth(scale: Scale, days: number, focus: 'uniform' | 'interactions', rate: number): Promise<void> {
   let clock = GEN_END_MS;
   const sim = await startSimulator({ scale, seed: 1, rateLimitPerMin: 1_000_000, monthlyLimit: null, contract: 'reference' });
-  sim.store.clock = () => clock;
+  const paced = new PacedClock(sim.stats, clock);
+  sim.store.clock = () => paced.now();
+  // The simulator's record of each request: which link sets a design's run read (drained after each run).
+  sim.stats.log = [];
   const whs = [freshWarehouse('sqlite', 'month-tiers'), freshWarehouse('sqlite', 'month-flat')];
   const designs: Design[] = [];
   try {
@@ -229,9 +258,12 @@ async function runMonth(scale: Scale, days: number, focus: 'uniform' | 'interact
         spentBy: new Map(),
         predictedBy: new Map(),
         lastDay: [],
+        readAt: new Map(),
+        freeAt: clock,
       });
     }
     const run = async (d: Design, mode: 'full' | 'incremental') => {
+      paced.set(Math.max(clock, d.freeAt));
       const { summary } = await executeSync({
         config: d.config,
         log: silentLogger(),
@@ -239,9 +271,11 @@ async function runMonth(scale: Scale, days: number, focus: 'uniform' | 'interact
         mode,
         command: 'bench month',
         tty: false,
-        now: () => new Date(clock),
+        now: () => new Date(paced.now()),
       });
+      d.freeAt = paced.now();
       if (summary.status !== 'succeeded') throw new Error(`${d.label} ${mode} run ${summary.status}: ${JSON.stringify(summary.errors)}`);
+      foldReads(d.readAt, sim.stats.log?.splice(0) ?? []);
       if (clock > GEN_END_MS + DAY) for (const [name, s] of Object.entries(summary.streams)) d.spentBy.set(name, (d.spentBy.get(name) ?? 0) + s.calls);
       d.lastDay = [...d.lastDay.slice(-23), Object.fromEntries(Object.entries(summary.streams).map(([name, s]) => [name, s.calls]))];
       return summary.callsTotal;
@@ -250,51 +284,63 @@ async function runMonth(scale: Scale, days: number, focus: 'uniform' | 'interact
     for (const d of designs) {
       const t0 = Date.now();
       d.firstSync = await run(d, 'incremental');
-      console.log(`  ${d.label}: first sync ${d.firstSync} calls, ${((Date.now() - t0) / 1000).toFixed(0)} s wall`);
+      const took = (d.freeAt - clock) / 60_000;
+      console.log(
+        `  ${d.label}: first sync ${d.firstSync} calls, ${took.toFixed(1)} simulated minutes at 900 a minute, ${((Date.now() - t0) / 1000).toFixed(0)} s wall`,
+      );
     }
     const rand = mulberry32(18);
     const writer = changeWriter(sim.store, rand);
-    const owed = Object.fromEntries(CHANGE_KINDS.map((k) => [k, 0])) as Record<ChangeKind, number>;
+    const owed = Object.fromEntries(ALL_KINDS.map((k) => [k, 0])) as Record<ChangeKind, number>;
     const perHour = (k: ChangeKind) => (rate * DAILY_PER_1000[k] * sim.store.companies.size) / 1000 / 24;
-    let hot: number[] = [];
-    let relevant = new Set<number>();
-    const recall: Recall = { relevant: 0, hot: 0, min: 1, last: NaN };
+    const window = designs[0]!.config.tiers.hotWindow;
+    const truthOf = (side: 'company' | 'person') => truthReasons(sim.store, side, clock, window);
+    const truthNow = (): Truth => ({ companies: new Set(truthOf('company').keys()), persons: new Set(truthOf('person').keys()) });
+    let hot = { companies: [] as number[], persons: new Set<number>() };
+    const recall: Recall = { relevant: 0, hot: 0, min: 1, last: NaN, missed: {} };
+    const personRecall: Recall = { relevant: 0, hot: 0, min: 1, last: NaN, missed: {} };
     const started = Date.now();
     for (let hour = 1; hour <= days * 24; hour++) {
       if ((hour - 1) % 24 === 0) {
-        hot = await hotCompanies(designs[0]!.db, clock, designs[0]!.config.tiers.hotWindow);
-        // The truth, from the simulator's data alone, and how much of it relsync's tiers count hot.
-        relevant = truthRelevant(sim.store, clock, designs[0]!.config.tiers.hotWindow);
-        const counted = new Set(hot);
-        const hits = [...relevant].filter((id) => counted.has(id)).length;
-        Object.assign(recall, { relevant: relevant.size, hot: hits, last: relevant.size === 0 ? 1 : hits / relevant.size });
-        recall.min = Math.min(recall.min, recall.last);
+        // Relsync's tiers of the day, and how much of the truth (the simulator's data alone) they count hot.
+        hot = {
+          companies: await hotRecords(designs[0]!.db, 'company', clock, window),
+          persons: new Set(await hotRecords(designs[0]!.db, 'person', clock, window)),
+        };
+        dayRecall(recall, truthOf('company'), new Set(hot.companies));
+        dayRecall(personRecall, truthOf('person'), hot.persons);
       }
-      const hotSet = new Set(hot);
+      const hotSet = new Set(hot.companies);
       const all = [...sim.store.companies.keys()];
-      for (const kind of CHANGE_KINDS) {
+      // The changes of the hour are written at its start (writes make no requests: the clock stays).
+      paced.set(clock);
+      const before = truthNow();
+      const made: Change[] = [];
+      for (const kind of ALL_KINDS) {
         owed[kind] += perHour(kind);
         for (; owed[kind] >= 1; owed[kind] -= 1) {
-          const pool = focus === 'interactions' && rand() < FOCUSED_SHARE && hot.length > 0 ? hot : all;
+          const pool = focus === 'interactions' && rand() < FOCUSED_SHARE && hot.companies.length > 0 ? hot.companies : all;
           const id = pool[Math.floor(rand() * pool.length)]!;
           const c = writer.apply(kind, id, clock, hotSet.has(id) ? 'hot' : 'cold');
-          // A list entry removed was on a list until then: relevant by the truth.
-          if (c) c.relevant = c.kind === 'list_remove' || relevant.has(c.company);
-          if (c)
-            for (const d of designs) {
-              const left = withoutSuperseded(d.pending, c);
-              d.pending = [...left.pending, { ...c }];
-              d.superseded += left.dropped;
-            }
+          if (!c) continue;
+          if (PERSON_KINDS.has(c.kind) && c.kind !== 'person_new' && c.kind !== 'person_from_email') c.tier = hot.persons.has(c.person ?? -1) ? 'hot' : 'cold';
+          made.push(c);
+          for (const d of designs) {
+            const left = withoutSuperseded(d.pending, c);
+            d.pending = [...left.pending, c];
+            d.superseded += left.dropped;
+          }
         }
       }
+      const after = truthNow();
+      for (const c of made) c.relevant = relevantChange(c, before, after);
       clock += HOUR;
       for (const d of designs) {
         const calls = await run(d, 'incremental');
         if (hour > 24) d.calls += calls;
         else d.firstDay += calls;
-        const got = await shown(d.db, d.pending);
-        for (const c of got) d.seen.push({ ...c, staleness: clock - c.at });
+        const got = await shown(d.db, d.pending, d.readAt);
+        for (const c of got) d.seen.push({ ...c, staleness: d.freeAt - c.at });
         d.pending = d.pending.filter((c) => !got.has(c));
         // After a day of history, the plan's month (the rest of the month is measured against it).
         if (hour === 24) {
@@ -307,13 +353,13 @@ async function runMonth(scale: Scale, days: number, focus: 'uniform' | 'interact
         }
       }
       if (hour % (REPORT_EVERY_DAYS * 24) === 0 || hour === days * 24) for (const d of designs) if (d.periods) await planNow(d, clock);
-      if (hour % (REPORT_EVERY_DAYS * 24) === 0 && hour < days * 24) summarize(designs, clock, recall, { scale, focus, rate, days: hour / 24 });
+      if (hour % (REPORT_EVERY_DAYS * 24) === 0 && hour < days * 24) summarize(designs, clock, [recall, personRecall], { scale, focus, rate, days: hour / 24 });
       if (hour % 24 === 0)
         console.log(
           `  day ${hour / 24}: ${designs.map((d) => `${d.label} ${d.calls} calls, ${d.pending.length} unseen`).join('; ')} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
         );
     }
-    summarize(designs, clock, recall, { scale, focus, rate, days });
+    summarize(designs, clock, [recall, personRecall], { scale, focus, rate, days });
   } finally {
     for (const d of designs) await d.db.close();
     for (const w of whs) await w.dispose();

@@ -176,7 +176,7 @@ export const configSchema = z.strictObject({
       enabled: z
         .union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')], { error: 'must be true or false' })
         .default(DEFAULT_TIERS_ENABLED),
-      /** A record on a list, or on a deal touched, or with an interaction, note or change, within this window is hot; the rest is cold. */
+      /** A record on a list or a deal, or with an interaction, note or change within this window, is hot; the rest is cold. */
       hotWindow: durationSchema.default(parseDuration(DEFAULT_HOT_WINDOW)),
     })
     .prefault({}),

@@ -1,6 +1,6 @@
 /**
  * Relevance tiers. A record is HOT when the warehouse shows someone cares about it: it is on a list, it is
- * on a deal someone works on (liveDeal), or within `tiers.hotWindow` it took part in an interaction (a
+ * on a deal (liveDeal), or within `tiers.hotWindow` it took part in an interaction (a
  * company: through one of its persons), a note named it, or it was created (first stored after its
  * collection's first complete sweep: newSinceOf). The change log, a webhook hint (`sync_hinted`) or a mark
  * for a re-read (`sync_dirty`) promote it for a day (DEFAULT_HOT_PROMOTION_MS), so it is read at once.
@@ -61,7 +61,7 @@ export function signalsOf(side: TierSide, w: SignalWindows): HotSignal[] {
     {
       name: 'deal',
       rank: 1,
-      ids: sql`select ${sql.ref(dealMember)} from ${sql.table(dealLinks)} where ${liveDeal(sql.ref('opportunity_id'), cutoff)}`,
+      ids: sql`select ${sql.ref(dealMember)} from ${sql.table(dealLinks)} where ${liveDeal(sql.ref('opportunity_id'))}`,
     },
     {
       name: 'recent',
@@ -82,18 +82,14 @@ export function signalsOf(side: TierSide, w: SignalWindows): HotSignal[] {
 }
 
 /**
- * A deal counts while someone works on it: created within the hot window, or since then changed (a change-log
- * entry of the opportunity, its list entry's fields included) or named by a note. One nobody touched since is
- * history, not pipeline: the medium tenant's 5,000 deals since 2020 made 1,180 companies hot for good, where
- * 304 are on a deal touched within 90 days. A deal the warehouse does not hold, or holds without a creation
- * time, is unknown rather than old, and counts.
+ * A deal counts for as long as it lives, worked on or not, as the simulator's truth counts every deal (issue
+ * 34): with only the deals touched within the window hot, the month bench's recall of the truth's relevant
+ * records at small was 58% of companies and 33% of persons, a deal among the reasons of most misses; every deal
+ * took both to 95–100% for 28% more calls (BENCHMARKS.md). A deal the warehouse does not hold is unknown rather
+ * than gone, and counts; one deleted upstream is no deal at all.
  */
-function liveDeal(opportunityId: RawBuilder<unknown>, cutoff: string): RawBuilder<unknown> {
-  return sql`(${opportunityId} not in (select id from opportunities where created_at is not null or _deleted_at is not null)
-    or ${opportunityId} in (select id from opportunities where _deleted_at is null and (created_at >= ${cutoff}
-      or id in (select entity_id from field_value_changes where entity_type = 'opportunity' and changed_at >= ${cutoff})
-      or id in (select na.entity_id from note_attachments na join notes n on n.id = na.note_id
-        where na.entity_type = 'opportunity' and n.created_at >= ${cutoff} and n._deleted_at is null))))`;
+function liveDeal(opportunityId: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`${opportunityId} not in (select id from opportunities where _deleted_at is not null)`;
 }
 
 /**

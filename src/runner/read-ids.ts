@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiError } from '../extract/http/errors.ts';
+import { ApiError, MergedRecordError } from '../extract/http/errors.ts';
 import { V2_IDS_BATCH } from '../extract/limits.ts';
 import type { InvalidRecord } from '../extract/pager.ts';
 import type { Checkpoint } from '../state/checkpoint.ts';
@@ -34,6 +34,11 @@ function withPending(ranked: Float64Array, pendingIds: readonly number[]): Float
  * run and the cheap source no longer lists it; until then it stays pending. Its second read asks once,
  * without the lag's retries. Only the service's record-level not-found counts as missing at all.
  */
+/** A single read answered that its one record was merged into another (older interface, 422). */
+function mergedAway(err: unknown, ids: readonly number[]): err is MergedRecordError {
+  return err instanceof MergedRecordError && ids.length === 1 && ids[0] === err.oldId;
+}
+
 export async function idsReader(
   def: AnyStream,
   read: IdsRead<unknown>,
@@ -84,6 +89,24 @@ export async function idsReader(
     return gone;
   };
 
+  /** Ids the service answered with a record-level not-found: pending, candidates for deletion, or dropped. */
+  const missingIds = (err: unknown, ids: number[], batchStart: string): void => {
+    // Only the service's record-level not-found may say a record is missing; a route it does not serve,
+    // a foreign or non-JSON body is the stream's error, for the failure policy (never evidence).
+    if (!notFoundMissing(err)) throw err;
+    // Still invisible after the lag window: try again next run, never drop it silently. Missing again in
+    // a later run: a read that deletes waits for the evidence (`settle`); one that does not stops asking.
+    for (const id of ids) {
+      if (read.goneFrom || !earlier.has(id)) pending.add(id);
+      else pending.delete(id);
+      if (read.goneFrom && earlier.has(id)) candidates.set(id, candidates.get(id) ?? batchStart);
+    }
+    const dropped = read.goneFrom ? [] : ids.filter((id) => earlier.has(id));
+    const waiting = ids.filter((id) => !earlier.has(id)).length;
+    if (waiting > 0) log.warn({ ids: waiting }, 'records not readable yet; kept for the next run');
+    if (dropped.length > 0) log.info({ ids: dropped.length }, 'records still missing a run later: gone, not asked for again');
+  };
+
   return {
     hasMore: () => at < wanted.length,
     async next(): Promise<Fetched<unknown>> {
@@ -104,20 +127,14 @@ export async function idsReader(
         readAnswered = true;
         for (const id of ids) pending.delete(id);
       } catch (err) {
-        // Only the service's record-level not-found may say a record is missing; a route it does not serve,
-        // a foreign or non-JSON body is the stream's error, for the failure policy (never evidence).
-        if (!notFoundMissing(err)) throw err;
-        // Still invisible after the lag window: try again next run, never drop it silently. Missing again in
-        // a later run: a read that deletes waits for the evidence (`settle`); one that does not stops asking.
-        for (const id of ids) {
-          if (read.goneFrom || !earlier.has(id)) pending.add(id);
-          else pending.delete(id);
-          if (read.goneFrom && earlier.has(id)) candidates.set(id, candidates.get(id) ?? batchStart);
+        // A single read of a record merged away answers 422 naming the survivor: its set is the survivor's
+        // now and the merges stream re-keys the record, so it is read, not pending, and not the stream's
+        // failure (the month bench's company merges left whole runs partial).
+        if (!mergedAway(err, ids)) missingIds(err, ids, batchStart);
+        else {
+          pending.delete(err.oldId);
+          log.info({ id: err.oldId, into: err.newId }, "record merged away: its set is its survivor's");
         }
-        const dropped = read.goneFrom ? [] : ids.filter((id) => earlier.has(id));
-        const waiting = ids.filter((id) => !earlier.has(id)).length;
-        if (waiting > 0) log.warn({ ids: waiting }, 'records not readable yet; kept for the next run');
-        if (dropped.length > 0) log.info({ ids: dropped.length }, 'records still missing a run later: gone, not asked for again');
       }
       const since = [...candidates.values()].sort()[0] ?? batchStart;
       const gone = await settle();

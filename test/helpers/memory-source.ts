@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { NotFoundError } from '../../src/extract/http/errors.ts';
+import { MergedRecordError, NotFoundError } from '../../src/extract/http/errors.ts';
 import type { PageRequest } from '../../src/extract/pager.ts';
 import { validateRecords } from '../../src/extract/pager-envelope.ts';
 import type { PageSource } from '../../src/extract/page-source.ts';
@@ -15,6 +15,8 @@ import type { ReadEnv, PageSourceFactory } from '../../src/runner/env.ts';
 export interface MemoryPages {
   pages: Record<string, unknown[][]>;
   missing?: ReadonlySet<string>;
+  /** Paths of a single read whose record was merged: path -> [old id, survivor] (the older interface's 422). */
+  merged?: ReadonlyMap<string, [number, number]>;
   /** Validate each page against the read's schema, as the pager does (invalid records come back in `invalid`). */
   validate?: boolean;
   /** Paths that answer a route-level 404 (nothing serves them, e.g. a mock's "no path matched"). */
@@ -43,6 +45,12 @@ export function memorySources(mem: MemoryPages): PageSourceFactory & { opened: A
         mem.onNext?.(request.path, token);
         if (mem.missing?.has(request.path)) {
           throw new NotFoundError(`404 on GET ${request.path}`, { status: 404, method: 'GET', path: request.path, lagExhausted: true, notFound: 'record' });
+        }
+        const merged = mem.merged?.get(request.path);
+        if (merged) {
+          const [oldId, newId] = merged;
+          const message = `${oldId} no longer exists as it has been merged into ${newId}`;
+          throw new MergedRecordError(message, { status: 422, method: 'GET', path: request.path, oldId, newId });
         }
         if (mem.routeMissing?.has(request.path)) {
           throw new NotFoundError(`404 on GET ${request.path}`, { status: 404, method: 'GET', path: request.path, notFound: 'route' });

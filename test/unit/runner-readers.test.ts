@@ -199,6 +199,23 @@ describe('ids reader', () => {
     expect(again.map(ids)).toEqual([[7]]);
   });
 
+  it('a single read of a record merged away (422 naming its survivor) counts it read, not pending, and the read goes on', async () => {
+    const r = read([7, 8], 1);
+    const sources = memorySources({ pages: { '/things/8': [[{ id: 8 }]] }, merged: new Map([['/things/7', [7, 9]]]) });
+    const reader = await idsReader(stream(r), r, WHOLE, emptyCheckpoint(), readerEnv(sources), { restart: false });
+    const got = await drain(reader);
+    expect(got.map(ids)).toEqual([[], [8]]);
+    expect(got[0]?.consumed).toMatchObject({ done: [7], missing: [] });
+    expect(reader.finish().checkpoint.pendingIds).toEqual([]);
+  });
+
+  it("a merged answer to a batch read is the stream's error, not one record's", async () => {
+    const r = read([7, 8], 2);
+    const sources = memorySources({ pages: {}, merged: new Map([['/things/7,8', [7, 9]]]) });
+    const reader = await idsReader(stream(r), r, WHOLE, emptyCheckpoint(), readerEnv(sources), { restart: false });
+    await expect(drain(reader)).rejects.toThrow('merged into 9');
+  });
+
   it('an id missing again a run later is gone: asked once without the lag retries, counted as read, not kept', async () => {
     // 7 answered 404 through the lag window last run (pending); 9 is missing for the first time now.
     const cp: Checkpoint = { ...emptyCheckpoint(), pendingIds: [7] };

@@ -44,7 +44,16 @@ describe('checkpoint documents carry a version and older ones are migrated', () 
   it('reads a version 1 document (83e7db4) with its marks kept and nothing due', () => {
     const { checkpoint, reset } = parseCheckpoint(JSON.stringify(v1));
     expect(reset).toBeNull();
-    expect(checkpoint).toEqual({ ...v1, v: CHECKPOINT_VERSION, lastSweepPages: null, due: null, firstPassAt: null, dataAt: null, feedCheckedAt: null, heldPass: null });
+    expect(checkpoint).toEqual({
+      ...v1,
+      v: CHECKPOINT_VERSION,
+      lastSweepPages: null,
+      due: null,
+      firstPassAt: null,
+      dataAt: null,
+      feedCheckedAt: null,
+      heldPass: null,
+    });
   });
 
   it('starts afresh, saying why, on a version it does not know', () => {

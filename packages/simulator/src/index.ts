@@ -19,7 +19,7 @@ import { WebhookDeliveries } from './webhooks/webhook-deliveries.ts';
 export type { Scale } from './generate/generate.ts';
 export type { ScaleCounts } from './store/store-types.ts';
 export type { FaultSpec, FaultKind } from './http/faults.ts';
-export type { SimLogger, SimStats } from './server.ts';
+export type { SimLogger, SimRequest, SimStats } from './server.ts';
 export { parseFaults, FaultInjector, FAULT_KINDS } from './http/faults.ts';
 export { Rng, mulberry32 } from './prng.ts';
 export { GEN_END_MS } from './generate/generate-names.ts';
@@ -51,6 +51,8 @@ export {
   renameCompany,
   renamePerson,
   setOpportunityAssociations,
+  renameOpportunity,
+  emailFromNewAddress,
 } from './store/store-mutations.ts';
 export { mergeEntities } from './store/store-merge.ts';
 export { storeFingerprint } from './store/fingerprint.ts';

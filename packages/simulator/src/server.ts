@@ -25,6 +25,19 @@ export interface SimStats {
   requests: number;
   byEndpoint: Map<string, number>;
   rateLimited: number;
+  /**
+   * When an array, every request a route answered is appended (a bench's ground truth of what a client read,
+   * e.g. whether a company's person set was requested after a change); null (the default) keeps nothing.
+   */
+  log: SimRequest[] | null;
+}
+
+/** One answered request: the store's clock then, the route (`GET /organizations/{organization_id}`), its path parameters, the status. */
+export interface SimRequest {
+  at: number;
+  route: string;
+  params: Record<string, string>;
+  status: number;
 }
 
 export interface PipelineOptions {
@@ -43,7 +56,7 @@ const router = new Router(ALL_ROUTES);
 
 export class SimServer {
   readonly server: Server;
-  readonly stats: SimStats = { requests: 0, byEndpoint: new Map(), rateLimited: 0 };
+  readonly stats: SimStats = { requests: 0, byEndpoint: new Map(), rateLimited: 0, log: null };
   baseUrl = '';
   private readonly timers = new Set<NodeJS.Timeout>();
 
@@ -197,6 +210,7 @@ export class SimServer {
         reply = { status: 500, body: errorBody(iface, new HttpError(500, 'server', 'internal simulator error')) };
       }
     }
+    this.stats.log?.push({ at: this.store.clock(), route: `${method} ${match.def.path}`, params: match.params, status: reply.status });
     return send(reply, fault);
   }
 

@@ -4,7 +4,7 @@
  */
 import { noteEntityKeys } from './store-support.ts';
 import type { SimStore } from './store.ts';
-import type { EntityType, SimCompany, SimListEntry, SimOpportunity, SimPerson } from './store-types.ts';
+import type { EntityType, SimCompany, SimInteraction, SimListEntry, SimOpportunity, SimPerson } from './store-types.ts';
 
 function without(arr: number[], id: number): number[] {
   return arr.filter((x) => x !== id);
@@ -146,6 +146,48 @@ export function renamePerson(store: SimStore, id: number, firstName: string, las
   p.firstName = firstName;
   p.lastName = lastName;
   return true;
+}
+
+export function renameOpportunity(store: SimStore, id: number, name: string): boolean {
+  const o = store.opportunities.get(id);
+  if (!o) return false;
+  o.name = name;
+  return true;
+}
+
+/**
+ * An email from an address the tenant has never seen, to a team member: the service creates the sender as a
+ * person (at the company whose domain the address has, if any) and logs the email automatically, as most of a
+ * tenant's persons came to be (generate-core.ts gives generated persons their company's domain).
+ */
+export function emailFromNewAddress(
+  store: SimStore,
+  p: { address: string; firstName: string; lastName: string | null; toPersonId: number },
+): { person: SimPerson; interaction: SimInteraction } {
+  const domain = p.address.split('@')[1] ?? '';
+  const company = [...store.companies.values()].find((c) => c.domains.includes(domain));
+  const person = createPerson(store, { firstName: p.firstName, lastName: p.lastName, emails: [p.address], companyIds: company ? [company.id] : [] });
+  // The email's instant is the person's creation (store.now() moves on by a millisecond each call).
+  const now = person.createdAt;
+  const interaction: SimInteraction = {
+    id: store.allocId('interaction'),
+    kind: 'email',
+    title: `Hello from ${p.firstName}`,
+    date: now,
+    endTime: null,
+    allDay: false,
+    direction: 'received',
+    loggingType: 'automated',
+    creatorId: null,
+    fromPersonId: person.id,
+    personIds: [p.toPersonId],
+    ccPersonIds: [],
+    externalEmails: [],
+    createdAt: now,
+    updatedAt: null,
+  };
+  store.addInteraction(interaction);
+  return { person, interaction };
 }
 
 /** Detach an entity from notes, reminders and files (used by delete; merge re-points instead). */

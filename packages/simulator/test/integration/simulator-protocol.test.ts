@@ -21,6 +21,24 @@ describe('simulator auth, versions, envelopes and cursors', () => {
     expect(v2.headers.get('x-ratelimit-limit-user')).not.toBeNull();
   });
 
+  it('logs each answered request with the store clock, route, parameters and status only while a log is set', async () => {
+    const [id] = sim.store.companies.keys();
+    await simCall(sim, `/organizations/${id}`);
+    sim.stats.log = [];
+    sim.store.clock = () => 42_000;
+    try {
+      await simCall(sim, `/organizations/${id}`);
+      await simCall(sim, '/organizations/1');
+      expect(sim.stats.log).toEqual([
+        { at: 42_000, route: 'GET /organizations/{id}', params: { id: String(id) }, status: 200 },
+        { at: 42_000, route: 'GET /organizations/{id}', params: { id: '1' }, status: 404 },
+      ]);
+    } finally {
+      sim.stats.log = null;
+      sim.store.clock = () => Date.now();
+    }
+  });
+
   it('takes Basic and Bearer on v1, Bearer only on /v2', async () => {
     expect((await simCall(sim, '/organizations', { auth: 'basic' })).status).toBe(200);
     expect((await simCall(sim, '/organizations', { auth: 'bearer' })).status).toBe(200);

@@ -17,7 +17,7 @@ import {
   type SimStore,
   type SimField,
 } from '@relsync/simulator';
-import type { Change, RecordKind } from './bench-month-changes.ts';
+import type { Change, RecordKind } from './bench-month-kinds.ts';
 
 const pick = <T>(xs: readonly T[], rand: () => number): T | undefined => xs[Math.floor(rand() * xs.length)];
 

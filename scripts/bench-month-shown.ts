@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../src/load/db.ts';
 import type { SimRequest } from '@relsync/simulator';
-import type { Change } from './bench-month-changes.ts';
+import type { Change } from './bench-month-kinds.ts';
 
 /**
  * The rows `isShown` needs. Keys: `companyId`, `personId`, `opportunityId`, `company:person`,

@@ -1,7 +1,9 @@
 /**
  * A proxy in front of the simulator whose behaviour a test switches mid-run: `pass` forwards every request,
  * `429` answers each with a 429 and `Retry-After: 3600` (a storm), `hang` accepts the request and never
- * answers. What a stop signal must cut short, whatever the service is doing.
+ * answers. What a stop signal must cut short, whatever the service is doing. Absolute URLs of the upstream
+ * in a body (`nextUrl`) are rewritten to the proxy, so paging stays behind it (relsync follows no page link
+ * to another origin).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,6 +22,7 @@ export interface SwitchProxy {
 export async function startSwitchProxy(target: string): Promise<SwitchProxy> {
   const held = new Set<http.ServerResponse>();
   const state: { mode: ProxyMode; refused: number } = { mode: 'pass', refused: 0 };
+  let proxyUrl = '';
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -43,7 +46,13 @@ export async function startSwitchProxy(target: string): Promise<SwitchProxy> {
         ...(chunks.length > 0 ? { body: Buffer.concat(chunks) } : {}),
       })
         .then(async (up) => {
-          const body = Buffer.from(await up.body.arrayBuffer());
+          const body = Buffer.from(
+            Buffer.from(await up.body.arrayBuffer())
+              .toString('utf8')
+              .split(target)
+              .join(proxyUrl),
+            'utf8',
+          );
           const out = { ...up.headers } as http.OutgoingHttpHeaders;
           delete out['transfer-encoding'];
           delete out.connection;
@@ -57,8 +66,9 @@ export async function startSwitchProxy(target: string): Promise<SwitchProxy> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  proxyUrl = `http://127.0.0.1:${port}`;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: proxyUrl,
     get mode() {
       return state.mode;
     },

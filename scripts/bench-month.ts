@@ -154,7 +154,7 @@ async function runMonth(scale: Scale, days: number, focus: 'uniform' | 'interact
       if (hour % (REPORT_EVERY_DAYS * 24) === 0 && hour < days * 24) summarize(designs, clock, [recall, personRecall], { scale, focus, rate, days: hour / 24 });
       if (hour % 24 === 0)
         console.log(
-          `  day ${hour / 24}: ${designs.map((d) => `${d.label} ${d.calls} calls, ${d.pending.length} unseen`).join('; ')} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+          `  day ${hour / 24}: ${designs.map((d) => `${d.label} ${d.calls} calls after day 1 so far, ${d.pending.length} unseen`).join('; ')} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
         );
     }
     summarize(designs, clock, [recall, personRecall], { scale, focus, rate, days });

@@ -191,6 +191,14 @@ export function notFoundMissing(err: unknown): err is NotFoundError {
   return err instanceof NotFoundError && err.notFound === 'record';
 }
 
+/**
+ * A single read answered that its one record was merged into another (older interface, 422): the read of
+ * that id is done (the merge itself is the merges pass's to apply), not the stream's error.
+ */
+export function mergedAway(err: unknown, ids: readonly number[]): err is MergedRecordError {
+  return err instanceof MergedRecordError && ids.length === 1 && ids[0] === err.oldId;
+}
+
 /** A 403, or a 401 once the run has read something (so the key itself works): this stream only. */
 export function permissionDenied(err: unknown, runHasRead: boolean): err is ApiError {
   if (err instanceof ForbiddenError) return true;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiError, MergedRecordError } from '../extract/http/errors.ts';
+import { ApiError } from '../extract/http/errors.ts';
 import { V2_IDS_BATCH } from '../extract/limits.ts';
 import type { InvalidRecord } from '../extract/pager.ts';
 import type { Checkpoint } from '../state/checkpoint.ts';
@@ -7,7 +7,7 @@ import type { AnyStream, IdsRead, Partition } from '../streams/define.ts';
 import { DEFAULT_ID_CHUNK } from '../defaults.ts';
 import { collectIds, fixedIds, unionIds } from '../planner/id-chunks.ts';
 import type { ReadEnv } from './env.ts';
-import { goneOnEvidence, notFoundMissing, type GoneFacts } from './failure-policy.ts';
+import { goneOnEvidence, mergedAway, notFoundMissing, type GoneFacts } from './failure-policy.ts';
 import { resumeOrStart, type Fetched, type Reader, type SweepOptions } from './reader.ts';
 
 /** A ranked read's ids, then the ids kept from earlier runs that it does not name. */
@@ -34,11 +34,6 @@ function withPending(ranked: Float64Array, pendingIds: readonly number[]): Float
  * run and the cheap source no longer lists it; until then it stays pending. Its second read asks once,
  * without the lag's retries. Only the service's record-level not-found counts as missing at all.
  */
-/** A single read answered that its one record was merged into another (older interface, 422). */
-function mergedAway(err: unknown, ids: readonly number[]): err is MergedRecordError {
-  return err instanceof MergedRecordError && ids.length === 1 && ids[0] === err.oldId;
-}
-
 export async function idsReader(
   def: AnyStream,
   read: IdsRead<unknown>,

@@ -7,6 +7,7 @@
  * (bench-month-changes.ts). For each change, staleness is the simulated time from the change to the end of the
  * run after which the warehouse shows it (bench-month-shown.ts).
  */
+import { writeFile } from 'node:fs/promises';
 import { openDatabase } from '../src/load/db.ts';
 import { silentLogger } from '../src/log.ts';
 import { executeSync } from '../src/runner/execute.ts';
@@ -29,7 +30,7 @@ import { relevantChange, truthReasons, type Truth } from './bench-month-truth.ts
 import { benchConfig, freshWarehouse } from './bench-support.ts';
 
 import { BUDGET, DAY, FOCUSED_SHARE, HOUR, REPORT_EVERY_DAYS, dayRecall, planNow, summarize, type Design, type Recall } from './bench-month-report.ts';
-async function runMonth(scale: Scale, days: number, focus: 'uniform' | 'interactions', rate: number): Promise<void> {
+async function runMonth(scale: Scale, days: number, focus: 'uniform' | 'interactions', rate: number, dump?: string): Promise<void> {
   let clock = GEN_END_MS;
   const sim = await startSimulator({ scale, seed: 1, rateLimitPerMin: 1_000_000, monthlyLimit: null, contract: 'reference' });
   const paced = new PacedClock(sim.stats, clock);
@@ -158,6 +159,7 @@ async function runMonth(scale: Scale, days: number, focus: 'uniform' | 'interact
         );
     }
     summarize(designs, clock, [recall, personRecall], { scale, focus, rate, days });
+    if (dump) await dumpChanges(dump, designs, clock);
   } finally {
     for (const d of designs) await d.db.close();
     for (const w of whs) await w.dispose();
@@ -165,10 +167,26 @@ async function runMonth(scale: Scale, days: number, focus: 'uniform' | 'interact
   }
 }
 
-/** `rate` multiplies the daily change rate (a small tenant sees few changes a month: too few for a p95). */
-export async function runMonthPart(scale: Scale, days: number, focuses: ReadonlyArray<'uniform' | 'interactions' | 'first-sync'>, rate = 1): Promise<void> {
+/** Every change each design saw (with its staleness) or has not seen (with its age at the end), as JSON lines: what a miss was. */
+async function dumpChanges(path: string, designs: readonly Design[], end: number): Promise<void> {
+  const lines = designs.flatMap((d) => [
+    ...d.seen.map((c) => JSON.stringify({ design: d.label, ...c, hours: c.staleness / HOUR })),
+    ...d.pending.map((c) => JSON.stringify({ design: d.label, ...c, unseen: true, hours: (end - c.at) / HOUR })),
+  ]);
+  await writeFile(path, lines.join('\n') + '\n');
+  console.log(`  every change, seen or not: ${path}`);
+}
+
+/** `rate` multiplies the daily change rate (a small tenant sees few changes a month: too few for a p95); `dump` names a JSON-lines file of every change. */
+export async function runMonthPart(
+  scale: Scale,
+  days: number,
+  focuses: ReadonlyArray<'uniform' | 'interactions' | 'first-sync'>,
+  rate = 1,
+  dump?: string,
+): Promise<void> {
   for (const focus of focuses) {
     if (focus === 'first-sync') await (await import('./bench-month-first.ts')).runFirstSync(scale, days);
-    else await runMonth(scale, days, focus, rate);
+    else await runMonth(scale, days, focus, rate, dump);
   }
 }

@@ -42,6 +42,7 @@ const { values } = parseArgs({
     burst: { type: 'string', default: '500' },
     singles: { type: 'string', default: '20' },
     delay: { type: 'string', default: '30' },
+    dump: { type: 'string' },
   },
 });
 const contracts = contractsOf(values.contract);
@@ -86,6 +87,7 @@ for (const part of parts) {
         Number(values.days ?? 30),
         values.focus.split(',') as Array<'uniform' | 'interactions' | 'first-sync'>,
         Number(values.rate),
+        values.dump,
       );
       break;
     case 'loader':

@@ -65,7 +65,7 @@ export async function prepareRun(
     now,
     policy,
     sweptWithoutFeed,
-    ...(budget ? { allowance: budget.allowanceFor } : {}),
+    ...(budget ? { allowance: budget.allowanceFor, runIntervalMs: budget.plan.runIntervalMs } : {}),
     ...(opts.since !== undefined ? { since: opts.since } : {}),
     ...(opts.fullSince !== undefined ? { fullSince: opts.fullSince } : {}),
     ...(opts.hooks?.onStream ? { onStream: opts.hooks.onStream } : {}),

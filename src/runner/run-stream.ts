@@ -35,6 +35,8 @@ export interface StreamRunOptions {
   sweptWithoutFeed?: (name: string) => string | null;
   /** Incremental runs: the page allowance of a periodic stream (budget/run-budget.ts), shared by its partitions. */
   allowance?: (name: string) => PageAllowance | null;
+  /** Incremental runs: the schedule's mean interval, so a pass is read by the last run before it would be late (sweepDue). */
+  runIntervalMs?: number;
 }
 
 /** The partition's last sweep completed and began at or after `since` (a full sync being carried on read it). */
@@ -65,7 +67,7 @@ async function planPartitions(
     }
     const { checkpoint } = await readCheckpoint(env.db.kysely, def.name, p.key);
     if (opts.fullSince !== undefined && sweptSince(checkpoint, opts.fullSince)) continue;
-    const due = sweepDue(checkpoint, every, opts.now());
+    const due = sweepDue(checkpoint, every, opts.now(), opts.runIntervalMs);
     if (refusedFeed && due)
       env.log.info(
         { stream: def.name, partition: p.key || undefined, plan: 'sweep', refusedFeed, everyMs: every },

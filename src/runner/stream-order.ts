@@ -53,9 +53,17 @@ export function checkSweepOverrides(config: Config, all: readonly AnyStream[]): 
   });
 }
 
-/** Is a full sweep of this partition due? In progress, never completed, made due by an upgrade, or older than its interval. */
-export function sweepDue(cp: Checkpoint, intervalMs: number, now: Date): boolean {
+/**
+ * Is a full sweep of this partition due? In progress, never completed, made due by an upgrade, or its last
+ * pass began so long ago that the next run (`runIntervalMs` away; 0: no schedule) would find it older than its
+ * interval. A period is the most a pass waits, not the least: due only once older than the interval, a 24 h
+ * pass begun a few minutes past the hour waited for the run 25 h later, and a deal renamed after its page was
+ * read showed 26–27 h later (the medium month bench). Hourly, a 24 h pass now begins every 24 h, as the month
+ * plan prices it (Σ pass calls × M / max(period, I)).
+ */
+export function sweepDue(cp: Checkpoint, intervalMs: number, now: Date, runIntervalMs = 0): boolean {
   if (cp.sweep || cp.due) return true;
   if (!cp.lastSweepCompletedAt) return true;
-  return now.getTime() - Date.parse(cp.lastSweepCompletedAt) >= intervalMs;
+  const age = now.getTime() - Date.parse(cp.lastSweepCompletedAt);
+  return runIntervalMs > 0 ? age + runIntervalMs > intervalMs : age >= intervalMs;
 }

@@ -324,6 +324,8 @@ describe('feed reader', () => {
       [{ id: 3, at: '2026-01-01T00:00:02Z' }],
     ],
   };
+  /** A run clock an hour after the records: each was stamped before the read began. */
+  const later1h = () => '2026-01-01T01:00:00.000Z';
 
   it('orders positions by time, then id; without an id the mark itself is not after', () => {
     expect(after({ at: '2026-01-01T00:00:01Z', id: 1 }, { at: '2026-01-01T00:00:00Z', id: 9 })).toBe(true);
@@ -335,7 +337,7 @@ describe('feed reader', () => {
   it('skips what the mark already covers; an ordered feed advances the mark page by page', async () => {
     const f = feed(true);
     const cp: Checkpoint = { ...emptyCheckpoint(), highWater: { at: '2026-01-01T00:00:00Z', id: 1 } };
-    const reader = feedReader(stream(f), f, WHOLE, cp, readerEnv(memorySources({ pages })));
+    const reader = feedReader(stream(f), f, WHOLE, cp, readerEnv(memorySources({ pages }), later1h));
     const got = await drain(reader);
     expect(got.map(ids)).toEqual([[2], [3]]);
     expect(got.map((x) => x.checkpoint.highWater?.id)).toEqual([2, 3]);
@@ -345,11 +347,32 @@ describe('feed reader', () => {
 
   it('an unordered feed keeps the old mark until the pass ends', async () => {
     const f = feed(false);
-    const reader = feedReader(stream(f), f, WHOLE, emptyCheckpoint(), readerEnv(memorySources({ pages })));
+    const reader = feedReader(stream(f), f, WHOLE, emptyCheckpoint(), readerEnv(memorySources({ pages }), later1h));
     const got = await drain(reader);
     expect(got.map((x) => x.checkpoint.highWater)).toEqual([null, null]);
     expect(got.every((x) => x.page.initialRead)).toBe(true);
     expect(reader.finish().checkpoint.highWater?.id).toBe(3);
+  });
+
+  it('a record stamped after the read began is applied but never moves the mark past the start of the read', async () => {
+    const ahead = {
+      '/feed': [
+        [
+          { id: 1, at: '2026-01-01T00:30:00Z' },
+          { id: 2, at: '2026-01-02T00:00:00Z' },
+        ],
+        [{ id: 3, at: '2026-01-01T00:45:00Z' }],
+      ],
+    };
+    for (const ordered of [true, false]) {
+      const f = feed(ordered);
+      const cp: Checkpoint = { ...emptyCheckpoint(), highWater: { at: '2026-01-01T00:00:00Z', id: null } };
+      const reader = feedReader(stream(f), f, WHOLE, cp, readerEnv(memorySources({ pages: ahead }), later1h));
+      const got = await drain(reader);
+      expect(got.map(ids)).toEqual([[1, 2], [3]]);
+      // Not the next day's stamp: an email written at 00:50 and stamped so must still pass the next run's filter.
+      expect(reader.finish().checkpoint.highWater).toEqual({ at: '2026-01-01T00:45:00Z', id: 3 });
+    }
   });
 
   it('with no mark and startAtNow, reads nothing and starts following from now', async () => {

@@ -131,6 +131,7 @@ export function sweepReader(
           sweep: null,
           lastSweepCompletedAt: sweep.startedAt,
           lastSweepPages: sweep.pages,
+          lastSweepRuns: sweep.runs ?? 1,
           // A warehouse that completed passes before relsync kept this holds no row known to be new.
           firstPassAt: cp.firstPassAt ?? (cp.lastSweepCompletedAt === null ? env.clock() : null),
           // The pass an upgrade asked for is this one; a held pass's deletions are this one's.

@@ -9,7 +9,7 @@ import { readPartition, type ReadMode } from './page-loop.ts';
 import type { PageAllowance } from '../budget/run-budget.ts';
 import type { FailureAction, RunPolicy } from './failure-policy.ts';
 import { sweepInterval } from '../budget/sweep-period.ts';
-import { sweepDue } from './stream-order.ts';
+import { passLeadMs, sweepDue } from './stream-order.ts';
 import { skipReason } from '../planner/selection.ts';
 
 export type SyncMode = 'full' | 'incremental' | 'backfill';
@@ -67,7 +67,9 @@ async function planPartitions(
     }
     const { checkpoint } = await readCheckpoint(env.db.kysely, def.name, p.key);
     if (opts.fullSince !== undefined && sweptSince(checkpoint, opts.fullSince)) continue;
-    const due = sweepDue(checkpoint, every, opts.now(), opts.runIntervalMs);
+    const cap = opts.mode === 'incremental' && read.kind === 'sweep' ? (opts.allowance?.(def.name)?.cap ?? null) : null;
+    const lead = opts.runIntervalMs === undefined ? 0 : passLeadMs(checkpoint, cap, opts.runIntervalMs);
+    const due = sweepDue(checkpoint, every, opts.now(), opts.runIntervalMs, lead);
     if (refusedFeed && due)
       env.log.info(
         { stream: def.name, partition: p.key || undefined, plan: 'sweep', refusedFeed, everyMs: every },

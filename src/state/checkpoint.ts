@@ -38,6 +38,8 @@ export const checkpointSchema = z.object({
   lastSweepCompletedAt: z.string().nullable(),
   /** Pages (calls) the last completed sweep took, over however many runs it was read: what `relsync plan` prices a pass at. */
   lastSweepPages: z.number().int().nonnegative().nullable().default(null),
+  /** Runs the last completed sweep was read over (the budget spreads a pass); null: not known (older documents). */
+  lastSweepRuns: z.number().int().positive().nullable().default(null),
   highWater: highWaterSchema.nullable(),
   /** Ids seen in a change log that were not yet readable (creation lag); retried next run, never dropped. */
   pendingIds: z.array(z.number().int()).default([]),
@@ -73,6 +75,7 @@ export function emptyCheckpoint(): Checkpoint {
     sweep: null,
     lastSweepCompletedAt: null,
     lastSweepPages: null,
+    lastSweepRuns: null,
     highWater: null,
     pendingIds: [],
     due: null,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyCheckpoint } from '../../src/state/checkpoint.ts';
-import { sweepDue } from '../../src/runner/stream-order.ts';
+import { passLeadMs, sweepDue } from '../../src/runner/stream-order.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -34,5 +34,23 @@ describe('sweepDue', () => {
     expect(sweepDue(emptyCheckpoint(), DAY, at(0), HOUR)).toBe(true);
     expect(sweepDue({ ...swept, sweep: { startedAt: begun.toISOString(), token: 'x', pages: 1, records: 100, params: {} } }, DAY, at(1), HOUR)).toBe(true);
     expect(sweepDue({ ...swept, due: { reason: 'an upgrade', at: begun.toISOString() } }, DAY, at(1), HOUR)).toBe(true);
+  });
+});
+
+describe('passLeadMs', () => {
+  const whole = { ...swept, lastSweepPages: 50, lastSweepRuns: 1 };
+
+  it('a pass read whole, next spread over 17 runs: begins 16 runs sooner, so its last page is still read within the period', () => {
+    expect(passLeadMs(whole, 3, HOUR)).toBe(16 * HOUR);
+    expect(sweepDue(whole, DAY, at(8), HOUR, passLeadMs(whole, 3, HOUR))).toBe(true);
+    expect(sweepDue(whole, DAY, at(7), HOUR, passLeadMs(whole, 3, HOUR))).toBe(false);
+  });
+
+  it('passes of the same length begin a period apart; no cap, or a last pass of unknown length, leads by nothing', () => {
+    expect(passLeadMs({ ...whole, lastSweepRuns: 17 }, 3, HOUR)).toBe(0);
+    expect(passLeadMs({ ...whole, lastSweepRuns: 20 }, 3, HOUR)).toBe(0);
+    expect(passLeadMs(whole, null, HOUR)).toBe(0);
+    expect(passLeadMs(whole, Infinity, HOUR)).toBe(0);
+    expect(passLeadMs({ ...whole, lastSweepRuns: null }, 3, HOUR)).toBe(0);
   });
 });

@@ -48,6 +48,7 @@ describe('checkpoint documents carry a version and older ones are migrated', () 
       ...v1,
       v: CHECKPOINT_VERSION,
       lastSweepPages: null,
+      lastSweepRuns: null,
       due: null,
       firstPassAt: null,
       dataAt: null,

@@ -8,6 +8,7 @@ import { hintShareCalls } from './hint-share.ts';
 import { callsThisMonth, nextMonthStartMs } from './month-to-date.ts';
 import { meanIntervalMs } from '../planner/schedule-interval.ts';
 import { linkTierCosts, type LinkTiers } from './tier-costs.ts';
+import type { LinkSide } from '../planner/associations.ts';
 import type { TierCaps } from '../planner/tier-reads.ts';
 import type { AnyStream } from '../streams/define.ts';
 import { sweepInterval } from './sweep-period.ts';
@@ -42,11 +43,20 @@ function tieredSide(s: AnyStream, config: Config): 'company' | 'person' | null {
  * sweeps are hot work (they catch the renames and deletes of hot records); tiered link reads are priced
  * apart (linkTierCosts).
  */
-export function pricedStreams(streams: readonly AnyStream[], config: Config, sweptWithoutFeed: (name: string) => string | null): PricedStream[] {
+export function pricedStreams(
+  streams: readonly AnyStream[],
+  config: Config,
+  sweptWithoutFeed: (name: string) => string | null,
+  tierSide: LinkSide | null = null,
+): PricedStream[] {
   const out: PricedStream[] = [];
   for (const s of streams) {
     const read = s.read;
-    if (tieredSide(s, config)) continue;
+    const side = tieredSide(s, config);
+    // While companies are the tiers' side, the person side reads only the persons who talked and whose set
+    // was never read (associations.ts): a few new ones a run, priced as every-run work from recent runs.
+    if (side === 'person' && tierSide === 'company') out.push({ name: s.name, everyRun: true, periodMs: 0, marksOnly: true });
+    if (side) continue;
     if (read.kind === 'ids' && read.consumes?.endsWith('_links')) {
       out.push({ name: s.name, everyRun: true, linkReads: true, periodMs: sweepInterval(config, s.name, s.group) });
       continue;
@@ -90,8 +100,8 @@ export async function budgetPlan(
   sweptWithoutFeed: (name: string) => string | null,
   now: Date = new Date(),
 ): Promise<{ plan: BudgetPlan; unknown: string[]; tiers: LinkTiers | null }> {
-  const { costs, unknown } = await streamCosts({ db }, pricedStreams(streams, config, sweptWithoutFeed));
   const tiers = await tierCosts(db, config, streams, now);
+  const { costs, unknown } = await streamCosts({ db }, pricedStreams(streams, config, sweptWithoutFeed, tiers?.side ?? null));
   const budget = monthlyBudgetOf(config.monthlyBudget, await lastHeaderLimit({ db }), config.monthlyReserve);
   const interval = meanIntervalMs(config.schedule);
   // Hint runs are every-run work of their own: priced a month at a time, spread over the scheduled runs, and

@@ -1,5 +1,5 @@
 import type { StreamCost } from './month-plan.ts';
-import { companyPersonSide, lastReadSide, type LinkSide } from '../planner/associations.ts';
+import { companyPersonSide, refreshSide, type LinkSide } from '../planner/associations.ts';
 import type { PlanContext } from '../planner/context.ts';
 import { TIER_SLACK, tierCounts, type Tier, type TierCount } from '../planner/tiers.ts';
 
@@ -26,7 +26,7 @@ export interface LinkTiers {
  */
 export async function linkTierCosts(ctx: PlanContext, name: string, side: LinkSide, p: TierPricing): Promise<LinkTiers | null> {
   const chosen = await companyPersonSide(ctx);
-  if (chosen !== side && !(chosen === null && (await lastReadSide(ctx)) === side)) return null;
+  if (chosen !== side && !(chosen === null && (await refreshSide(ctx)) === side)) return null;
   const counts = await tierCounts(ctx.db.kysely, side, p.now, p.hotWindowMs);
   return {
     side,

@@ -7,7 +7,7 @@
 import { liveDirtyCount } from '../state/dirty.ts';
 import type { PlanContext } from './context.ts';
 import { fixedIds, type IdChunks } from './id-chunks.ts';
-import { tieredLinkReads, type TierReadInput } from './tier-reads.ts';
+import { talkerReads, tieredLinkReads, type TierReadInput } from './tier-reads.ts';
 import { liveMarkedIds } from './ids.ts';
 
 /**
@@ -45,26 +45,35 @@ export async function companyPersonReads(ctx: PlanContext, side: LinkSide): Prom
   return liveMarkedIds(ctx, side === 'company' ? 'company_links' : 'person_links');
 }
 
-/** One side's single reads in tier order (planner/tier-reads.ts): none unless it is the side chosen. */
+/**
+ * One side's single reads in tier order (planner/tier-reads.ts): none unless it is the side chosen. Under
+ * caps (an incremental run), when companies are the side, the person side reads the persons who talked
+ * within the hot window and whose own set was never read whole (talkerReads): once each, so the companies
+ * they belong to, cold ones included, are hot by their interactions before their own sets come round.
+ */
 export async function companyPersonTiered(ctx: PlanContext, side: LinkSide, input: TierReadInput): Promise<Float64Array> {
   const chosen = await companyPersonSide(ctx);
   // No marks left on one side: the tiers' rolling refresh goes on with the side read before (tier-reads.ts).
-  if (chosen !== side && !(chosen === null && input.caps && (await lastReadSide(ctx)) === side)) return new Float64Array(0);
-  return tieredLinkReads(ctx.db.kysely, side, input);
+  const read = chosen ?? (input.caps ? await refreshSide(ctx) : null);
+  if (read === side) return tieredLinkReads(ctx.db.kysely, side, input);
+  if (read === 'company' && side === 'person' && input.caps) return talkerReads(ctx.db.kysely, input.now, input.hotWindowMs);
+  return new Float64Array(0);
 }
 
-/** The side whose set was read whole most recently (ties: companies); null when none was. Both streams agree on it. */
-export async function lastReadSide(ctx: PlanContext): Promise<LinkSide | null> {
+/**
+ * The side of the tiers' rolling refresh: the one with more sets read whole (ties: companies); null when
+ * none was. Not the side read last: the talkers a company-side run reads on the person side (a few a day)
+ * would flip it. Both streams agree on it.
+ */
+export async function refreshSide(ctx: PlanContext): Promise<LinkSide | null> {
   const rows = await ctx.db.kysely
     .selectFrom('sync_read_whole')
-    .select(['kind', (eb) => eb.fn.max('read_at').as('last')])
+    .select(['kind', (eb) => eb.fn.countAll().as('n')])
+    .where('kind', 'in', ['company_links', 'person_links'])
     .groupBy('kind')
     .execute();
-  const at = (kind: string) => {
-    const v = rows.find((r) => r.kind === kind)?.last;
-    return v == null ? null : new Date(v as string | Date).getTime();
-  };
-  const [company, person] = [at('company_links'), at('person_links')];
-  if (company === null && person === null) return null;
-  return person !== null && (company === null || person > company) ? 'person' : 'company';
+  const count = (kind: string) => Number(rows.find((r) => r.kind === kind)?.n ?? 0);
+  const [company, person] = [count('company_links'), count('person_links')];
+  if (company === 0 && person === 0) return null;
+  return person > company ? 'person' : 'company';
 }

@@ -19,7 +19,7 @@ import { DEFAULT_ID_CHUNK } from '../defaults.ts';
 import type { Database } from '../load/schema/database.ts';
 import { readsDue, withNeverReadTail } from './pass-share.ts';
 import { collectIds } from './id-chunks.ts';
-import { LINKS_OF_SIDE, TABLE_OF_SIDE, TIER_SLACK, anySignal, hotSignals, type TierSide } from './tiers.ts';
+import { LINKS_OF_SIDE, TABLE_OF_SIDE, TIER_SLACK, anySignal, hotCutoff, hotSignals, talkedSince, type TierSide } from './tiers.ts';
 
 /** Each tier's (stretched) period and the schedule's interval: a run reads its share of each tier's pass. */
 export interface TierCaps {
@@ -155,4 +155,15 @@ export async function tieredLinkReads(db: Kysely<Database>, side: TierSide, inpu
     at += p.length;
   }
   return out;
+}
+
+/**
+ * The persons whose own set a company-side run reads once (associations.ts): those who took part in an
+ * interaction within the hot window and whose set was never read whole, ascending. A person the service
+ * made from an email is linked to the company of its address's domain, often a cold one, whose set the
+ * company side reads a cold period later: read from the person side, the pair makes that company hot
+ * ('recent') at once. Each is read once: the company side's refresh keeps its pairs after that.
+ */
+export function talkerReads(db: Kysely<Database>, now: Date, hotWindowMs: number): Promise<Float64Array> {
+  return allIds(db, 'person', sql`rw.read_at is null and ${sql.ref('t.id')} in (${talkedSince(hotCutoff(now, hotWindowMs))})`, 'live');
 }

@@ -51,9 +51,7 @@ export interface SignalWindows {
  */
 export function signalsOf(side: TierSide, w: SignalWindows): HotSignal[] {
   const { cutoff, promotedSince, newSince } = w;
-  const talked = sql`select ip.person_id from interaction_participants ip
-    join interactions i on i.kind = ip.kind and i.id = ip.interaction_id
-    where i.started_at >= ${cutoff} and i._deleted_at is null and ip.person_id is not null`;
+  const talked = talkedSince(cutoff);
   const viaInteraction = side === 'person' ? talked : sql`select company_id from company_persons where person_id in (${talked})`;
   const [dealLinks, dealMember] = side === 'company' ? ['opportunity_companies', 'company_id'] : ['opportunity_persons', 'person_id'];
   return [
@@ -79,6 +77,13 @@ export function signalsOf(side: TierSide, w: SignalWindows): HotSignal[] {
         }`,
     },
   ];
+}
+
+/** The persons who took part in a live interaction since `cutoff` (an ISO time), as a subquery. */
+export function talkedSince(cutoff: string): RawBuilder<unknown> {
+  return sql`select ip.person_id from interaction_participants ip
+    join interactions i on i.kind = ip.kind and i.id = ip.interaction_id
+    where i.started_at >= ${cutoff} and i._deleted_at is null and ip.person_id is not null`;
 }
 
 /**

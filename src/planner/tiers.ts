@@ -44,6 +44,18 @@ export interface SignalWindows {
 }
 
 /**
+ * The rows that keep a record hot by a standing signal (`listed`, `deal` in signalsOf): the column naming the
+ * record, and its side (`entity_type`: the row says). The service takes them away when it deletes the record,
+ * and the record's tier goes with them, so its deletion would wait for the cold sweep: a removed one marks
+ * the record it named for a lookup by id instead (runner/leaving-marks.ts).
+ */
+export const STANDING_ROWS = {
+  listed: { table: 'list_entries', column: 'entity_id', side: 'entity_type' },
+  dealPerson: { table: 'opportunity_persons', column: 'person_id', side: 'person' },
+  dealCompany: { table: 'opportunity_companies', column: 'company_id', side: 'company' },
+} as const;
+
+/**
  * The hot signals of one side. Standing ones keep a record hot while they hold: a list entry, a live deal, an
  * interaction or a note within the hot window, its creation within it. A change-log entry or a webhook
  * hint only promotes it, for DEFAULT_HOT_PROMOTION_MS: long enough for its sets to be read at once at the
@@ -53,13 +65,18 @@ export function signalsOf(side: TierSide, w: SignalWindows): HotSignal[] {
   const { cutoff, promotedSince, newSince } = w;
   const talked = talkedSince(cutoff);
   const viaInteraction = side === 'person' ? talked : sql`select company_id from company_persons where person_id in (${talked})`;
-  const [dealLinks, dealMember] = side === 'company' ? ['opportunity_companies', 'company_id'] : ['opportunity_persons', 'person_id'];
+  const { listed } = STANDING_ROWS;
+  const deal = side === 'company' ? STANDING_ROWS.dealCompany : STANDING_ROWS.dealPerson;
   return [
-    { name: 'listed', rank: 0, ids: sql`select entity_id from list_entries where entity_type = ${side} and _deleted_at is null` },
+    {
+      name: 'listed',
+      rank: 0,
+      ids: sql`select ${sql.ref(listed.column)} from ${sql.table(listed.table)} where ${sql.ref(listed.side)} = ${side} and _deleted_at is null`,
+    },
     {
       name: 'deal',
       rank: 1,
-      ids: sql`select ${sql.ref(dealMember)} from ${sql.table(dealLinks)} where ${liveDeal(sql.ref('opportunity_id'))}`,
+      ids: sql`select ${sql.ref(deal.column)} from ${sql.table(deal.table)} where ${liveDeal(sql.ref('opportunity_id'))}`,
     },
     {
       name: 'recent',

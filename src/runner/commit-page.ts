@@ -3,13 +3,14 @@ import { applyBatch } from '../load/write/apply-batch.ts';
 import type { Row, RowBatch } from '../load/schema/row-batch.ts';
 import type { EntityTableName } from '../load/schema/warehouse-tables.ts';
 import { applyCellEdits } from '../load/write/cell-edits.ts';
-import { softDeleteMissing } from '../load/write/soft-delete.ts';
+import { softDeleteRows, type SoftDeleteOptions } from '../load/write/soft-delete.ts';
 import { quarantineRecords } from '../load/write/quarantine.ts';
 import { writeCheckpoint, type Checkpoint } from '../state/checkpoint.ts';
 import { noteReadWhole } from '../state/read-whole.ts';
 import { bumpAttempts, clearDirty, clearDirtyBefore, markDirty, type DirtyKind, type DirtyMark } from '../state/dirty.ts';
 import { editCellRows, type CellEdit } from '../transform/index.ts';
 import type { ReadEnv } from './env.ts';
+import { LEAVING_WATCH, leavingMarks } from './leaving-marks.ts';
 
 /** Dirty marks an `ids` batch covered (read) or could not read yet (kept, one more attempt). */
 export interface Consumed {
@@ -38,7 +39,8 @@ export interface PageCommit {
 }
 
 /**
- * The ONE transaction of a page: rows, cell edits, dirty marks, quarantined records, soft deletes and
+ * The ONE transaction of a page: rows, cell edits, dirty marks (with those for the records a removed list entry
+ * or deal member named, runner/leaving-marks.ts), quarantined records, soft deletes and
  * the checkpoint commit together or not at all, so a crash at any instant loses and repeats nothing.
  * Never called with an HTTP request in flight for this stream.
  */
@@ -48,7 +50,9 @@ export async function commitPage(env: ReadEnv, stream: string, partition: string
   let rows = 0;
   let softDeleted = 0;
   await db.kysely.transaction().execute(async (trx) => {
-    rows = (await applyBatch(trx, db.dialect, c.rows, now)).rows;
+    const applied = await applyBatch(trx, db.dialect, c.rows, now, LEAVING_WATCH);
+    rows = applied.rows;
+    const removed = [...applied.removed];
     if (c.rows.cellEdits?.length) rows += await applyCellEdits(trx, db.dialect, c.rows.cellEdits as CellEdit[], now, editCellRows);
     if (c.marks.length > 0) await markDirty(trx, db.dialect, c.marks, now);
     if (c.consumed) {
@@ -57,19 +61,22 @@ export async function commitPage(env: ReadEnv, stream: string, partition: string
       if (c.consumed.missing.length > 0) await bumpAttempts(trx, c.consumed.kind, c.consumed.missing);
     }
     if (c.invalid.length > 0) await quarantineRecords(trx, db.dialect, stream, [...c.invalid], env.runId, now);
+    const softDelete = async (table: EntityTableName, opts: SoftDeleteOptions): Promise<void> => {
+      const marked = await softDeleteRows(trx, table, opts, LEAVING_WATCH.get(table));
+      softDeleted += marked.length;
+      if (marked.length > 0 && LEAVING_WATCH.has(table)) removed.push({ table, scope: Object.keys(opts.scope ?? {}), rows: marked });
+    };
     if (c.softDelete) {
-      softDeleted = await softDeleteMissing(trx, c.softDelete.table, {
-        sweepStartedAt: c.softDelete.startedAt,
-        now,
-        quarantinedBy: stream,
-        ...(c.softDelete.scope ? { scope: c.softDelete.scope } : {}),
-      });
+      const { table, startedAt, scope } = c.softDelete;
+      await softDelete(table, { sweepStartedAt: startedAt, now, quarantinedBy: stream, ...(scope ? { scope } : {}) });
     }
     if (c.gone) {
       const { table, ids, since } = c.gone;
       // Rows written after the read began are newer than the 404 and stay.
-      for (const id of ids) softDeleted += await softDeleteMissing(trx, table, { sweepStartedAt: since, now, scope: { id } });
+      for (const id of ids) await softDelete(table, { sweepStartedAt: since, now, scope: { id } });
     }
+    const leaving = await leavingMarks(trx, removed);
+    if (leaving.length > 0) await markDirty(trx, db.dialect, leaving, now);
     if (c.clearDirty) await clearDirtyBefore(trx, c.clearDirty.kind, c.clearDirty.before, c.clearDirty.listId);
     await writeCheckpoint(trx, stream, partition, c.checkpoint, now, { success: c.success === true });
   });

@@ -6,7 +6,8 @@ import { DEFAULT_LOOKUP_ATTEMPTS, DEFAULT_STATE_ROWS_PER_STATEMENT } from '../de
 type Conn = Kysely<Database> | Transaction<Database>;
 
 /**
- * What needs re-reading. `company` / `person` / `list_entry`: the change log named the record.
+ * What needs re-reading. `company` / `person` / `list_entry`: the change log named the record (a company or
+ * person also when a list entry or a deal membership naming it was removed, runner/leaving-marks.ts).
  * `*_links`: the record's association set is unknown because the read that carried the record lacked
  * the member (absent is never empty): `opportunity_links` (the older search without `person_ids` /
  * `organization_ids`), `company_links` (`/v2` company without the `persons` field), `person_links`

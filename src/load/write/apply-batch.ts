@@ -7,6 +7,7 @@ import type { WarehouseDialect } from '../dialects/warehouse-dialect.ts';
 import type { LooseReplaceSet, LooseRow, Trx } from '../schema/dynamic-db.ts';
 import { applyMerge, mergesInTimeOrder } from './merge.ts';
 import { deleteOwned, selectOwned } from './replaced-rows.ts';
+import type { RemovalWatch, RemovedRows } from './removed-rows.ts';
 import { WAREHOUSE_TABLES, tableSpec } from '../schema/table-specs.ts';
 import { updateExisting, updateTables } from './update-rows.ts';
 import { prepareRow, upsertLoose, upsertRows, type PreparedRow } from './upsert.ts';
@@ -20,10 +21,17 @@ function scopeKey(scope: readonly string[], row: LooseRow): string {
  * owner, then upsert `set.rows`. An owner with no rows ends with an empty set. Returns rows written.
  */
 export async function replaceSets(trx: Trx, dialect: WarehouseDialect, set: ReplaceSet, syncedAt: string): Promise<number> {
-  return replaceLoose(trx, dialect, set, syncedAt);
+  return (await replaceLoose(trx, dialect, set, syncedAt)).rows;
 }
 
-async function replaceLoose(trx: Trx, dialect: WarehouseDialect, set: LooseReplaceSet, syncedAt: string): Promise<number> {
+/** Replace one set; `watched`: the columns to report of the rows it removes (removed-rows.ts), if its table is watched. */
+async function replaceLoose(
+  trx: Trx,
+  dialect: WarehouseDialect,
+  set: LooseReplaceSet,
+  syncedAt: string,
+  watched?: readonly string[],
+): Promise<{ rows: number; removed: PreparedRow[] }> {
   const spec = tableSpec(set.table);
   if (set.scope.length === 0) throw new Error(`relsync: replace on ${set.table} has an empty scope`);
   const owners = new Map<string, PreparedRow>();
@@ -35,11 +43,16 @@ async function replaceLoose(trx: Trx, dialect: WarehouseDialect, set: LooseRepla
     owners.set(scopeKey(set.scope, prepared), prepared);
   }
   let rows = set.rows;
+  let before: PreparedRow[] = [];
   if (owners.size > 0) {
     if (set.keep) rows = await withKeptColumns(trx, dialect, set, [...owners.values()], set.keep);
+    if (watched) before = await selectOwned(trx, dialect, set.table, set.scope, [...owners.values()], [...new Set([...spec.pk, ...watched])]);
     await deleteOwned(trx, dialect, set.table, set.scope, [...owners.values()]);
   }
-  return upsertLoose(trx, dialect, set.table, rows, syncedAt);
+  const written = await upsertLoose(trx, dialect, set.table, rows, syncedAt);
+  if (before.length === 0) return { rows: written, removed: [] };
+  const again = new Set(rows.map((r) => scopeKey(spec.pk, prepareRow(spec, dialect, r))));
+  return { rows: written, removed: before.filter((r) => !again.has(scopeKey(spec.pk, r))) };
 }
 
 /** The set's rows with the stored values of `keep.columns` they leave out (see KeepColumns in schema/row-batch.ts). */
@@ -124,13 +137,25 @@ function upsertTable<T extends WarehouseTableName>(trx: Trx, dialect: WarehouseD
   return upsertRows(trx, dialect, table, rows ?? [], syncedAt);
 }
 
-/** Apply a RowBatch: upserts (per table), then replace sets, then updates, then fills. Returns the number of rows written. */
-export async function applyBatch(trx: Trx, dialect: WarehouseDialect, batch: RowBatch, syncedAt: string): Promise<{ rows: number }> {
+/**
+ * Apply a RowBatch: upserts (per table), then replace sets, then updates, then fills. Returns the number of
+ * rows written, and the rows the replace sets removed from the tables `watch` names (removed-rows.ts).
+ */
+export async function applyBatch(
+  trx: Trx,
+  dialect: WarehouseDialect,
+  batch: RowBatch,
+  syncedAt: string,
+  watch: RemovalWatch = new Map(),
+): Promise<{ rows: number; removed: RemovedRows[] }> {
   let rows = 0;
+  const removed: RemovedRows[] = [];
   await lockChildTables(trx, dialect, batch);
   for (const table of upsertTables(batch)) rows += await upsertTable(trx, dialect, table, batch.upserts[table], syncedAt);
   for (const set of coalesceReplaceSets(batch.replace)) {
-    rows += await replaceLoose(trx, dialect, set, syncedAt);
+    const r = await replaceLoose(trx, dialect, set, syncedAt, watch.get(set.table));
+    rows += r.rows;
+    if (r.removed.length > 0) removed.push({ table: set.table, scope: set.scope, rows: r.removed });
   }
   for (const table of updateTables(batch)) rows += await updateExisting(trx, dialect, table, batch.updates?.[table] ?? []);
   for (const table of updateTables(batch, 'fills')) rows += await updateExisting(trx, dialect, table, batch.fills?.[table] ?? [], true);
@@ -140,5 +165,5 @@ export async function applyBatch(trx: Trx, dialect: WarehouseDialect, batch: Row
     const r = await applyMerge(trx, dialect, m, syncedAt);
     rows += r.rekeyed;
   }
-  return { rows };
+  return { rows, removed };
 }

@@ -45,6 +45,14 @@ export async function countLive(trx: Trx, table: string, scope: Row = {}): Promi
  * child rows; the marked rows keep every column, `_raw` included. Returns the number of rows marked.
  */
 export async function softDeleteMissing(trx: Trx, table: string, opts: SoftDeleteOptions): Promise<number> {
+  return (await softDeleteRows(trx, table, opts)).length;
+}
+
+/**
+ * softDeleteMissing, returning the rows it marked: their primary key and `columns` (what a caller that
+ * watches the table asks of them, load/write/removed-rows.ts).
+ */
+export async function softDeleteRows(trx: Trx, table: string, opts: SoftDeleteOptions, columns: readonly string[] = []): Promise<Row[]> {
   const spec = tableSpec(table);
   if (spec.kind !== 'entity') throw new Error(`relsync: ${table} is replaced per owner and has no _deleted_at`);
   // Normalise both instants so SQLite's text comparison orders them like PostgreSQL's timestamptz.
@@ -59,9 +67,11 @@ export async function softDeleteMissing(trx: Trx, table: string, opts: SoftDelet
     if (spec.columns[column] === undefined) throw new Error(`relsync: table ${table} has no column "${column}"`);
     q = value === null ? q.where(column, 'is', null) : q.where(column, '=', value);
   }
-  const marked = (await q.returning(spec.pk).execute()) as Row[];
+  for (const c of columns) if (spec.columns[c] === undefined) throw new Error(`relsync: table ${table} has no column "${c}"`);
+  const returned = (await q.returning([...new Set([...spec.pk, ...columns])]).execute()) as Row[];
+  const marked = returned.map((r) => Object.fromEntries(spec.pk.map((c) => [c, r[c] ?? null])));
   // A merge learned later may still need them (kept-rows.ts).
   await keepChildRows(trx, spec.name, marked, now);
   await removeChildRows(trx, spec.name, marked);
-  return marked.length;
+  return returned;
 }

@@ -8,6 +8,7 @@ import type { IdChunks } from '../planner/id-chunks.ts';
 import type { TierCaps } from '../planner/tier-reads.ts';
 import type { HighWater } from '../state/checkpoint.ts';
 import type { DirtyKind, DirtyMark } from '../state/dirty.ts';
+import type { ReadWholeKind } from '../state/read-whole.ts';
 
 /** What a stream's warehouse-reading hooks (partitions, ids, "sweep now?") get. */
 export interface StreamContext {
@@ -101,6 +102,11 @@ export interface IdsRead<P> extends Partitioned<P> {
   request(ids: readonly number[], p: Partition<P>): PageRequest;
   /** The ids come from these dirty marks; a batch read removes them in its transaction. */
   consumes?: DirtyKind;
+  /**
+   * Each id read is stamped under this kind in `sync_read_whole`, in its batch's transaction: `ids` may
+   * then leave out what was read recently and is known unchanged (planner/fragment-ids.ts).
+   */
+  remembers?: ReadWholeKind;
   /**
    * The table whose records these ids are: one whose read answers the service's record-level 404 again a run
    * later, with the evidence the failure policy asks for (`goneOnEvidence`), is gone upstream and

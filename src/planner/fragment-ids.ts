@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { PlanContext } from './context.ts';
+import { liveEntityIds } from './entity-ids.ts';
 import type { IdChunks } from './id-chunks.ts';
 
 /**
@@ -7,9 +8,11 @@ import type { IdChunks } from './id-chunks.ts';
  * the warehouse), a listing count (`fragments_count`) other than the fragments held, no count in the
  * listing (absent never means unchanged: read every pass, as before counts), or read at or before
  * `readBefore` (the cold period's safety net for an edit that keeps the count). Fragments rarely change
- * once a transcript exists, so most passes read a few new transcripts instead of every one.
+ * once a transcript exists, so most passes read a few new transcripts instead of every one. Null
+ * `readBefore` (a `sync --full`): every live transcript.
  */
-export function transcriptFragmentIds(ctx: PlanContext, readBefore: Date): IdChunks {
+export function transcriptFragmentIds(ctx: PlanContext, readBefore: Date | null): IdChunks {
+  if (readBefore === null) return liveEntityIds(ctx, 'transcripts');
   const before = readBefore.toISOString();
   return async (after, limit) => {
     const rows = await sql<{ id: number | string }>`select t.id from transcripts t

@@ -16,6 +16,8 @@ export interface StreamContext {
   config: Config;
   /** The run's clock (a simulated month runs on a shared clock); absent: the wall clock. */
   now?: () => Date;
+  /** `sync --full`: reads that skip what is known unchanged read everything instead. */
+  full?: boolean;
   /** Incremental runs under the budget: each relevance tier's share of a pass per run (planner/tier-reads.ts). */
   tierCaps?: TierCaps;
   /** A webhook hint run: set reads take only the marks its hints made from this instant (planner/context.ts). */

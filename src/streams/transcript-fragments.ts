@@ -8,8 +8,8 @@ import { defineStream } from './define.ts';
 
 /**
  * Fragments are only served per transcript; every page of one transcript is replaced as a whole. A pass
- * reads only the transcripts whose fragments may have changed (planner/fragment-ids.ts), and remembers
- * when it read each.
+ * reads only the transcripts whose fragments may have changed (planner/fragment-ids.ts; `sync --full` every
+ * one), and remembers when it read each.
  */
 export const transcriptFragmentsStream = defineStream({
   name: 'transcript_fragments',
@@ -19,7 +19,7 @@ export const transcriptFragmentsStream = defineStream({
   schema: v2TranscriptFragmentSchema,
   read: {
     kind: 'ids',
-    ids: (ctx) => transcriptFragmentIds(ctx, new Date((ctx.now?.() ?? new Date()).getTime() - ctx.config.sweeps.cold)),
+    ids: (ctx) => transcriptFragmentIds(ctx, ctx.full ? null : new Date((ctx.now?.() ?? new Date()).getTime() - ctx.config.sweeps.cold)),
     remembers: 'transcript_fragments',
     batchSize: 1,
     request: (ids) => ({

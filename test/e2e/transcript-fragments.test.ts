@@ -1,7 +1,7 @@
 /**
  * A transcript's fragments are read again only when there is reason to (planner/fragment-ids.ts): a pass a
  * period after the full sync reads none of the unchanged transcripts, and reads the one whose listing now
- * counts one more fragment; a pass once every read is older than the cold period reads them all.
+ * counts one more fragment; a pass once every read is older than the cold period reads them all, and so does `sync --full`.
  */
 import { afterEach, expect, it } from 'vitest';
 import { forEachDialect } from '../helpers/dialects.ts';
@@ -46,5 +46,8 @@ forEachDialect('transcript fragments: read what changed', (dialect) => {
     // The cold period's safety net: a pass once every read is older than it reads every transcript again.
     const cold = (await f.runIncremental({ streams: STREAMS, now: () => new Date(t0 + 40 * DAY) })).summary;
     expect(cold.streams.transcript_fragments?.calls).toBe(transcripts.length);
+    // `sync --full` reads every transcript's fragments, however recently read.
+    const again = (await f.runFull({ streams: STREAMS, now: () => new Date(t0 + 41 * DAY) })).summary;
+    expect(again.streams.transcript_fragments?.calls).toBe(transcripts.length);
   });
 });

@@ -63,6 +63,8 @@ forEachDialect('planner: the transcripts whose fragments a pass reads', (dialect
     await tenant();
     const ids = await collectIds(transcriptFragmentIds({ db: db() }, new Date(NOW.getTime() - 30 * DAY)), 0, 2);
     expect([...ids]).toEqual([2, 3, 4, 5]);
+    // `sync --full`: every live transcript.
+    expect([...(await collectIds(transcriptFragmentIds({ db: db() }, null), 0, 2))]).toEqual([1, 2, 3, 4, 5, 6]);
   });
 });
 

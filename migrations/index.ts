@@ -22,6 +22,7 @@ import * as m028 from './028-kept-child-rows.ts';
 import * as m029 from './029-julianday.ts';
 import * as m030 from './030-warehouse-account.ts';
 import * as m031 from './031-delivery-digest.ts';
+import * as m032 from './032-transcript-fragments-count.ts';
 
 /**
  * Every migration, in order. A static list (not a directory scan) so the same code runs under tsx,
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '029-julianday': m029,
   '030-warehouse-account': m030,
   '031-delivery-digest': m031,
+  '032-transcript-fragments-count': m032,
 };

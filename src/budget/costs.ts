@@ -32,6 +32,14 @@ export interface PricedStream {
    * incremental run had run; issue 17).
    */
   marksOnly?: boolean;
+  /**
+   * A pass reads only the records that may have changed (new ones, a changed count) and the others once
+   * `periodMs` after their last read, which it remembers under `kind` (transcript fragments,
+   * planner/fragment-ids.ts): per the stream's own period it costs the median of its incremental passes
+   * (none before any), and per this period one call for each record read so far. Priced from its last
+   * pass it cost a whole read every period until the first pass after the first sync.
+   */
+  unchanged?: { kind: string; periodMs: number };
 }
 
 interface StreamRunJson {
@@ -66,6 +74,19 @@ async function passPages(ctx: PlanContext, names: readonly string[]): Promise<Ma
     if (pages !== null) out.set(r.stream, (out.get(r.stream) ?? 0) + pages);
   }
   return out;
+}
+
+/** How many records each `unchanged` stream has read and remembers (sync_read_whole). */
+async function rememberedCounts(ctx: PlanContext, streams: readonly PricedStream[]): Promise<Map<string, number>> {
+  const kinds = streams.flatMap((s) => (s.unchanged ? [s.unchanged.kind] : []));
+  if (kinds.length === 0) return new Map();
+  const rows = await ctx.db.kysely
+    .selectFrom('sync_read_whole')
+    .select((eb) => ['kind', eb.fn.countAll<number | string>().as('n')])
+    .where('kind', 'in', kinds)
+    .groupBy('kind')
+    .execute();
+  return new Map(rows.map((r) => [r.kind, Number(r.n)]));
 }
 
 function median(xs: readonly number[]): number {
@@ -133,6 +154,7 @@ export async function streamCosts(ctx: PlanContext, streams: readonly PricedStre
   const parsed = parseRuns(runs);
   const later = parseRuns(await withoutFirstRun(ctx, runs));
   const whole = streams.some((s) => s.linkReads) ? await wholeRun(ctx) : {};
+  const remembered = await rememberedCounts(ctx, streams);
   const pages = await passPages(
     ctx,
     streams.filter((s) => !s.everyRun).map((s) => s.name),
@@ -147,6 +169,13 @@ export async function streamCosts(ctx: PlanContext, streams: readonly PricedStre
       return [
         { name: s.name, kind: 'every-run', calls: floor, periodMs: 0 },
         { name: s.name, kind: 'periodic', calls: whole[s.name]?.calls ?? 0, periodMs: s.periodMs },
+      ];
+    }
+    if (s.unchanged) {
+      const passes = incremental.filter((x) => x.s.mode === 'sweep').map((x) => x.s.calls ?? 0);
+      return [
+        { name: s.name, kind: 'periodic', calls: passes.length === 0 ? 0 : median(passes), periodMs: s.periodMs },
+        { name: s.name, kind: 'periodic', calls: remembered.get(s.unchanged.kind) ?? 0, periodMs: s.unchanged.periodMs },
       ];
     }
     if (s.everyRun) {

@@ -61,6 +61,15 @@ export function pricedStreams(
       out.push({ name: s.name, everyRun: true, linkReads: true, periodMs: sweepInterval(config, s.name, s.group) });
       continue;
     }
+    if (read.kind === 'ids' && read.remembers) {
+      out.push({
+        name: s.name,
+        everyRun: false,
+        periodMs: sweepInterval(config, s.name, s.group),
+        unchanged: { kind: read.remembers, periodMs: config.sweeps.cold },
+      });
+      continue;
+    }
     const everyRun = read.kind === 'feed' || (read.kind === 'ids' && read.consumes !== undefined);
     const hot = config.tiers.enabled && !everyRun && s.group === 'entities' ? { tier: 'hot' as const } : {};
     const marksOnly = read.kind === 'ids' && read.consumes !== undefined ? { marksOnly: true } : {};
@@ -165,8 +174,12 @@ export async function runBudget(
     );
   }
   const share = await pacedShare(db, plan, now);
-  // Link reads are never capped: their periodic part follows the sweeps that mark them, which are.
-  const uncapped = new Set([...unknown, ...streams.filter((s) => s.read.kind === 'ids' && s.read.consumes !== undefined).map((s) => s.name)]);
+  // Link reads are never capped: their periodic part follows the sweeps that mark them, which are. Nor is
+  // a read of what may have changed: what it reads is what is due, and a capped pass held new records back.
+  const uncapped = new Set([
+    ...unknown,
+    ...streams.filter((s) => s.read.kind === 'ids' && (s.read.consumes !== undefined || s.read.remembers !== undefined)).map((s) => s.name),
+  ]);
   const allowances = new Map<string, PageAllowance>();
   for (const s of plan.streams) {
     if (s.kind !== 'periodic' || uncapped.has(s.name)) continue;

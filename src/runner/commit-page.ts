@@ -6,7 +6,7 @@ import { applyCellEdits } from '../load/write/cell-edits.ts';
 import { softDeleteRows, type SoftDeleteOptions } from '../load/write/soft-delete.ts';
 import { quarantineRecords } from '../load/write/quarantine.ts';
 import { writeCheckpoint, type Checkpoint } from '../state/checkpoint.ts';
-import { noteReadWhole } from '../state/read-whole.ts';
+import { noteRead, noteReadWhole, type ReadWholeKind } from '../state/read-whole.ts';
 import { bumpAttempts, clearDirty, clearDirtyBefore, markDirty, type DirtyKind, type DirtyMark } from '../state/dirty.ts';
 import { editCellRows, type CellEdit } from '../transform/index.ts';
 import type { ReadEnv } from './env.ts';
@@ -28,6 +28,8 @@ export interface PageCommit {
   invalid: readonly InvalidRecord[];
   checkpoint: Checkpoint;
   consumed?: Consumed;
+  /** Ids whose sets an `ids` read read whole, to remember when (IdsRead.remembers). */
+  read?: { kind: ReadWholeKind; ids: readonly number[] };
   /** A completed sweep: rows of `table` (within `scope`) it did not write since `startedAt` are gone upstream. */
   softDelete?: { table: EntityTableName; scope?: Row; startedAt: string };
   /** Records of `table` a read by id found missing twice, a run apart: gone, unless written since `since`. */
@@ -60,6 +62,7 @@ export async function commitPage(env: ReadEnv, stream: string, partition: string
       await noteReadWhole(trx, c.consumed.kind, c.consumed.done, now);
       if (c.consumed.missing.length > 0) await bumpAttempts(trx, c.consumed.kind, c.consumed.missing);
     }
+    if (c.read && c.read.ids.length > 0) await noteRead(trx, c.read.kind, c.read.ids, now);
     if (c.invalid.length > 0) await quarantineRecords(trx, db.dialect, stream, [...c.invalid], env.runId, now);
     const softDelete = async (table: EntityTableName, opts: SoftDeleteOptions): Promise<void> => {
       const marked = await softDeleteRows(trx, table, opts, LEAVING_WATCH.get(table));

@@ -89,6 +89,7 @@ export async function readPartition(def: AnyStream, p: Partition<unknown>, env: 
       invalid: out.quarantined,
       checkpoint: f.checkpoint,
       ...(f.consumed ? { consumed: f.consumed } : {}),
+      ...(f.read ? { read: f.read } : {}),
       ...(f.gone ? { gone: f.gone } : {}),
     });
     tally.pages += 1;

@@ -152,6 +152,7 @@ export async function idsReader(
         page: { partition: p, ids, initialRead: false },
         checkpoint: state,
         ...(read.consumes ? { consumed: { kind: read.consumes, done, missing, since: batchStart } } : {}),
+        ...(read.remembers ? { read: { kind: read.remembers, ids: done } } : {}),
         ...(read.goneFrom && gone.length > 0 ? { gone: { table: read.goneFrom, ids: gone, since } } : {}),
         ...(unseen && missing.length > 0 ? { marks: missing.map((id) => ({ kind: unseen, id })) } : {}),
         pageNumber: state.sweep?.pages ?? 0,

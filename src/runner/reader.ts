@@ -12,6 +12,7 @@ export interface Fetched<T> {
   page: PageContext<unknown>;
   checkpoint: Checkpoint;
   consumed?: PageCommit['consumed'];
+  read?: PageCommit['read'];
   gone?: PageCommit['gone'];
   /** Marks the read itself sets (ids a lookup left out, IdsRead.unseen), beside the transform's. */
   marks?: PageCommit['marks'];

@@ -84,7 +84,14 @@ export async function prepareRun(
       db,
       log,
       runId,
-      ctx: { db, config, now, ...(budget ? { tierCaps: budget.tierCaps } : {}), ...(opts.hintedSince !== undefined ? { hintedSince: opts.hintedSince } : {}) },
+      ctx: {
+        db,
+        config,
+        now,
+        ...(opts.mode === 'full' ? { full: true } : {}),
+        ...(budget ? { tierCaps: budget.tierCaps } : {}),
+        ...(opts.hintedSince !== undefined ? { hintedSince: opts.hintedSince } : {}),
+      },
       clock: () => now().toISOString(),
       // Once the run is stopping, every other stream stops before its next request too.
       hooks: { ...opts.hooks, shouldStop: () => fatal !== null || (opts.hooks?.shouldStop?.() ?? false) },

@@ -44,6 +44,12 @@ export const UPGRADE_PASSES: readonly UpgradePass[] = [
     why: "company_persons was not filled, so every set is read one by one, not a relevance tier's share",
   },
   // 011 (dropdown colour names) needs no pass: 019 names stored options from the values already stored.
+  {
+    // Until the listing is read, a transcript with no count has its fragments read every pass, as before.
+    before: '032-transcript-fragments-count',
+    streams: ['transcripts'],
+    why: 'transcripts.fragments_count is null for transcripts stored before; reading the listing fills it',
+  },
 ];
 
 /** The passes a warehouse that has not applied `pending` needs, one line per stream (reasons joined). */

@@ -8,6 +8,7 @@ import type { IdChunks } from '../planner/id-chunks.ts';
 import type { TierCaps } from '../planner/tier-reads.ts';
 import type { HighWater } from '../state/checkpoint.ts';
 import type { DirtyKind, DirtyMark } from '../state/dirty.ts';
+import type { ReadWholeKind } from '../state/read-whole.ts';
 
 /** What a stream's warehouse-reading hooks (partitions, ids, "sweep now?") get. */
 export interface StreamContext {
@@ -15,6 +16,8 @@ export interface StreamContext {
   config: Config;
   /** The run's clock (a simulated month runs on a shared clock); absent: the wall clock. */
   now?: () => Date;
+  /** `sync --full`: reads that skip what is known unchanged read everything instead. */
+  full?: boolean;
   /** Incremental runs under the budget: each relevance tier's share of a pass per run (planner/tier-reads.ts). */
   tierCaps?: TierCaps;
   /** A webhook hint run: set reads take only the marks its hints made from this instant (planner/context.ts). */
@@ -101,6 +104,11 @@ export interface IdsRead<P> extends Partitioned<P> {
   request(ids: readonly number[], p: Partition<P>): PageRequest;
   /** The ids come from these dirty marks; a batch read removes them in its transaction. */
   consumes?: DirtyKind;
+  /**
+   * Each id read is stamped under this kind in `sync_read_whole`, in its batch's transaction: `ids` may
+   * then leave out what was read recently and is known unchanged (planner/fragment-ids.ts).
+   */
+  remembers?: ReadWholeKind;
   /**
    * The table whose records these ids are: one whose read answers the service's record-level 404 again a run
    * later, with the evidence the failure policy asks for (`goneOnEvidence`), is gone upstream and

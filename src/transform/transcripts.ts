@@ -43,6 +43,7 @@ export function transcriptRows(t: V2Transcript, raw?: unknown): RowBatch {
     meeting_id: t.meeting?.id ?? noteMeeting,
     language: t.languageCode ?? t.language ?? null,
     created_at: normalizeTimestamp(t.createdAt ?? null),
+    fragments_count: t.fragmentsCount ?? null,
     _raw: rawJson(raw, t),
   });
   const preview = t.fragmentsPreview;

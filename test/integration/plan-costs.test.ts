@@ -4,6 +4,10 @@ import { hintRunCost, streamCosts, type PricedStream } from '../../src/budget/co
 import { HINT_RUN_COMMAND } from '../../src/state/runs.ts';
 import { emptyCheckpoint, writeCheckpoint } from '../../src/state/checkpoint.ts';
 import type { Db } from '../../src/load/db.ts';
+import { pricedStreams } from '../../src/budget/run-budget.ts';
+import { configSchema } from '../../src/config/schema.ts';
+import { noteRead } from '../../src/state/read-whole.ts';
+import { transcriptFragmentsStream } from '../../src/streams/transcript-fragments.ts';
 
 const HOUR = 3_600_000;
 let clock = Date.parse('2026-01-01T00:00:00Z');
@@ -45,7 +49,7 @@ async function completedPass(db: Db, stream: string, partition: string, pages: n
 }
 
 forEachDialect('plan: stream costs from the warehouse', (dialect) => {
-  const db = useMigratedDb(dialect, { extraTables: ['sync_runs', 'sync_state'] });
+  const db = useMigratedDb(dialect, { extraTables: ['sync_runs', 'sync_state', 'sync_read_whole'] });
 
   it('prices webhook hint runs apart: a month of their calls, never averaged into the scheduled runs', async () => {
     await run(db(), 'full', { companies: { mode: 'sweep', calls: 50 } });
@@ -160,5 +164,42 @@ forEachDialect('plan: stream costs from the warehouse', (dialect) => {
       { name: 'company_persons_full', kind: 'every-run', calls: 2, periodMs: 0 },
       { name: 'company_persons_full', kind: 'periodic', calls: 498, periodMs: 24 * HOUR },
     ]);
+  });
+
+  it("prices transcript fragments at their passes' median, and every transcript read once per cold period", async () => {
+    const config = configSchema.parse({ apiKey: 'k', databaseUrl: 'sqlite::memory:' });
+    const DAY = 24 * HOUR;
+    const streams = pricedStreams([transcriptFragmentsStream], config, () => null);
+    expect(streams).toEqual([
+      { name: 'transcript_fragments', everyRun: false, periodMs: 7 * DAY, unchanged: { kind: 'transcript_fragments', periodMs: 30 * DAY } },
+    ]);
+    // The full sync read all 40 transcripts' fragments (a whole pass); the weekly passes after it a few.
+    await run(db(), 'full', { transcript_fragments: { mode: 'sweep', calls: 40 } });
+    await completedPass(db(), 'transcript_fragments', '', 40);
+    await db()
+      .kysely.transaction()
+      .execute((trx) =>
+        noteRead(
+          trx,
+          'transcript_fragments',
+          Array.from({ length: 40 }, (_, i) => i + 1),
+          new Date(clock).toISOString(),
+        ),
+      );
+    const first = await streamCosts({ db: db() }, streams);
+    expect(first.costs).toEqual([
+      { name: 'transcript_fragments', kind: 'periodic', calls: 0, periodMs: 7 * DAY },
+      { name: 'transcript_fragments', kind: 'periodic', calls: 40, periodMs: 30 * DAY },
+    ]);
+    for (const [mode, calls] of [
+      ['sweep', 3],
+      ['not due', 0],
+      ['sweep', 1],
+      ['not due', 0],
+      ['sweep', 2],
+    ] as const)
+      await run(db(), 'incremental', { transcript_fragments: { mode, calls } });
+    const later = await streamCosts({ db: db() }, streams);
+    expect(later.costs[0]).toEqual({ name: 'transcript_fragments', kind: 'periodic', calls: 2, periodMs: 7 * DAY });
   });
 });

@@ -229,6 +229,8 @@ export const WAREHOUSE_DOCS: WarehouseDocs = {
     columns: {
       meeting_id: 'the meeting transcribed',
       note_id: 'the live note whose `transcript_id` names it (the lowest id when several do), derived at the end of each run',
+      fragments_count:
+        'how many fragments the listing says it has (null when the listing gives no count); a count other than the rows held has its fragments read again',
     },
   },
   transcript_fragments: {

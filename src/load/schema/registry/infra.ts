@@ -66,10 +66,11 @@ export const INFRA_DECLS: InfraDecls = {
     },
   },
   sync_read_whole: {
-    meaning: "When each record's association set was last read whole by a single read; relevance tiers re-read the oldest first (migration 021).",
+    meaning:
+      "When each record's association set, or each transcript's fragments, was last read whole by a single read: relevance tiers re-read the oldest sets first, and a transcript's fragments are read again once older than the cold period (migrations 021, 032).",
     pk: ['kind', 'id'],
     columns: {
-      kind: c('text', "the set: company_links (a company's persons) or person_links (a person's companies)"),
+      kind: c('text', "the set: company_links (a company's persons), person_links (a person's companies) or transcript_fragments"),
       id: c('id', 'the record id'),
       read_at: c('ts', 'when the set was last read whole'),
     },

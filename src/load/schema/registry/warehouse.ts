@@ -188,6 +188,7 @@ export const WAREHOUSE = {
     note_id: 'id?',
     language: 'text?',
     created_at: 'ts?',
+    fragments_count: 'int?',
   }),
   transcript_fragments: child(['transcript_id', 'idx'], {
     transcript_id: 'id',

@@ -6,23 +6,17 @@ import { stampKeys } from './stamps.ts';
 export type ReadWholeKind = 'transcript_fragments';
 
 /** Association sets a single read settles, whose read time relevance tiers schedule by (planner/tiers.ts). */
-export function tracksReadWhole(kind: DirtyKind): boolean {
+export function tracksReadWhole(kind: DirtyKind): kind is 'company_links' | 'person_links' {
   return kind === 'company_links' || kind === 'person_links';
 }
 
 /** Remember that these records' sets were read whole at `now` (in the transaction that wrote them). */
 export async function noteReadWhole(trx: Trx, kind: DirtyKind, ids: readonly number[], now: string): Promise<void> {
-  if (!tracksReadWhole(kind)) return;
-  await stampKeys(
-    trx,
-    'sync_read_whole',
-    ids.map((id) => ({ kind, id })),
-    now,
-  );
+  if (tracksReadWhole(kind)) await noteRead(trx, kind, ids, now);
 }
 
-/** Remember that these records' `kind` sets were read at `now` (an `ids` read that remembers them). */
-export async function noteRead(trx: Trx, kind: ReadWholeKind, ids: readonly number[], now: string): Promise<void> {
+/** Remember that these records' `kind` sets were read at `now` (an association set, or what an `ids` read remembers). */
+export async function noteRead(trx: Trx, kind: ReadWholeKind | 'company_links' | 'person_links', ids: readonly number[], now: string): Promise<void> {
   await stampKeys(
     trx,
     'sync_read_whole',

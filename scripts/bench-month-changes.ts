@@ -1,6 +1,6 @@
 /**
  * The month bench's changes (bench-month.ts): company↔person links added and removed, renames, deletes,
- * list membership and field values (CHANGE_KINDS, the webhook bench's too), and the changes of persons, new
+ * list membership and field values (CHANGE_KINDS), and the changes of persons, new
  * records, list-entry fields, deals and merges (RECORD_KINDS, bench-month-records.ts), written through the
  * simulator's own write path (the store functions its API routes call) at a daily rate per 1,000 companies.
  * Whether a warehouse shows each: bench-month-shown.ts.
@@ -23,9 +23,11 @@ import { recordWriter } from './bench-month-records.ts';
 
 export { shown } from './bench-month-shown.ts';
 
-import { RECORD_KINDS, type Change, type ChangeKind, type CompanyKind, type RecordKind } from './bench-month-kinds.ts';
+import { ALL_KINDS, RECORD_KINDS, type Change, type ChangeKind, type CompanyKind, type RecordKind } from './bench-month-kinds.ts';
 
 export * from './bench-month-kinds.ts';
+
+const HOUR_MS = 3_600_000;
 
 /**
  * Whether `later` makes `earlier` (not shown yet) impossible to see: a delete or merge-away hides every earlier
@@ -55,12 +57,7 @@ export function withoutSuperseded<T extends Change>(pending: T[], c: Change): { 
   return { pending: kept, dropped: pending.length - kept.length };
 }
 
-/** The live companies the warehouse counts hot now (the planner's own signals): a change's tier is theirs. */
-export async function hotCompanies(db: Db, now: number, windowMs: number): Promise<number[]> {
-  return hotRecords(db, 'company', now, windowMs);
-}
-
-/** The live records of `side` the warehouse counts hot now. */
+/** The live records of `side` the warehouse counts hot now (the planner's own signals): a change's tier is theirs. */
 export async function hotRecords(db: Db, side: TierSide, now: number, windowMs: number): Promise<number[]> {
   const hot = anySignal(sql.ref('t.id'), await hotSignals(db.kysely, side, new Date(now), windowMs));
   const r = await sql<{
@@ -138,4 +135,16 @@ export function changeWriter(store: SimStore, rand: () => number): ChangeWriter 
 function randomEntry(store: SimStore, listId: number, rand: () => number): SimListEntry | undefined {
   const entries = [...store.listEntries.values()].filter((e) => e.listId === listId);
   return entries[Math.floor(rand() * entries.length)];
+}
+
+/** The hour's changes by kind (`owed` carries the fractions over), each at a random instant of the hour from `start`, in time order. */
+export function hourChanges(
+  owed: Record<ChangeKind, number>,
+  perHour: (k: ChangeKind) => number,
+  rand: () => number,
+  start: number,
+): Array<[ChangeKind, number]> {
+  const due: Array<[ChangeKind, number]> = [];
+  for (const kind of ALL_KINDS) for (owed[kind] += perHour(kind); owed[kind] >= 1; owed[kind] -= 1) due.push([kind, start + Math.floor(rand() * HOUR_MS)]);
+  return due.sort((a, b) => a[1] - b[1]);
 }

@@ -79,4 +79,6 @@ export interface Change {
   tier: 'hot' | 'cold';
   /** Relevant by the simulator's own truth (truthRelevant), whatever relsync's tiers say. */
   relevant?: boolean;
+  /** With `--webhooks`: whether its event reached the receiver (undefined: the write fires none). */
+  delivered?: boolean;
 }

@@ -19,7 +19,7 @@ export const FOCUSED_SHARE = 0.8;
 export const REPORT_EVERY_DAYS = 3;
 
 export interface Design {
-  label: 'tiers' | 'no tiers';
+  label: 'tiers' | 'no tiers' | 'webhooks';
   config: Config;
   db: Db;
   /** Calls after day 1 (the steady state). */

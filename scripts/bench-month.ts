@@ -1,11 +1,12 @@
 /**
- * `npm run bench -- --part month [--scale medium] [--days 30] [--focus uniform,interactions]`: a simulated
+ * `npm run bench -- --part month [--scale medium] [--days 30] [--focus uniform,interactions] [--webhooks --drop 0.1]`: a simulated
  * month of hourly runs under a 100,000-call month, measuring freshness (issues 18, 34). The simulator and relsync
  * share a simulated clock that a run moves on at 900 calls a minute (bench-clock.ts; no real rate limit: 30 days
  * take minutes). Two warehouses follow the same tenant in the same run: relevance tiers (`tiers.enabled: true`,
  * the default) and the design before them (`false`), each run at the same simulated hour after the same changes
- * (bench-month-changes.ts). For each change, staleness is the simulated time from the change to the end of the
- * run after which the warehouse shows it (bench-month-shown.ts).
+ * (bench-month-changes.ts), each change at a random instant of its hour; `--webhooks` adds a third, tiers on, that
+ * also receives the changes' webhook deliveries (bench-month-hooks.ts). For each change, staleness is the simulated
+ * time from the change to the end of the run after which the warehouse shows it (bench-month-shown.ts).
  */
 import { writeFile } from 'node:fs/promises';
 import { openDatabase } from '../src/load/db.ts';
@@ -19,29 +20,48 @@ import {
   DAILY_PER_1000,
   changeWriter,
   hotRecords,
+  hourChanges,
   shown,
   withoutSuperseded,
   type Change,
   type ChangeKind,
 } from './bench-month-changes.ts';
 import { PacedClock } from './bench-clock.ts';
+import { HooksDesign, hooksConfigExtra, hooksSummary } from './bench-month-hooks.ts';
 import { foldReads } from './bench-month-shown.ts';
 import { relevantChange, truthReasons, type Truth } from './bench-month-truth.ts';
 import { benchConfig, freshWarehouse } from './bench-support.ts';
 
 import { BUDGET, DAY, FOCUSED_SHARE, HOUR, REPORT_EVERY_DAYS, dayRecall, planNow, summarize, type Design, type Recall } from './bench-month-report.ts';
-async function runMonth(scale: Scale, days: number, focus: 'uniform' | 'interactions', rate: number, dump?: string): Promise<void> {
+interface MonthOptions {
+  focus: 'uniform' | 'interactions';
+  rate: number;
+  dump?: string;
+  /** With webhooks: the share of deliveries the simulator drops; null runs the two designs without. */
+  drop: number | null;
+}
+
+async function runMonth(scale: Scale, days: number, { focus, rate, dump, drop }: MonthOptions): Promise<void> {
   let clock = GEN_END_MS;
   const sim = await startSimulator({ scale, seed: 1, rateLimitPerMin: 1_000_000, monthlyLimit: null, contract: 'reference' });
   const paced = new PacedClock(sim.stats, clock);
   sim.store.clock = () => paced.now();
   // The simulator's record of each request: which link sets a design's run read (drained after each run).
   sim.stats.log = [];
-  const whs = [freshWarehouse('sqlite', 'month-tiers'), freshWarehouse('sqlite', 'month-flat')];
+  const labels = drop === null ? (['tiers', 'no tiers'] as const) : (['tiers', 'no tiers', 'webhooks'] as const);
+  const whs = labels.map((l) => freshWarehouse('sqlite', `month-${l.replace(' ', '-')}`));
   const designs: Design[] = [];
+  let hooks: HooksDesign | null = null;
+  let hour = 0;
   try {
-    for (const [i, label] of (['tiers', 'no tiers'] as const).entries()) {
-      const config = benchConfig(sim, whs[i]!.databaseUrl, { schedule: '0 * * * *', monthlyBudget: BUDGET, tiers: { enabled: label === 'tiers' } });
+    for (const [i, label] of labels.entries()) {
+      const extra = label === 'webhooks' ? await hooksConfigExtra() : {};
+      const config = benchConfig(sim, whs[i]!.databaseUrl, {
+        schedule: '0 * * * *',
+        monthlyBudget: BUDGET,
+        tiers: { enabled: label !== 'no tiers' },
+        ...extra,
+      });
       designs.push({
         label,
         config,
@@ -61,6 +81,17 @@ async function runMonth(scale: Scale, days: number, focus: 'uniform' | 'interact
         freeAt: clock,
       });
     }
+    const [, , hooked] = designs;
+    if (hooked) {
+      hooks = new HooksDesign(sim, hooked, paced, (calls) => {
+        if (hour <= 24) hooked.firstDay += calls;
+        else {
+          hooked.calls += calls;
+          hooked.spentBy.set('webhook hint runs', (hooked.spentBy.get('webhook hint runs') ?? 0) + calls);
+        }
+      });
+      await hooks.start(drop ?? 0);
+    }
     const run = async (d: Design, mode: 'full' | 'incremental') => {
       paced.set(Math.max(clock, d.freeAt));
       const { summary } = await executeSync({
@@ -78,6 +109,20 @@ async function runMonth(scale: Scale, days: number, focus: 'uniform' | 'interact
       if (clock > GEN_END_MS + DAY) for (const [name, s] of Object.entries(summary.streams)) d.spentBy.set(name, (d.spentBy.get(name) ?? 0) + s.calls);
       d.lastDay = [...d.lastDay.slice(-23), Object.fromEntries(Object.entries(summary.streams).map(([name, s]) => [name, s.calls]))];
       return summary.callsTotal;
+    };
+    // What the warehouse shows now, each change's staleness counted to the end of the run that showed it.
+    const observe = async (d: Design, held?: Map<Change, number>) => {
+      const got = await shown(d.db, d.pending, d.readAt);
+      for (const c of got)
+        if (held) held.set(c, d.freeAt);
+        else d.seen.push({ ...c, staleness: d.freeAt - c.at });
+      d.pending = d.pending.filter((c) => !got.has(c));
+    };
+    // A hint run's reads, then what the webhook warehouse shows after it (held until the hour's relevance is known).
+    const heldByHints = new Map<Change, number>();
+    const afterHint = async () => {
+      foldReads(hooked!.readAt, sim.stats.log?.splice(0) ?? []);
+      await observe(hooked!, heldByHints);
     };
     // The first sync as a new user runs it: `relsync sync` on an empty warehouse, then hourly runs.
     for (const d of designs) {
@@ -99,7 +144,7 @@ async function runMonth(scale: Scale, days: number, focus: 'uniform' | 'interact
     const recall: Recall = { relevant: 0, hot: 0, min: 1, last: NaN, missed: {} };
     const personRecall: Recall = { relevant: 0, hot: 0, min: 1, last: NaN, missed: {} };
     const started = Date.now();
-    for (let hour = 1; hour <= days * 24; hour++) {
+    for (hour = 1; hour <= days * 24; hour++) {
       if ((hour - 1) % 24 === 0) {
         // Relsync's tiers of the day, and how much of the truth (the simulator's data alone) they count hot.
         hot = {
@@ -111,36 +156,38 @@ async function runMonth(scale: Scale, days: number, focus: 'uniform' | 'interact
       }
       const hotSet = new Set(hot.companies);
       const all = [...sim.store.companies.keys()];
-      // The changes of the hour are written at its start (writes make no requests: the clock stays).
-      paced.set(clock);
       const before = truthNow();
       const made: Change[] = [];
-      for (const kind of ALL_KINDS) {
-        owed[kind] += perHour(kind);
-        for (; owed[kind] >= 1; owed[kind] -= 1) {
-          const pool = focus === 'interactions' && rand() < FOCUSED_SHARE && hot.companies.length > 0 ? hot.companies : all;
-          const id = pool[Math.floor(rand() * pool.length)]!;
-          const c = writer.apply(kind, id, clock, hotSet.has(id) ? 'hot' : 'cold');
-          if (!c) continue;
-          if (PERSON_KINDS.has(c.kind) && c.kind !== 'person_new' && c.kind !== 'person_from_email') c.tier = hot.persons.has(c.person ?? -1) ? 'hot' : 'cold';
-          made.push(c);
-          for (const d of designs) {
-            const left = withoutSuperseded(d.pending, c);
-            d.pending = [...left.pending, c];
-            d.superseded += left.dropped;
-          }
+      // Each change at a random instant of the hour; the webhook warehouse's hint runs fall between them.
+      for (const [kind, at] of hourChanges(owed, perHour, rand, clock)) {
+        await hooks?.until(at, afterHint);
+        paced.set(Math.max(at, hooked?.freeAt ?? at));
+        const pool = focus === 'interactions' && rand() < FOCUSED_SHARE && hot.companies.length > 0 ? hot.companies : all;
+        const id = pool[Math.floor(rand() * pool.length)]!;
+        const c = writer.apply(kind, id, paced.now(), hotSet.has(id) ? 'hot' : 'cold');
+        if (!c) continue;
+        if (PERSON_KINDS.has(c.kind) && c.kind !== 'person_new' && c.kind !== 'person_from_email') c.tier = hot.persons.has(c.person ?? -1) ? 'hot' : 'cold';
+        made.push(c);
+        for (const d of designs) {
+          const left = withoutSuperseded(d.pending, c);
+          d.pending = [...left.pending, c];
+          d.superseded += left.dropped;
         }
+        const delivered = await hooks?.deliver(c);
+        if (typeof delivered === 'boolean') c.delivered = delivered;
       }
+      await hooks?.until(clock + HOUR, afterHint);
       const after = truthNow();
       for (const c of made) c.relevant = relevantChange(c, before, after);
+      // What the hint runs showed before the hour's relevance was known.
+      for (const [c, end] of heldByHints) hooked!.seen.push({ ...c, staleness: end - c.at });
+      heldByHints.clear();
       clock += HOUR;
       for (const d of designs) {
         const calls = await run(d, 'incremental');
         if (hour > 24) d.calls += calls;
         else d.firstDay += calls;
-        const got = await shown(d.db, d.pending, d.readAt);
-        for (const c of got) d.seen.push({ ...c, staleness: d.freeAt - c.at });
-        d.pending = d.pending.filter((c) => !got.has(c));
+        await observe(d);
         // After a day of history, the plan's month (the rest of the month is measured against it).
         if (hour === 24) {
           const planned = await planReport(d.db, d.config, () => new Date(clock));
@@ -159,8 +206,10 @@ async function runMonth(scale: Scale, days: number, focus: 'uniform' | 'interact
         );
     }
     summarize(designs, clock, [recall, personRecall], { scale, focus, rate, days });
+    if (hooks) hooksSummary(hooks, designs[0]!, clock, days);
     if (dump) await dumpChanges(dump, designs, clock);
   } finally {
+    await hooks?.close();
     for (const d of designs) await d.db.close();
     for (const w of whs) await w.dispose();
     await sim.close();
@@ -177,16 +226,15 @@ async function dumpChanges(path: string, designs: readonly Design[], end: number
   console.log(`  every change, seen or not: ${path}`);
 }
 
-/** `rate` multiplies the daily change rate (a small tenant sees few changes a month: too few for a p95); `dump` names a JSON-lines file of every change. */
+/** `rate` multiplies the daily change rate (a small tenant sees few changes a month: too few for a p95); `dump` names a JSON-lines file of every change; `drop` adds the webhook design. */
 export async function runMonthPart(
   scale: Scale,
   days: number,
   focuses: ReadonlyArray<'uniform' | 'interactions' | 'first-sync'>,
-  rate = 1,
-  dump?: string,
+  o: Omit<MonthOptions, 'focus'>,
 ): Promise<void> {
   for (const focus of focuses) {
     if (focus === 'first-sync') await (await import('./bench-month-first.ts')).runFirstSync(scale, days);
-    else await runMonth(scale, days, focus, rate, dump);
+    else await runMonth(scale, days, { ...o, focus });
   }
 }

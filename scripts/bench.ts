@@ -75,20 +75,14 @@ for (const part of parts) {
       await (await import('./bench-day.ts')).runDayPart(scaleOr('small'), contracts, Number(values.runs ?? 24));
       break;
     case 'month':
-      // Webhook hints (issue 19): bench-month-hints.ts, beside the month without them.
-      if (values.webhooks) {
-        await (await import('./bench-month-hints.ts')).runMonthHintsPart(scaleOr('small'), Number(values.days ?? 3), Number(values.rate), Number(values.drop));
-        break;
-      }
+      // `--webhooks` adds a third warehouse with the webhook receiver and its hint runs (bench-month-hooks.ts).
       await (
         await import('./bench-month.ts')
-      ).runMonthPart(
-        scaleOr('medium'),
-        Number(values.days ?? 30),
-        values.focus.split(',') as Array<'uniform' | 'interactions' | 'first-sync'>,
-        Number(values.rate),
-        values.dump,
-      );
+      ).runMonthPart(scaleOr('medium'), Number(values.days ?? 30), values.focus.split(',') as Array<'uniform' | 'interactions' | 'first-sync'>, {
+        rate: Number(values.rate),
+        dump: values.dump,
+        drop: values.webhooks ? Number(values.drop) : null,
+      });
       break;
     case 'loader':
       await (

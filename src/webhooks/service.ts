@@ -15,7 +15,7 @@ import { upgradeWarehouse } from '../state/upgrade.ts';
 import { deliveryStats, storeDelivery } from './deliveries.ts';
 import { runHintRun } from './hint-run.ts';
 import { createReceiver, type Receiver } from './receiver.ts';
-import { HintTrigger } from './trigger.ts';
+import { HintTrigger, type SetTimer } from './trigger.ts';
 import { VerifiedAccount } from './verified-account.ts';
 
 /** What the service needs of the scheduler: start a run unless one is in hand (Scheduler.runNow). */
@@ -74,6 +74,9 @@ export async function startWebhookService(opts: {
   scheduler: RunStarter;
   /** The account this process's pre-flights named (the scheduled runs record theirs too); hint runs reuse it. */
   verified?: VerifiedAccount;
+  /** The clock and its timers (default: the process's); the month bench runs the service on a simulated one. */
+  now?: () => Date;
+  setTimer?: SetTimer;
 }): Promise<WebhookService | null> {
   const { config } = opts;
   const secret = config.webhookSecret;
@@ -84,6 +87,7 @@ export async function startWebhookService(opts: {
     });
   }
   const log = opts.log.child({ component: 'webhooks' });
+  const now = opts.now ?? (() => new Date());
   const db = await openDatabase(config.databaseUrl);
   await upgradeWarehouse(db);
   let capped = false;
@@ -93,10 +97,11 @@ export async function startWebhookService(opts: {
     backlogDelayMs: DEFAULT_WEBHOOK_BACKLOG_DELAY_MS,
     capped: () => capped,
     log,
+    setTimer: opts.setTimer,
     pending: async () => (await deliveryStats(db.kysely)).pending,
     start: () =>
       opts.scheduler.runNow(async ({ shouldStop }) => {
-        const r = await runHintRun({ config, log: opts.log, apiKey: opts.apiKey, db, shouldStop, verified });
+        const r = await runHintRun({ config, log: opts.log, apiKey: opts.apiKey, db, shouldStop, verified, now });
         capped = r.applied.capped;
         return r.summary;
       }, 'webhook hint run'),
@@ -107,8 +112,9 @@ export async function startWebhookService(opts: {
     maxBodyBytes: DEFAULT_WEBHOOK_MAX_BODY_BYTES,
     ratePerMinute: DEFAULT_WEBHOOK_RATE_PER_MINUTE,
     log,
+    now: () => now().getTime(),
     accept: async (body) => {
-      const d = await storeDelivery(db.kysely, body, new Date());
+      const d = await storeDelivery(db.kysely, body, now());
       if (d.parsed.status === 'pending') trigger.notify();
       else if (!told.has(`${d.parsed.status}:${d.parsed.event}`)) {
         // Once per kind and process: an unusable body is kept and counted (webhooks status), never an error.

@@ -1,5 +1,15 @@
 import type { Logger } from '../log.ts';
 
+/** Runs `fire` once `ms` from now; `cancel` stops it. A bench on a simulated clock supplies its own. */
+export type SetTimer = (fire: () => Promise<void>, ms: number) => { cancel(): void };
+
+/** The process's timers: an armed hint run alone never keeps the process alive. */
+export const realTimer: SetTimer = (fire, ms) => {
+  const t = setTimeout(() => void fire(), ms);
+  t.unref();
+  return { cancel: () => clearTimeout(t) };
+};
+
 /**
  * When to start a hint run: `delayMs` after the first delivery that found no run armed (later deliveries
  * ride along), never while another run is in hand (the scheduler refuses; the trigger tries again once
@@ -19,10 +29,12 @@ export interface TriggerOptions {
   log: Logger;
   /** Retry interval while another run is in hand. */
   busyRetryMs?: number;
+  /** The clock's timers (default: the process's). */
+  setTimer?: SetTimer;
 }
 
 export class HintTrigger {
-  private timer: NodeJS.Timeout | null = null;
+  private timer: { cancel(): void } | null = null;
   private stopped = false;
   constructor(private readonly opts: TriggerOptions) {}
 
@@ -38,14 +50,12 @@ export class HintTrigger {
 
   stop(): void {
     this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
+    this.timer?.cancel();
     this.timer = null;
   }
 
   private arm(ms: number): void {
-    this.timer = setTimeout(() => void this.fire(), ms);
-    // An armed hint run alone never keeps the process alive.
-    this.timer.unref();
+    this.timer = (this.opts.setTimer ?? realTimer)(() => this.fire(), ms);
   }
 
   private async fire(): Promise<void> {

@@ -28,6 +28,7 @@ import {
 } from './bench-month-changes.ts';
 import { PacedClock } from './bench-clock.ts';
 import { HooksDesign, hooksConfigExtra, hooksSummary } from './bench-month-hooks.ts';
+import { checkCompletion, completionLine, startCompletion, touch, type Completion } from './bench-month-complete.ts';
 import { foldReads } from './bench-month-shown.ts';
 import { relevantChange, truthReasons, type Truth } from './bench-month-truth.ts';
 import { benchConfig, freshWarehouse } from './bench-support.ts';
@@ -81,6 +82,9 @@ async function runMonth(scale: Scale, days: number, { focus, rate, dump, drop }:
         freeAt: clock,
       });
     }
+    // The records relevant when the first sync begins, and when each warehouse had them all (the simulator's data).
+    const completion = new Map<Design, Completion>(designs.map((d) => [d, startCompletion(sim.store, clock, d.config.tiers.hotWindow)]));
+    const firstRunAt = clock;
     const [, , hooked] = designs;
     if (hooked) {
       hooks = new HooksDesign(sim, hooked, paced, (calls) => {
@@ -106,6 +110,7 @@ async function runMonth(scale: Scale, days: number, { focus, rate, dump, drop }:
       d.freeAt = paced.now();
       if (summary.status !== 'succeeded') throw new Error(`${d.label} ${mode} run ${summary.status}: ${JSON.stringify(summary.errors)}`);
       foldReads(d.readAt, sim.stats.log?.splice(0) ?? []);
+      await checkCompletion(d.db, sim.store, completion.get(d)!, d.freeAt);
       if (clock > GEN_END_MS + DAY) for (const [name, s] of Object.entries(summary.streams)) d.spentBy.set(name, (d.spentBy.get(name) ?? 0) + s.calls);
       d.lastDay = [...d.lastDay.slice(-23), Object.fromEntries(Object.entries(summary.streams).map(([name, s]) => [name, s.calls]))];
       return summary.callsTotal;
@@ -122,6 +127,7 @@ async function runMonth(scale: Scale, days: number, { focus, rate, dump, drop }:
     const heldByHints = new Map<Change, number>();
     const afterHint = async () => {
       foldReads(hooked!.readAt, sim.stats.log?.splice(0) ?? []);
+      await checkCompletion(hooked!.db, sim.store, completion.get(hooked!)!, hooked!.freeAt);
       await observe(hooked!, heldByHints);
     };
     // The first sync as a new user runs it: `relsync sync` on an empty warehouse, then hourly runs.
@@ -168,6 +174,7 @@ async function runMonth(scale: Scale, days: number, { focus, rate, dump, drop }:
         if (!c) continue;
         if (PERSON_KINDS.has(c.kind) && c.kind !== 'person_new' && c.kind !== 'person_from_email') c.tier = hot.persons.has(c.person ?? -1) ? 'hot' : 'cold';
         made.push(c);
+        for (const x of completion.values()) touch(x, c);
         for (const d of designs) {
           const left = withoutSuperseded(d.pending, c);
           d.pending = [...left.pending, c];
@@ -207,6 +214,7 @@ async function runMonth(scale: Scale, days: number, { focus, rate, dump, drop }:
     }
     summarize(designs, clock, [recall, personRecall], { scale, focus, rate, days });
     if (hooks) hooksSummary(hooks, designs[0]!, clock, days);
+    for (const d of designs) console.log(completionLine(d.label, completion.get(d)!, firstRunAt));
     if (dump) await dumpChanges(dump, designs, clock);
   } finally {
     await hooks?.close();
@@ -230,11 +238,8 @@ async function dumpChanges(path: string, designs: readonly Design[], end: number
 export async function runMonthPart(
   scale: Scale,
   days: number,
-  focuses: ReadonlyArray<'uniform' | 'interactions' | 'first-sync'>,
+  focuses: ReadonlyArray<'uniform' | 'interactions'>,
   o: Omit<MonthOptions, 'focus'>,
 ): Promise<void> {
-  for (const focus of focuses) {
-    if (focus === 'first-sync') await (await import('./bench-month-first.ts')).runFirstSync(scale, days);
-    else await runMonth(scale, days, { ...o, focus });
-  }
+  for (const focus of focuses) await runMonth(scale, days, { ...o, focus });
 }

@@ -56,13 +56,15 @@ export interface Truth {
 /**
  * Whether a change is of a relevant record by the truth before the change's hour or after it (a record created
  * or put on a list in the hour is relevant after, one deleted or merged away before): a person change by the
- * person's relevance, a merge by either company's, a deal's or a list entry's change always (a deal is on its
- * list, an entry is one), any other by its company's.
+ * person's relevance, a link by either end's (a relevant person's companies matter as a relevant company's
+ * persons do), a merge by either company's, a deal's or a list entry's change always (a deal is on its list, an
+ * entry is one), any other by its company's.
  */
 export function relevantChange(c: Change, before: Truth, after: Truth): boolean {
   const any = (f: (t: Truth) => boolean) => f(before) || f(after);
   if (c.kind === 'list' || c.kind === 'list_remove' || c.kind.startsWith('deal_') || c.kind.startsWith('entry_field')) return true;
   if (PERSON_KINDS.has(c.kind)) return any((t) => t.persons.has(c.person ?? -1));
+  if (c.kind === 'link_add' || c.kind === 'link_remove') return any((t) => t.companies.has(c.company) || t.persons.has(c.person ?? -1));
   if (c.kind === 'merge') return any((t) => t.companies.has(c.company) || t.companies.has(c.survivor ?? -1));
   return any((t) => t.companies.has(c.company));
 }

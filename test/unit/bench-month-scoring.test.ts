@@ -117,6 +117,8 @@ describe("relevantChange: the truth's tier of a change", () => {
       { companies: new Set(), persons: new Set([5]) },
       true,
     ],
+    ['link: the person relevant, its company not', ch({ kind: 'link_add', person: 5 }), none, { companies: new Set(), persons: new Set([5]) }, true],
+    ['link: neither end relevant', ch({ kind: 'link_remove', person: 5 }), { companies: new Set([8]), persons: new Set([6]) }, none, false],
     ['merge, the survivor relevant', ch({ kind: 'merge', survivor: 8 }), { companies: new Set([8]), persons: new Set() }, none, true],
     ['deal change: on its list', ch({ kind: 'deal_rename', company: 0 }), none, none, true],
     ['list entry field: an entry', ch({ kind: 'entry_field_untracked' }), none, none, true],

@@ -78,7 +78,9 @@ export function feedReader(
         // bench: emails updated up to a day "ahead" hid the persons the service made from the next hours' emails).
         // Such a record is read again each run until its time has passed: a re-read, never a loss.
         if (pos && Date.parse(pos.at) <= Date.parse(readStart)) seen = later(seen, pos);
-        if (pos && (dataAt === null || Date.parse(pos.at) > Date.parse(dataAt))) dataAt = new Date(pos.at).toISOString();
+        // "Data as of" (status) is never later than this read: a stamp ahead of the clock is not news from the future.
+        const asOf = pos ? Math.min(Date.parse(pos.at), Date.parse(readStart)) : null;
+        if (asOf !== null && (dataAt === null || asOf > Date.parse(dataAt))) dataAt = new Date(asOf).toISOString();
       });
       if (feed.ordered) committed = seen;
       pages += 1;

@@ -372,6 +372,8 @@ describe('feed reader', () => {
       expect(got.map(ids)).toEqual([[1, 2], [3]]);
       // Not the next day's stamp: an email written at 00:50 and stamped so must still pass the next run's filter.
       expect(reader.finish().checkpoint.highWater).toEqual({ at: '2026-01-01T00:45:00Z', id: 3 });
+      // Nor is the data "as of" the next day: at most the instant the read began.
+      expect(reader.finish().checkpoint.dataAt).toBe('2026-01-01T01:00:00.000Z');
     }
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_KINDS, type Change, type ChangeKind } from '../../scripts/bench-month-changes.ts';
-import { eventOf } from '../../scripts/bench-month-hooks.ts';
+import { eventOf } from '../../scripts/bench-month-events.ts';
 import { parseDelivery } from '../../src/webhooks/hints.ts';
 
 const LIST = 3;

@@ -13,10 +13,10 @@ type Conn = Kysely<Database> | Transaction<Database>;
  * `organization_ids`), `company_links` (`/v2` company without the `persons` field), `person_links`
  * (`/v2` person without `companies`). A read that carried a complete set settles the mark; the older
  * single-record read of the record consumes it (see planner/associations.ts for which side is read).
- * `person_unseen`: a lookup by id left the person out; its single read says whether it is gone
- * (streams/persons-unseen.ts).
+ * `person_unseen` / `company_unseen`: a lookup by id left the record out; its single read says whether it
+ * is gone (streams/persons-unseen.ts, streams/companies-unseen.ts).
  */
-export type DirtyKind = 'company' | 'person' | 'list_entry' | 'opportunity_links' | 'company_links' | 'person_links' | 'person_unseen';
+export type DirtyKind = 'company' | 'person' | 'list_entry' | 'opportunity_links' | 'company_links' | 'person_links' | 'person_unseen' | 'company_unseen';
 
 export interface DirtyMark {
   kind: DirtyKind;
@@ -45,6 +45,7 @@ const TABLE_OF: Record<DirtyKind, EntityTable> = {
   company_links: 'companies',
   person_links: 'persons',
   person_unseen: 'persons',
+  company_unseen: 'companies',
 };
 
 /** Drop the `ifMissing` marks whose record the warehouse already has. */

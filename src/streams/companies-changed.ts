@@ -23,6 +23,9 @@ export const companiesChangedStream = defineStream({
     ids: (ctx) => entityReReads(ctx, 'company'),
     batchSize: V2_IDS_BATCH,
     consumes: 'company',
+    // A company the lookup leaves out may be deleted: companies_unseen asks (one that lost its list entry or
+    // deal with the deletion is no longer hot, so no set read of its tier would tell).
+    unseen: 'company_unseen',
     request: (ids) => ({
       path: '/v2/companies',
       query: { ids: [...ids], fieldTypes: [...ENTITY_FIELD_TYPES], limit: V2_PAGE },

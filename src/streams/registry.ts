@@ -26,6 +26,7 @@ import { opportunityAssociationsFullStream } from './opportunity-associations-fu
 import { opportunityAssociationsStream } from './opportunity-associations.ts';
 import { personCompaniesFullStream } from './person-companies-full.ts';
 import { personsUnseenStream } from './persons-unseen.ts';
+import { companiesUnseenStream } from './companies-unseen.ts';
 import { personDuplicateSuggestionsStream } from './person-duplicate-suggestions.ts';
 import { personMergesStream } from './person-merges.ts';
 import { personsChangedStream } from './persons-changed.ts';
@@ -59,6 +60,7 @@ export const ALL_STREAMS: readonly AnyStream[] = [
   fieldValueChangesByFieldStream,
   fieldValueChangesV1Stream,
   companiesChangedStream,
+  companiesUnseenStream,
   personsChangedStream,
   personsUnseenStream,
   listEntriesChangedStream,

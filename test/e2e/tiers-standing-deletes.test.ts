@@ -4,10 +4,11 @@
  * reads see those gone, the person is no longer hot and is never re-read by id, so its deletion waited for
  * the persons sweep of the cold tier (15 days). The page that removes the entry or the membership marks the
  * person for a lookup by id instead (runner/leaving-marks.ts): the lookup leaves it out, its single read
- * answers 404, and the next run's 404 soft-deletes it, within the day.
+ * answers 404, and the next run's 404 soft-deletes it, within the day. A company listed and on no deal, deleted
+ * just after its tier's own set read, goes the same way (streams/companies-unseen.ts).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { deletePerson } from '@relsync/simulator';
+import { deleteCompany, deletePerson } from '@relsync/simulator';
 import type { SyncResult } from '../../src/runner/run-sync.ts';
 import { forEachDialect } from '../helpers/dialects.ts';
 import { startTiersFixture, type SyncFixture } from '../helpers/sync-fixture.ts';
@@ -21,10 +22,11 @@ forEachDialect('relevance tiers: a listed or deal person deleted upstream, after
   const t0 = Date.now();
   let listed: number;
   let onDeal: number;
+  let listedCompany: number;
   const runs: SyncResult[] = [];
   const at = (hours: number) => () => new Date(t0 + hours * HOUR);
-  const deletedAt = async (id: number) => {
-    const r = await f.db.kysely.selectFrom('persons').select('_deleted_at').where('id', '=', id).executeTakeFirstOrThrow();
+  const deletedAt = async (id: number, table: 'persons' | 'companies' = 'persons') => {
+    const r = await f.db.kysely.selectFrom(table).select('_deleted_at').where('id', '=', id).executeTakeFirstOrThrow();
     return r._deleted_at === null ? null : new Date(String(r._deleted_at)).getTime();
   };
 
@@ -36,10 +38,13 @@ forEachDialect('relevance tiers: a listed or deal person deleted upstream, after
     const ids = [...s.persons.keys()].sort((a, b) => a - b);
     listed = ids.find((id) => s.entriesOf('person', id).length > 0 && !dealPersons.has(id))!;
     onDeal = ids.find((id) => s.entriesOf('person', id).length === 0 && dealPersons.has(id))!;
+    const dealCompanies = new Set([...s.opportunities.values()].flatMap((o) => o.companyIds));
+    listedCompany = [...s.companies.keys()].sort((a, b) => a - b).find((id) => s.entriesOf('company', id).length > 0 && !dealCompanies.has(id))!;
     // The hot tier's re-read by id comes due and reads both; they are deleted just after it.
     runs.push(await f.runIncremental({ now: at(DELETED_AT) }));
     deletePerson(s, listed);
     deletePerson(s, onDeal);
+    deleteCompany(s, listedCompany);
     // The list entries and deal reads come due a day after the full sync (a list a run under the budget):
     // they see the entry and the membership gone, and the person is read by id at once.
     for (let h = 23; h <= 29; h++) runs.push(await f.runIncremental({ now: at(h) }));
@@ -61,6 +66,12 @@ forEachDialect('relevance tiers: a listed or deal person deleted upstream, after
 
   it('a person only on a deal, deleted upstream, is soft-deleted within the day, once the deal is seen without it', async () => {
     const when = await deletedAt(onDeal);
+    expect(when).not.toBeNull();
+    expect(when! - (t0 + DELETED_AT * HOUR)).toBeLessThanOrEqual(24 * HOUR);
+  });
+
+  it('a listed company deleted upstream after its set was read is soft-deleted within the day, once its list entry is seen gone', async () => {
+    const when = await deletedAt(listedCompany, 'companies');
     expect(when).not.toBeNull();
     expect(when! - (t0 + DELETED_AT * HOUR)).toBeLessThanOrEqual(24 * HOUR);
   });

@@ -242,6 +242,10 @@ export const BY_ID_CASES: Record<string, CaseBuilder> = {
     const some = [...store.persons.keys()].sort((a, b) => a - b).slice(0, 2);
     return byIdCases(def, single(some), (r) => (store.persons.has(rec(r).id as number) ? null : `person ${String(rec(r).id)}: not in the store`));
   },
+  companies_unseen: async (def, { store }) => {
+    const some = [...store.companies.keys()].sort((a, b) => a - b).slice(0, 2);
+    return byIdCases(def, single(some), (r) => (store.companies.has(rec(r).id as number) ? null : `company ${String(rec(r).id)}: not in the store`));
+  },
   // Per entity, the first one with files of each kind: its files are what comes back, not the entity.
   files_per_entity: async (def, { store }) => {
     const files = [...store.files.values()];

@@ -15,7 +15,7 @@ const ENTITY_VALUES = ['companies', 'persons', 'list_entries', 'companies_change
 export const TABLE_WRITERS: Readonly<Record<WarehouseTableName, readonly string[]>> = {
   // A merge sets the duplicate's merged_into_id (and re-keys references: src/load/write/merge.ts).
   // The older single reads set a record's name (transform/entities.ts, v1OrganizationRead / v1PersonRead).
-  companies: ['companies', 'companies_changed', 'company_merges', 'company_persons_full'],
+  companies: ['companies', 'companies_changed', 'companies_unseen', 'company_merges', 'company_persons_full'],
   persons: ['persons', 'persons_changed', 'persons_unseen', 'person_merges', 'person_companies_full'],
   opportunities: ['opportunities', 'list_entries', 'list_entries_changed'],
   lists: ['lists', 'lists_v1'],
@@ -34,8 +34,24 @@ export const TABLE_WRITERS: Readonly<Record<WarehouseTableName, readonly string[
     'person_companies_full',
     'persons_unseen',
   ],
-  opportunity_companies: ['list_entries', 'list_entries_changed', 'opportunity_associations', 'opportunity_associations_full', 'company_persons_full'],
-  company_persons: ['companies', 'persons', 'companies_changed', 'persons_changed', 'company_persons_full', 'person_companies_full', 'persons_unseen'],
+  opportunity_companies: [
+    'list_entries',
+    'list_entries_changed',
+    'opportunity_associations',
+    'opportunity_associations_full',
+    'company_persons_full',
+    'companies_unseen',
+  ],
+  company_persons: [
+    'companies',
+    'persons',
+    'companies_changed',
+    'persons_changed',
+    'company_persons_full',
+    'person_companies_full',
+    'persons_unseen',
+    'companies_unseen',
+  ],
   field_value_changes: [...CHANGE_LOG],
   notes: ['notes', 'notes_updates'],
   note_attachments: ['notes', 'notes_updates'],

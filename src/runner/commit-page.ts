@@ -7,7 +7,7 @@ import { softDeleteRows, type SoftDeleteOptions } from '../load/write/soft-delet
 import { quarantineRecords } from '../load/write/quarantine.ts';
 import { writeCheckpoint, type Checkpoint } from '../state/checkpoint.ts';
 import { noteRead, noteReadWhole, type ReadWholeKind } from '../state/read-whole.ts';
-import { bumpAttempts, clearDirty, clearDirtyBefore, markDirty, type DirtyKind, type DirtyMark } from '../state/dirty.ts';
+import { bumpAttempts, clearDirty, clearDirtyBefore, clearMarksOfGone, markDirty, type DirtyKind, type DirtyMark } from '../state/dirty.ts';
 import { editCellRows, type CellEdit } from '../transform/index.ts';
 import type { ReadEnv } from './env.ts';
 import { LEAVING_WATCH, leavingMarks } from './leaving-marks.ts';
@@ -64,10 +64,11 @@ export async function commitPage(env: ReadEnv, stream: string, partition: string
     }
     if (c.read && c.read.ids.length > 0) await noteRead(trx, c.read.kind, c.read.ids, now);
     if (c.invalid.length > 0) await quarantineRecords(trx, db.dialect, stream, [...c.invalid], env.runId, now);
-    const softDelete = async (table: EntityTableName, opts: SoftDeleteOptions): Promise<void> => {
+    const softDelete = async (table: EntityTableName, opts: SoftDeleteOptions): Promise<number> => {
       const marked = await softDeleteRows(trx, table, opts, LEAVING_WATCH.get(table));
       softDeleted += marked.length;
       if (marked.length > 0 && LEAVING_WATCH.has(table)) removed.push({ table, scope: Object.keys(opts.scope ?? {}), rows: marked });
+      return marked.length;
     };
     if (c.softDelete) {
       const { table, startedAt, scope } = c.softDelete;
@@ -75,8 +76,10 @@ export async function commitPage(env: ReadEnv, stream: string, partition: string
     }
     if (c.gone) {
       const { table, ids, since } = c.gone;
-      // Rows written after the read began are newer than the 404 and stay.
-      for (const id of ids) await softDelete(table, { sweepStartedAt: since, now, scope: { id } });
+      // Rows written after the read began are newer than the 404 and stay; the marks of those deleted go with them.
+      const deleted: number[] = [];
+      for (const id of ids) if ((await softDelete(table, { sweepStartedAt: since, now, scope: { id } })) > 0) deleted.push(id);
+      await clearMarksOfGone(trx, table, deleted);
     }
     const leaving = await leavingMarks(trx, removed);
     if (leaving.length > 0) await markDirty(trx, db.dialect, leaving, now);

@@ -180,6 +180,18 @@ export async function clearDirty(trx: Conn, kind: DirtyKind, ids: readonly numbe
   }
 }
 
+/** Remove every mark of records soft-deleted as gone: nothing will read them again (the reads take live records only). */
+export async function clearMarksOfGone(trx: Conn, table: string, ids: readonly number[]): Promise<void> {
+  const kinds = (Object.keys(TABLE_OF) as DirtyKind[]).filter((k) => TABLE_OF[k] === table);
+  for (let i = 0; i < ids.length && kinds.length > 0; i += CHUNK) {
+    await trx
+      .deleteFrom('sync_dirty')
+      .where('kind', 'in', kinds)
+      .where('id', 'in', ids.slice(i, i + CHUNK))
+      .execute();
+  }
+}
+
 /** After this many sweeps that did not return it, a marked record is taken to be gone. */
 export const MAX_SWEEP_ATTEMPTS = 10;
 

@@ -75,4 +75,9 @@ forEachDialect('relevance tiers: a listed or deal person deleted upstream, after
     expect(when).not.toBeNull();
     expect(when! - (t0 + DELETED_AT * HOUR)).toBeLessThanOrEqual(24 * HOUR);
   });
+
+  it('no mark of a record soft-deleted as gone is left behind (nothing reads a deleted record again)', async () => {
+    const left = await f.db.kysely.selectFrom('sync_dirty').select(['kind', 'id']).where('id', 'in', [listed, onDeal, listedCompany]).execute();
+    expect(left).toEqual([]);
+  });
 });

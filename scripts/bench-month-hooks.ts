@@ -132,9 +132,10 @@ export function hooksSummary(hooks: HooksDesign, plain: Design, end: number, day
   );
   const missedRelevant = (c: Change) => c.relevant === true && c.delivered !== true;
   const droppedRelevant = (c: Change) => c.relevant === true && c.delivered === false;
+  const droppedByCompany = (c: Change) => droppedRelevant(c) && c.personEnd !== true;
   report(
     'with webhooks, relevant changes whose delivery was dropped: p95 staleness, unseen counted',
-    `${secs(p95(droppedRelevant))} of ${ages(d, end, droppedRelevant).all.length}; with the changes that fire none, ${secs(p95(missedRelevant))} of ${ages(d, end, missedRelevant).all.length}`,
+    `${secs(p95(droppedRelevant))} of ${ages(d, end, droppedRelevant).all.length} (without the links relevant by their person alone ${secs(p95(droppedByCompany))} of ${ages(d, end, droppedByCompany).all.length}); with the changes that fire none, ${secs(p95(missedRelevant))} of ${ages(d, end, missedRelevant).all.length}`,
     '<= 24h',
     !(p95(droppedRelevant) > DAY) && !(p95(missedRelevant) > DAY),
   );

@@ -79,6 +79,8 @@ export interface Change {
   tier: 'hot' | 'cold';
   /** Relevant by the simulator's own truth (truthRelevant), whatever relsync's tiers say. */
   relevant?: boolean;
+  /** A relevant link whose company is not relevant: relevant by its person alone. */
+  personEnd?: boolean;
   /** With `--webhooks`: whether its event reached the receiver (undefined: the write fires none). */
   delivered?: boolean;
 }

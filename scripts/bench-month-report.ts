@@ -119,6 +119,10 @@ export const GROUPS: Array<[string, (c: Change) => boolean]> = [
   ...([true, false] as const).flatMap((r) =>
     ALL_KINDS.map((k): [string, (c: Change) => boolean] => [`${r ? 'relevant' : 'other'} ${k}`, (c) => c.relevant === r && c.kind === k]),
   ),
+  ...(['link_add', 'link_remove'] as const).map((k): [string, (c: Change) => boolean] => [
+    `relevant ${k}, person end only`,
+    (c) => c.kind === k && c.personEnd === true,
+  ]),
   ...(['hot', 'cold'] as const).map((t): [string, (c: Change) => boolean] => [`relsync ${t}, all`, (c) => c.tier === t]),
 ];
 
@@ -162,7 +166,10 @@ export function summarize(designs: Design[], clock: number, [recall, personRecal
   for (const k of ALL_KINDS) {
     const p95 = (d: Design) => pct(ages(d, clock, (c) => c.relevant === true && c.kind === k).all, 95);
     if (Number.isNaN(p95(t))) continue;
-    report(`relevant records (the simulator's truth), ${k}: p95 staleness, unseen counted`, both(p95, h), '<= 24h', p95(t) <= DAY);
+    // A link relevant by either end; beside it, those whose company is relevant (its set is the one the tiers read).
+    const byCompany = (d: Design) => pct(ages(d, clock, (c) => c.relevant === true && c.kind === k && c.personEnd !== true).all, 95);
+    const split = k === 'link_add' || k === 'link_remove' ? `; company end relevant ${both(byCompany, h)}` : '';
+    report(`relevant records (the simulator's truth), ${k}: p95 staleness, unseen counted`, `${both(p95, h)}${split}`, '<= 24h', p95(t) <= DAY);
   }
   const changeRecall = (d: Design) => {
     const rel = [...d.seen, ...d.pending].filter((c) => c.relevant === true && CHANGE_KINDS.includes(c.kind as CompanyKind));

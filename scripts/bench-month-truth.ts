@@ -64,7 +64,14 @@ export function relevantChange(c: Change, before: Truth, after: Truth): boolean 
   const any = (f: (t: Truth) => boolean) => f(before) || f(after);
   if (c.kind === 'list' || c.kind === 'list_remove' || c.kind.startsWith('deal_') || c.kind.startsWith('entry_field')) return true;
   if (PERSON_KINDS.has(c.kind)) return any((t) => t.persons.has(c.person ?? -1));
-  if (c.kind === 'link_add' || c.kind === 'link_remove') return any((t) => t.companies.has(c.company) || t.persons.has(c.person ?? -1));
+  if (isLink(c)) return any((t) => t.companies.has(c.company) || t.persons.has(c.person ?? -1));
   if (c.kind === 'merge') return any((t) => t.companies.has(c.company) || t.companies.has(c.survivor ?? -1));
   return any((t) => t.companies.has(c.company));
+}
+
+const isLink = (c: Change) => c.kind === 'link_add' || c.kind === 'link_remove';
+
+/** A link relevant by its person alone: its company is not relevant (the report shows these apart). */
+export function personEndOnly(c: Change, before: Truth, after: Truth): boolean {
+  return isLink(c) && !before.companies.has(c.company) && !after.companies.has(c.company) && relevantChange(c, before, after);
 }

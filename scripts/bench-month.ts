@@ -30,7 +30,7 @@ import { PacedClock } from './bench-clock.ts';
 import { HooksDesign, hooksConfigExtra, hooksSummary } from './bench-month-hooks.ts';
 import { checkCompletion, completionLine, startCompletion, touch, type Completion } from './bench-month-complete.ts';
 import { foldReads } from './bench-month-shown.ts';
-import { relevantChange, truthReasons, type Truth } from './bench-month-truth.ts';
+import { personEndOnly, relevantChange, truthReasons, type Truth } from './bench-month-truth.ts';
 import { benchConfig, freshWarehouse } from './bench-support.ts';
 
 import { BUDGET, DAY, FOCUSED_SHARE, HOUR, REPORT_EVERY_DAYS, dayRecall, planNow, summarize, type Design, type Recall } from './bench-month-report.ts';
@@ -185,7 +185,7 @@ async function runMonth(scale: Scale, days: number, { focus, rate, dump, drop }:
       }
       await hooks?.until(clock + HOUR, afterHint);
       const after = truthNow();
-      for (const c of made) c.relevant = relevantChange(c, before, after);
+      for (const c of made) Object.assign(c, { relevant: relevantChange(c, before, after), personEnd: personEndOnly(c, before, after) });
       // What the hint runs showed before the hour's relevance was known.
       for (const [c, end] of heldByHints) hooked!.seen.push({ ...c, staleness: end - c.at });
       heldByHints.clear();

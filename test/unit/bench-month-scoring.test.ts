@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { supersedes, type Change } from '../../scripts/bench-month-changes.ts';
 import { foldReads, isShown, type WarehouseView } from '../../scripts/bench-month-shown.ts';
-import { relevantChange, type Truth } from '../../scripts/bench-month-truth.ts';
+import { personEndOnly, relevantChange, type Truth } from '../../scripts/bench-month-truth.ts';
 
 const AT = 1_000;
 const ch = (c: Partial<Change> & Pick<Change, 'kind'>): Change => ({ company: 7, at: AT, tier: 'cold', ...c });
@@ -142,5 +142,17 @@ describe('foldReads: the link sets the simulator answered whole', () => {
       ['company:7', 5],
       ['person:5', 6],
     ]);
+  });
+});
+
+describe('personEndOnly: a link relevant by its person alone', () => {
+  const persons: Truth = { companies: new Set(), persons: new Set([5]) };
+  const both: Truth = { companies: new Set([7]), persons: new Set([5]) };
+  it.each([
+    ['the person relevant, the company not', ch({ kind: 'link_add', person: 5 }), persons, true],
+    ['both ends relevant: the company end counts', ch({ kind: 'link_remove', person: 5 }), both, false],
+    ['not a link', ch({ kind: 'person_rename', person: 5 }), persons, false],
+  ] as Array<[string, Change, Truth, boolean]>)('%s', (_name, c, truth, want) => {
+    expect(personEndOnly(c, truth, truth)).toBe(want);
   });
 });

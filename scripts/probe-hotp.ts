@@ -1,0 +1,12 @@
+import { openDatabase } from '../src/load/db.ts';
+import { hotRecords } from './bench-month-changes.ts';
+const url = process.argv[2]!;
+const now = Number(process.argv[3]);
+const db = await openDatabase(url);
+const hotP = await hotRecords(db, 'person', now, 90 * 86400000);
+const hotC = await hotRecords(db, 'company', now, 90 * 86400000);
+const rw = new Set((await db.kysely.selectFrom('sync_read_whole').select(['kind', 'id']).where('kind', '=', 'person_links').execute()).map((r) => Number(r.id)));
+const rwc = new Set((await db.kysely.selectFrom('sync_read_whole').select(['kind', 'id']).where('kind', '=', 'company_links').execute()).map((r) => Number(r.id)));
+const never = hotP.filter((id) => !rw.has(id));
+console.log({ hotPersons: hotP.length, hotCompanies: hotC.length, hotPersonsNeverRead: never.length, personSetsRead: rw.size, companySetsRead: rwc.size });
+await db.close();

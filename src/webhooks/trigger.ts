@@ -4,7 +4,7 @@ import type { Logger } from '../log.ts';
 export type SetTimer = (fire: () => Promise<void>, ms: number) => { cancel(): void };
 
 /** The process's timers: an armed hint run alone never keeps the process alive. */
-export const realTimer: SetTimer = (fire, ms) => {
+const realTimer: SetTimer = (fire, ms) => {
   const t = setTimeout(() => void fire(), ms);
   t.unref();
   return { cancel: () => clearTimeout(t) };

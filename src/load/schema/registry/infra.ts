@@ -89,7 +89,10 @@ export const INFRA_DECLS: InfraDecls = {
     meaning: 'Records the change log named that need a targeted re-read (migration 003).',
     pk: ['kind', 'id'],
     columns: {
-      kind: c('text', 'what to re-read: company, person, list entry, links ..., person_unseen / company_unseen (a lookup by id left the record out: read alone)'),
+      kind: c(
+        'text',
+        'what to re-read: company, person, list entry, links ..., person_unseen / company_unseen (a lookup by id left the record out: read alone)',
+      ),
       id: c('id', 'the record id'),
       list_id: c('id?', 'the list of a list entry'),
       marked_at: c('ts', 'when marked'),

@@ -3,7 +3,7 @@
  * judged on the simulator's data alone, never on relsync's tiers or bookkeeping: a company (person) relevant by the
  * truth at the start (bench-month-truth.ts) is complete when its row is live and its company↔person rows are exactly
  * the service's set. Records deleted since, or named by a change the bench made since, are left out (their changes
- * are judged one by one).
+ * are judged one by one). Checked after each scheduled (hourly) run.
  */
 import type { Db } from '../src/load/db.ts';
 import type { SimStore } from '@relsync/simulator';

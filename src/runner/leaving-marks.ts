@@ -33,8 +33,8 @@ export function leavingIds(removed: readonly RemovedRows[]): Record<TierSide, nu
  * soft-deletes its entries, a deal's read replaces its members without it, and the record, no longer hot, is
  * never re-read by id, so its deletion waited for the cold sweep (15 days; at medium 8 of 20 hot persons
  * deleted were still live 46 h later). So the record a removed row named gets a mark, in the page's
- * transaction: the next `*_changed` lookup asks for it (an id in a batch of 100), and a person it leaves out is
- * read alone and soft-deleted on a 404 a run apart (streams/persons-unseen.ts). One removed from a list but
+ * transaction: the next `*_changed` lookup asks for it (an id in a batch of 100), and a record it leaves out is
+ * read alone and soft-deleted on a 404 a run apart (streams/persons-unseen.ts, companies-unseen.ts). One removed from a list but
  * alive is simply refreshed. Only records the warehouse holds live: any other mark would be asked for in vain.
  */
 export async function leavingMarks(trx: Trx, removed: readonly RemovedRows[]): Promise<DirtyMark[]> {

@@ -17,8 +17,8 @@ export const personsChangedStream = defineStream({
     ids: (ctx) => entityReReads(ctx, 'person'),
     batchSize: V2_IDS_BATCH,
     consumes: 'person',
-    // A hot person the lookup leaves out may be deleted: persons_unseen asks (a hot company's deletion shows
-    // through its tier's single read; a person's set is rarely the side read one by one).
+    // A hot person the lookup leaves out may be deleted: persons_unseen asks (a person's set is rarely the side
+    // read one by one, so no tier's single read would tell; companies_changed has companies_unseen likewise).
     unseen: 'person_unseen',
     request: (ids) => ({
       path: '/v2/persons',

@@ -53,7 +53,7 @@ export class HooksDesign {
     const service = await startWebhookService({
       config: this.design.config,
       log: silentLogger(),
-      apiKey: this.sim.apiKey,
+      apiKey: this.design.apiKey,
       now: () => new Date(this.paced.now()),
       setTimer: this.setTimer,
       scheduler: { runNow: (run) => this.runNow(run) },

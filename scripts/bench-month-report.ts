@@ -21,6 +21,8 @@ export const REPORT_EVERY_DAYS = 3;
 export interface Design {
   label: 'tiers' | 'no tiers' | 'webhooks';
   config: Config;
+  /** The design's own account (the service's monthly limit is per account). */
+  apiKey: string;
   db: Db;
   /** Calls after day 1 (the steady state). */
   calls: number;
@@ -46,6 +48,8 @@ export interface Design {
   freeAt: number;
   /** When this warehouse's runs last requested each link set, from the simulator's request log (bench-month-shown.ts). */
   readAt: Map<string, number>;
+  /** When the service's monthly limit first stopped one of its runs (null: never). */
+  refusedAt: number | null;
 }
 
 export const pct = (xs: number[], p: number) =>
@@ -148,10 +152,12 @@ export interface MonthArgs {
   rate: number;
   /** Simulated days run so far. */
   days: number;
+  /** When the first sync began (the first of a month). */
+  start: number;
 }
 
 /** Both designs' tables and the targets, for the days run so far (printed every few days, then at the end). */
-export function summarize(designs: Design[], clock: number, [recall, personRecall]: [Recall, Recall], { scale, focus, rate, days }: MonthArgs): void {
+export function summarize(designs: Design[], clock: number, [recall, personRecall]: [Recall, Recall], { scale, focus, rate, days, start }: MonthArgs): void {
   console.log(
     `month at ${scale}, changes ${focus} (rate ×${rate}), ${days} days of hourly runs, budget ${BUDGET} (staleness: simulated hours from change to warehouse)`,
   );
@@ -219,6 +225,9 @@ export function summarize(designs: Design[], clock: number, [recall, personRecal
     `<= ${BUDGET}`,
     firstMonth(t, days) <= BUDGET,
   );
+  // Each design has an account of its own, held by the simulator to the budget (the service's monthly limit).
+  const refused = (d: Design) => (d.refusedAt === null ? 'never' : `after ${h(d.refusedAt - start)}`);
+  report("the service's monthly limit stopped a run", `${refused(t)} (no tiers ${refused(base)})`, 'never', t.refusedAt === null);
   if (t.predicted !== null) {
     const off = Math.abs(t.predicted - month) / month;
     report("plan's month vs spent", `${t.predicted} vs ${Math.round(month)}: ${(off * 100).toFixed(1)}% off`, 'within 10%', off <= 0.1);

@@ -12,6 +12,7 @@ import { writeFile } from 'node:fs/promises';
 import { openDatabase } from '../src/load/db.ts';
 import { silentLogger } from '../src/log.ts';
 import { executeSync } from '../src/runner/execute.ts';
+import { BudgetExhaustedError } from '../src/extract/http/errors.ts';
 import { planReport } from '../src/budget/plan-report.ts';
 import { startSimulator, GEN_END_MS, mulberry32, type Scale } from '@relsync/simulator';
 import {
@@ -43,13 +44,17 @@ interface MonthOptions {
 }
 
 async function runMonth(scale: Scale, days: number, { focus, rate, dump, drop }: MonthOptions): Promise<void> {
-  let clock = GEN_END_MS;
-  const sim = await startSimulator({ scale, seed: 1, rateLimitPerMin: 1_000_000, monthlyLimit: null, contract: 'reference' });
+  // The first sync at the start of a calendar month, the worst case for the month's budget (the data ends the day before).
+  const start = Date.UTC(new Date(GEN_END_MS).getUTCFullYear(), new Date(GEN_END_MS).getUTCMonth() + 1, 1);
+  let clock = start;
+  const labels = drop === null ? (['tiers', 'no tiers'] as const) : (['tiers', 'no tiers', 'webhooks'] as const);
+  // Each design its own account, so the service's monthly limit holds each to the budget as it would a tenant of its own.
+  const accounts = labels.map((l, i) => ({ apiKey: `bench-${l.replace(' ', '-')}`, tenant: { id: 9_001 + i, name: `bench ${l}`, subdomain: `bench-${i}` } }));
+  const sim = await startSimulator({ scale, seed: 1, rateLimitPerMin: 1_000_000, monthlyLimit: BUDGET, contract: 'reference', accounts });
   const paced = new PacedClock(sim.stats, clock);
   sim.store.clock = () => paced.now();
   // The simulator's record of each request: which link sets a design's run read (drained after each run).
   sim.stats.log = [];
-  const labels = drop === null ? (['tiers', 'no tiers'] as const) : (['tiers', 'no tiers', 'webhooks'] as const);
   const whs = labels.map((l) => freshWarehouse('sqlite', `month-${l.replace(' ', '-')}`));
   const designs: Design[] = [];
   let hooks: HooksDesign | null = null;
@@ -57,7 +62,7 @@ async function runMonth(scale: Scale, days: number, { focus, rate, dump, drop }:
   try {
     for (const [i, label] of labels.entries()) {
       const extra = label === 'webhooks' ? await hooksConfigExtra() : {};
-      const config = benchConfig(sim, whs[i]!.databaseUrl, {
+      const config = benchConfig({ url: sim.url, apiKey: accounts[i]!.apiKey }, whs[i]!.databaseUrl, {
         schedule: '0 * * * *',
         monthlyBudget: BUDGET,
         tiers: { enabled: label !== 'no tiers' },
@@ -66,6 +71,7 @@ async function runMonth(scale: Scale, days: number, { focus, rate, dump, drop }:
       designs.push({
         label,
         config,
+        apiKey: accounts[i]!.apiKey,
         db: await openDatabase(config.databaseUrl),
         calls: 0,
         firstSync: 0,
@@ -80,13 +86,14 @@ async function runMonth(scale: Scale, days: number, { focus, rate, dump, drop }:
         lastDay: [],
         readAt: new Map(),
         freeAt: clock,
+        refusedAt: null,
       });
     }
     // The records relevant when the first sync begins, and when each warehouse had them all (the simulator's data),
     // checked after each scheduled run (a check reads every relevant record's rows; at large the webhook warehouse
     // makes about 50 hint runs a simulated hour).
     const completion = new Map<Design, Completion>(designs.map((d) => [d, startCompletion(sim.store, clock, d.config.tiers.hotWindow)]));
-    const firstRunAt = clock;
+    const firstRunAt = start;
     const [, , hooked] = designs;
     if (hooked) {
       hooks = new HooksDesign(sim, hooked, paced, (calls) => {
@@ -100,20 +107,31 @@ async function runMonth(scale: Scale, days: number, { focus, rate, dump, drop }:
     }
     const run = async (d: Design, mode: 'full' | 'incremental') => {
       paced.set(Math.max(clock, d.freeAt));
-      const { summary } = await executeSync({
+      const requests = sim.stats.requests;
+      const done = await executeSync({
         config: d.config,
         log: silentLogger(),
-        apiKey: sim.apiKey,
+        apiKey: d.apiKey,
         mode,
         command: 'bench month',
         tty: false,
         now: () => new Date(paced.now()),
+      }).catch((err: unknown) => {
+        // A run the month's limit stopped is what a tenant would see (what it read is kept); anything else voids the bench.
+        if (!(err instanceof BudgetExhaustedError)) throw err;
+        return null;
       });
       d.freeAt = paced.now();
+      if (!done) {
+        d.refusedAt ??= d.freeAt;
+        foldReads(d.readAt, sim.stats.log?.splice(0) ?? []);
+        return sim.stats.requests - requests;
+      }
+      const { summary } = done;
       if (summary.status !== 'succeeded') throw new Error(`${d.label} ${mode} run ${summary.status}: ${JSON.stringify(summary.errors)}`);
       foldReads(d.readAt, sim.stats.log?.splice(0) ?? []);
       await checkCompletion(d.db, sim.store, completion.get(d)!, d.freeAt);
-      if (clock > GEN_END_MS + DAY) for (const [name, s] of Object.entries(summary.streams)) d.spentBy.set(name, (d.spentBy.get(name) ?? 0) + s.calls);
+      if (clock > start + DAY) for (const [name, s] of Object.entries(summary.streams)) d.spentBy.set(name, (d.spentBy.get(name) ?? 0) + s.calls);
       d.lastDay = [...d.lastDay.slice(-23), Object.fromEntries(Object.entries(summary.streams).map(([name, s]) => [name, s.calls]))];
       return summary.callsTotal;
     };
@@ -207,13 +225,14 @@ async function runMonth(scale: Scale, days: number, { focus, rate, dump, drop }:
         }
       }
       if (hour % (REPORT_EVERY_DAYS * 24) === 0 || hour === days * 24) for (const d of designs) if (d.periods) await planNow(d, clock);
-      if (hour % (REPORT_EVERY_DAYS * 24) === 0 && hour < days * 24) summarize(designs, clock, [recall, personRecall], { scale, focus, rate, days: hour / 24 });
+      if (hour % (REPORT_EVERY_DAYS * 24) === 0 && hour < days * 24)
+        summarize(designs, clock, [recall, personRecall], { scale, focus, rate, days: hour / 24, start });
       if (hour % 24 === 0)
         console.log(
           `  day ${hour / 24}: ${designs.map((d) => `${d.label} ${d.calls} calls after day 1 so far, ${d.pending.length} unseen`).join('; ')} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
         );
     }
-    summarize(designs, clock, [recall, personRecall], { scale, focus, rate, days });
+    summarize(designs, clock, [recall, personRecall], { scale, focus, rate, days, start });
     if (hooks) hooksSummary(hooks, designs[0]!, clock, days);
     for (const d of designs) console.log(completionLine(d.label, completion.get(d)!, firstRunAt));
     if (dump) await dumpChanges(dump, designs, clock);

@@ -102,7 +102,7 @@ export class SimServer {
     const bodyText = await readBody(req);
     const { settings } = this.opts;
     const extra: Array<[string, string]> = [];
-    let rate: RateState = this.limiter.state('', started);
+    let rate: RateState = this.limiter.state('', started, { id: this.store.tenant.id, now: this.store.clock() });
     const send = (reply: Reply, fault: FaultKind | null = null) => this.write(req, res, iface, reply, rate, extra, fault, started, method, path);
     const fail = (err: HttpError) => send({ status: err.status, body: errorBody(iface, err) });
 
@@ -124,7 +124,8 @@ export class SimServer {
       }
       extra.push(['x-affinity-api-version', version]);
     }
-    const taken = this.limiter.take(auth.key, started, !MONTHLY_EXEMPT.has(path));
+    const tenant = settings.accounts.get(auth.key) ?? this.store.tenant;
+    const taken = this.limiter.take(auth.key, started, { id: tenant.id, now: this.store.clock() }, !MONTHLY_EXEMPT.has(path));
     rate = taken.state;
     const matches = router.match(path);
     const match = matches.find((m) => m.def.method === method);
@@ -153,7 +154,7 @@ export class SimServer {
     }
     const ctx: Ctx = {
       store: this.store,
-      tenant: settings.accounts.get(auth.key) ?? this.store.tenant,
+      tenant,
       settings,
       iface,
       method,

@@ -1,6 +1,8 @@
 /**
- * Rate budgets: a fixed 60 s window per API key, and an optional monthly organisation budget that resets at
- * the end of the calendar month (UTC). Both interfaces share the budgets, as on the service.
+ * Rate budgets: a fixed 60 s window per API key, and an optional monthly budget per organisation (the account a
+ * key belongs to) that resets at the end of the calendar month (UTC). Both interfaces share the budgets, as on
+ * the service. The month is read on the store's clock, so a bench that moves a simulated clock across a month's
+ * end sees the budget reset; the minute window stays on the wall clock that paces real requests.
  */
 
 export interface Budget {
@@ -16,12 +18,17 @@ export interface RateState {
   org: Budget | null;
 }
 
+/** The organisation a request's monthly calls count against, and the time on the store's clock. */
+export interface Org {
+  id: number;
+  now: number;
+}
+
 export class RateLimiter {
   private perMin: number;
   private readonly monthly: number | null;
   private readonly windows = new Map<string, { start: number; used: number }>();
-  private monthUsed = 0;
-  private monthKey = '';
+  private readonly months = new Map<number, { key: string; used: number }>();
 
   constructor(perMin: number, monthly: number | null) {
     this.perMin = perMin;
@@ -45,52 +52,54 @@ export class RateLimiter {
     return w;
   }
 
-  private rollMonth(now: number): void {
-    const d = new Date(now);
+  private month(org: Org): { key: string; used: number } {
+    const d = new Date(org.now);
     const key = `${d.getUTCFullYear()}-${d.getUTCMonth()}`;
-    if (key !== this.monthKey) {
-      this.monthKey = key;
-      this.monthUsed = 0;
+    let m = this.months.get(org.id);
+    if (!m || m.key !== key) {
+      m = { key, used: 0 };
+      this.months.set(org.id, m);
     }
+    return m;
   }
 
   /**
    * Try to spend one call. Returns whether it was allowed and the budgets AFTER the attempt.
    * `countMonthly` false for the endpoints the service exempts (rate-limit status, whoami).
    */
-  take(key: string, now: number, countMonthly: boolean): { allowed: boolean; state: RateState; retryAfterS: number } {
+  take(key: string, now: number, org: Org, countMonthly: boolean): { allowed: boolean; state: RateState; retryAfterS: number } {
     const w = this.window(key, now);
-    this.rollMonth(now);
-    const monthFull = this.monthly !== null && countMonthly && this.monthUsed >= this.monthly;
+    const m = this.month(org);
+    const monthFull = this.monthly !== null && countMonthly && m.used >= this.monthly;
     const allowed = w.used < this.perMin && !monthFull;
     if (allowed) {
       w.used += 1;
-      if (countMonthly) this.monthUsed += 1;
+      if (countMonthly) m.used += 1;
     }
-    const retryAfterS = monthFull && w.used < this.perMin ? secondsToMonthEnd(now) : Math.max(1, Math.ceil((w.start + 60_000 - now) / 1000));
-    return { allowed, state: this.state(key, now), retryAfterS };
+    const retryAfterS = monthFull && w.used < this.perMin ? secondsToMonthEnd(org.now) : Math.max(1, Math.ceil((w.start + 60_000 - now) / 1000));
+    return { allowed, state: this.state(key, now, org), retryAfterS };
   }
 
   /** Budgets without spending anything. */
-  state(key: string, now: number): RateState {
+  state(key: string, now: number, org: Org): RateState {
     const w = this.window(key, now);
-    this.rollMonth(now);
+    const m = this.month(org);
     const user: Budget = {
       limit: this.perMin,
       remaining: Math.max(0, this.perMin - w.used),
       used: w.used,
       reset: Math.max(0, Math.ceil((w.start + 60_000 - now) / 1000)),
     };
-    const org: Budget | null =
+    const orgBudget: Budget | null =
       this.monthly === null
         ? null
         : {
             limit: this.monthly,
-            remaining: Math.max(0, this.monthly - this.monthUsed),
-            used: this.monthUsed,
-            reset: secondsToMonthEnd(now),
+            remaining: Math.max(0, this.monthly - m.used),
+            used: m.used,
+            reset: secondsToMonthEnd(org.now),
           };
-    return { user, org };
+    return { user, org: orgBudget };
   }
 }
 

@@ -84,4 +84,25 @@ describe('simulator rate limits', () => {
     expect(v2.json).toMatchObject({ callerPerMinute: { limit: 900 }, orgPerMonth: { limit: 3, used: 3 } });
     expect((await simCall(sim, '/v2/rate-limit', { version: '2024-01-01' })).status).toBe(404);
   });
+
+  it('keeps a monthly budget per organisation, and turns the month on the store clock', async () => {
+    const other = { apiKey: 'other-key', tenant: { id: 77, name: 'Other', subdomain: 'other' } };
+    sim = await startSimulator({ scale: 'tiny', monthlyLimit: 2, accounts: [other] });
+    const juneEnd = Date.UTC(2025, 5, 30, 23, 0);
+    let clock = juneEnd;
+    sim.store.clock = () => clock;
+    const otherKey = { auth: { header: `Bearer ${other.apiKey}` } };
+    for (let i = 0; i < 2; i++) expect((await simCall(sim, '/v2/lists')).status).toBe(200);
+    const refused = await simCall(sim, '/v2/lists');
+    expect(refused.status).toBe(429);
+    // The wait is to the month's end on the store clock (an hour), not on the wall clock.
+    expect(Number(refused.headers.get('retry-after'))).toBe(3600);
+    // Another account is another organisation: its budget is untouched.
+    expect((await simCall(sim, '/v2/lists', otherKey)).status).toBe(200);
+    expect((await simCall(sim, '/v2/lists', otherKey)).headers.get('x-ratelimit-limit-org-remaining')).toBe('0');
+    clock = juneEnd + 3_600_000;
+    const july = await simCall(sim, '/v2/lists');
+    expect(july.status).toBe(200);
+    expect(july.headers.get('x-ratelimit-limit-org-remaining')).toBe('1');
+  });
 });

@@ -120,21 +120,28 @@ async function acquirePgLock(db: Db, me: { label: string; host: string; now: str
   // The lock lives as long as this session. If the session dies (server restart, failover,
   // pg_terminate_backend) the server frees the lock for anyone: close the fence so this process
   // writes nothing more, and let the client go without a crash (an unheard 'error' event would).
+  // The listener leaves with the lock: a pooled client lives on, and one left listening would close the
+  // fence of a later run over a session that no longer holds anything (and gain a listener a run).
   let lost: Error | null = null;
-  client.on('error', (err: Error) => {
+  const onError = (err: Error) => {
     lost ??= err;
     db.fence.close(err);
-  });
+  };
+  client.on('error', onError);
+  const letGo = (err?: Error) => {
+    client.off('error', onError);
+    client.release(err);
+  };
   const key = `relsync:${db.schema ?? 'public'}`;
   let ok = false;
   try {
     ok = (await client.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtext($1)) as ok', [key])).rows[0]?.ok === true;
   } catch (err) {
-    client.release(err as Error);
+    letGo(err as Error);
     throw err;
   }
   if (!ok) {
-    client.release();
+    letGo();
     const row = await holderRow(db);
     throw row ? busy(row.holder, row.acquired_at) : busy('another process', 'unknown');
   }
@@ -151,7 +158,7 @@ async function acquirePgLock(db: Db, me: { label: string; host: string; now: str
     });
   } catch (err) {
     await client.query('select pg_advisory_unlock(hashtext($1))', [key]).catch(() => undefined);
-    client.release(err as Error);
+    letGo(err as Error);
     throw readOnlyDatabaseError(err, db.describe) ?? err;
   }
   const ownRow = () => db.kysely.deleteFrom('sync_lock').where('name', '=', LOCK_NAME).where('pid', '=', process.pid).where('host', '=', me.host).execute();
@@ -160,7 +167,7 @@ async function acquirePgLock(db: Db, me: { label: string; host: string; now: str
       if (lost) {
         // The session, and the lock with it, is gone: destroy the client, open the fence for the next
         // lock taken on this Db, and remove our row unless a new holder has replaced it already.
-        client.release(lost);
+        letGo(lost);
         db.fence.open();
         await ownRow().catch(() => undefined);
         return;
@@ -168,10 +175,10 @@ async function acquirePgLock(db: Db, me: { label: string; host: string; now: str
       try {
         await ownRow();
         await client.query('select pg_advisory_unlock(hashtext($1))', [key]);
-        client.release();
+        letGo();
       } catch (err) {
         // A broken session is destroyed, not pooled; the lock went with it.
-        client.release(err as Error);
+        letGo(err as Error);
         throw err;
       }
     },

@@ -7,6 +7,7 @@
  * nothing, as the reference says of imports and enrichment. The trigger's timers run on the simulated clock:
  * `until(t)` fires those due by `t` in order, and a hint run moves the clock on at 900 calls a minute.
  */
+import { BudgetExhaustedError } from '../src/extract/http/errors.ts';
 import { silentLogger } from '../src/log.ts';
 import type { RunSummary } from '../src/state/runs.ts';
 import { startWebhookService, type WebhookService } from '../src/webhooks/service.ts';
@@ -76,11 +77,18 @@ export class HooksDesign {
 
   /** The scheduler's side: a hint run starts at once (the bench runs one thing at a time) and its calls are counted. */
   private runNow(run: (signal: { shouldStop: () => boolean }) => Promise<RunSummary | null>): Promise<void> {
-    return run({ shouldStop: () => false }).then((summary) => {
-      this.runs += 1;
-      this.calls += summary?.callsTotal ?? 0;
-      this.onCalls(summary?.callsTotal ?? 0);
-    });
+    return run({ shouldStop: () => false }).then(
+      (summary) => {
+        this.runs += 1;
+        this.calls += summary?.callsTotal ?? 0;
+        this.onCalls(summary?.callsTotal ?? 0);
+      },
+      (err: unknown) => {
+        // The month's limit stops a hint run as it would a scheduled one: recorded, and the bench goes on.
+        if (!(err instanceof BudgetExhaustedError)) throw err;
+        this.design.refusedAt ??= this.paced.now();
+      },
+    );
   }
 
   /** Fire the change's event through the simulator's sender; whether it reached the receiver (null: none fires). */

@@ -4,7 +4,7 @@
  */
 import { type Db } from '../src/load/db.ts';
 import { planReport } from '../src/budget/plan-report.ts';
-import { type Scale } from '@relsync/simulator';
+import { type ContractName, type Scale } from '@relsync/simulator';
 import type { Config } from '../src/config/schema.ts';
 import { ALL_KINDS, CHANGE_KINDS, type Change, type CompanyKind } from './bench-month-changes.ts';
 import { missedBy, type TruthReason } from './bench-month-truth.ts';
@@ -149,6 +149,7 @@ export function table(d: Design, end: number, days: number): void {
 export interface MonthArgs {
   scale: Scale;
   focus: 'uniform' | 'interactions';
+  contract: ContractName;
   rate: number;
   /** Simulated days run so far. */
   days: number;
@@ -157,9 +158,14 @@ export interface MonthArgs {
 }
 
 /** Both designs' tables and the targets, for the days run so far (printed every few days, then at the end). */
-export function summarize(designs: Design[], clock: number, [recall, personRecall]: [Recall, Recall], { scale, focus, rate, days, start }: MonthArgs): void {
+export function summarize(
+  designs: Design[],
+  clock: number,
+  [recall, personRecall]: [Recall, Recall],
+  { scale, focus, contract, rate, days, start }: MonthArgs,
+): void {
   console.log(
-    `month at ${scale}, changes ${focus} (rate ×${rate}), ${days} days of hourly runs, budget ${BUDGET} (staleness: simulated hours from change to warehouse)`,
+    `month at ${scale}, the ${contract} contract, changes ${focus} (rate ×${rate}), ${days} days of hourly runs, budget ${BUDGET} (staleness: simulated hours from change to warehouse)`,
   );
   for (const d of designs) {
     table(d, clock, days);

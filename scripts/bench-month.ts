@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --part month [--scale medium] [--days 30] [--focus uniform,interactions] [--webhooks --drop 0.1]`: a simulated
+ * `npm run bench -- --part month [--scale medium] [--days 30] [--focus uniform,interactions] [--contract reference,seed] [--webhooks --drop 0.1]`: a simulated
  * month of hourly runs under a 100,000-call month, measuring freshness (issues 18, 34). The simulator and relsync
  * share a simulated clock that a run moves on at 900 calls a minute (bench-clock.ts; no real rate limit: 30 days
  * take minutes). Two warehouses follow the same tenant in the same run: relevance tiers (`tiers.enabled: true`,
@@ -14,7 +14,7 @@ import { silentLogger } from '../src/log.ts';
 import { executeSync } from '../src/runner/execute.ts';
 import { BudgetExhaustedError } from '../src/extract/http/errors.ts';
 import { planReport } from '../src/budget/plan-report.ts';
-import { startSimulator, GEN_END_MS, mulberry32, type Scale } from '@relsync/simulator';
+import { startSimulator, GEN_END_MS, mulberry32, type ContractName, type Scale } from '@relsync/simulator';
 import {
   ALL_KINDS,
   PERSON_KINDS,
@@ -37,20 +37,22 @@ import { benchConfig, freshWarehouse } from './bench-support.ts';
 import { BUDGET, DAY, FOCUSED_SHARE, HOUR, REPORT_EVERY_DAYS, dayRecall, planNow, summarize, type Design, type Recall } from './bench-month-report.ts';
 interface MonthOptions {
   focus: 'uniform' | 'interactions';
+  /** Which document the simulator follows where they differ (the seed is the stingier, contract.ts). */
+  contract: ContractName;
   rate: number;
   dump?: string;
   /** With webhooks: the share of deliveries the simulator drops; null runs the two designs without. */
   drop: number | null;
 }
 
-async function runMonth(scale: Scale, days: number, { focus, rate, dump, drop }: MonthOptions): Promise<void> {
+async function runMonth(scale: Scale, days: number, { focus, contract, rate, dump, drop }: MonthOptions): Promise<void> {
   // The first sync at the start of a calendar month, the worst case for the month's budget (the data ends the day before).
   const start = Date.UTC(new Date(GEN_END_MS).getUTCFullYear(), new Date(GEN_END_MS).getUTCMonth() + 1, 1);
   let clock = start;
   const labels = drop === null ? (['tiers', 'no tiers'] as const) : (['tiers', 'no tiers', 'webhooks'] as const);
   // Each design its own account, so the service's monthly limit holds each to the budget as it would a tenant of its own.
   const accounts = labels.map((l, i) => ({ apiKey: `bench-${l.replace(' ', '-')}`, tenant: { id: 9_001 + i, name: `bench ${l}`, subdomain: `bench-${i}` } }));
-  const sim = await startSimulator({ scale, seed: 1, rateLimitPerMin: 1_000_000, monthlyLimit: BUDGET, contract: 'reference', accounts });
+  const sim = await startSimulator({ scale, seed: 1, rateLimitPerMin: 1_000_000, monthlyLimit: BUDGET, contract, accounts });
   const paced = new PacedClock(sim.stats, clock);
   sim.store.clock = () => paced.now();
   // The simulator's record of each request: which link sets a design's run read (drained after each run).
@@ -226,13 +228,13 @@ async function runMonth(scale: Scale, days: number, { focus, rate, dump, drop }:
       }
       if (hour % (REPORT_EVERY_DAYS * 24) === 0 || hour === days * 24) for (const d of designs) if (d.periods) await planNow(d, clock);
       if (hour % (REPORT_EVERY_DAYS * 24) === 0 && hour < days * 24)
-        summarize(designs, clock, [recall, personRecall], { scale, focus, rate, days: hour / 24, start });
+        summarize(designs, clock, [recall, personRecall], { scale, focus, contract, rate, days: hour / 24, start });
       if (hour % 24 === 0)
         console.log(
           `  day ${hour / 24}: ${designs.map((d) => `${d.label} ${d.calls} calls after day 1 so far, ${d.pending.length} unseen`).join('; ')} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
         );
     }
-    summarize(designs, clock, [recall, personRecall], { scale, focus, rate, days, start });
+    summarize(designs, clock, [recall, personRecall], { scale, focus, contract, rate, days, start });
     if (hooks) hooksSummary(hooks, designs[0]!, clock, days);
     for (const d of designs) console.log(completionLine(d.label, completion.get(d)!, firstRunAt));
     if (dump) await dumpChanges(dump, designs, clock);
@@ -259,7 +261,8 @@ export async function runMonthPart(
   scale: Scale,
   days: number,
   focuses: ReadonlyArray<'uniform' | 'interactions'>,
-  o: Omit<MonthOptions, 'focus'>,
+  contracts: readonly ContractName[],
+  o: Omit<MonthOptions, 'focus' | 'contract'>,
 ): Promise<void> {
-  for (const focus of focuses) await runMonth(scale, days, { ...o, focus });
+  for (const contract of contracts) for (const focus of focuses) await runMonth(scale, days, { ...o, focus, contract });
 }

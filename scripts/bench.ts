@@ -78,7 +78,7 @@ for (const part of parts) {
       // `--webhooks` adds a third warehouse with the webhook receiver and its hint runs (bench-month-hooks.ts).
       await (
         await import('./bench-month.ts')
-      ).runMonthPart(scaleOr('medium'), Number(values.days ?? 30), values.focus.split(',') as Array<'uniform' | 'interactions'>, {
+      ).runMonthPart(scaleOr('medium'), Number(values.days ?? 30), values.focus.split(',') as Array<'uniform' | 'interactions'>, contracts, {
         rate: Number(values.rate),
         dump: values.dump,
         drop: values.webhooks ? Number(values.drop) : null,

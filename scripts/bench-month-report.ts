@@ -105,7 +105,7 @@ export async function planNow(d: Design, clock: number): Promise<void> {
   );
 }
 
-/** The streams where the plan's month and the month spent part most (spent scaled to 30 days). */
+/** The streams where the plan's month and the month spent part most (spent scaled to 30 days), then the costliest. */
 export function planGaps(d: Design, days: number): void {
   const names = new Set([...d.spentBy.keys(), ...d.predictedBy.keys()]);
   const gaps = [...names].map((n) => ({ n, plan: d.predictedBy.get(n) ?? 0, spent: ((d.spentBy.get(n) ?? 0) * 30) / Math.max(1, days - 1) }));
@@ -116,6 +116,9 @@ export function planGaps(d: Design, days: number): void {
       .map((g) => `${g.n} ${Math.round(g.plan)} vs ${Math.round(g.spent)}`)
       .join('; ')}`,
   );
+  // Where the month goes: what a contract or a design costs more is read here.
+  const spent = [...gaps].sort((a, b) => b.spent - a.spent).slice(0, 8);
+  console.log(`    spent, a month, the most: ${spent.map((g) => `${g.n} ${Math.round(g.spent)}`).join('; ')}`);
 }
 
 /** Rows by the simulator's truth (relevant or not) and kind; then by relsync's own tier, for comparison. */

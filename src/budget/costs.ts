@@ -168,7 +168,7 @@ export async function streamCosts(ctx: PlanContext, streams: readonly PricedStre
       const floor = incremental.length === 0 ? 0 : median(incremental.map((x) => x.s.calls ?? 0));
       return [
         { name: s.name, kind: 'every-run', calls: floor, periodMs: 0 },
-        { name: s.name, kind: 'periodic', calls: whole[s.name]?.calls ?? 0, periodMs: s.periodMs },
+        { name: s.name, kind: 'periodic', calls: whole[s.name]?.calls ?? 0, periodMs: s.periodMs, ...(s.tier ? { tier: s.tier } : {}) },
       ];
     }
     if (s.unchanged) {

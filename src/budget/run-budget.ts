@@ -22,6 +22,8 @@ export interface PageAllowance {
   take(): void;
   /** Pages of the pass one run reads (its share). */
   readonly cap: number;
+  /** The pass's period after the budget stretched it: a pass begins no more often (run-stream.ts). */
+  readonly periodMs: number;
 }
 
 export interface RunBudget {
@@ -36,6 +38,11 @@ export interface RunBudget {
 function tieredSide(s: AnyStream, config: Config): 'company' | 'person' | null {
   if (!config.tiers.enabled || s.read.kind !== 'ids' || !s.read.ranked) return null;
   return s.read.consumes === 'company_links' ? 'company' : s.read.consumes === 'person_links' ? 'person' : null;
+}
+
+/** Entity sweeps (and the link reads they mark) are hot work with tiers on: they stretch last. */
+function hotTier(s: AnyStream, config: Config): { tier?: 'hot' } {
+  return config.tiers.enabled && s.group === 'entities' ? { tier: 'hot' } : {};
 }
 
 /**
@@ -57,8 +64,10 @@ export function pricedStreams(
     // was never read (associations.ts): a few new ones a run, priced as every-run work from recent runs.
     if (side === 'person' && tierSide === 'company') out.push({ name: s.name, everyRun: true, periodMs: 0, marksOnly: true });
     if (side) continue;
+    // Link reads follow the sweep that marks them (the opportunities' search marks every opportunity whose
+    // sets it lacks): priced at that sweep's period and tier, so both stretch by the same factor.
     if (read.kind === 'ids' && read.consumes?.endsWith('_links')) {
-      out.push({ name: s.name, everyRun: true, linkReads: true, periodMs: sweepInterval(config, s.name, s.group) });
+      out.push({ name: s.name, everyRun: true, linkReads: true, periodMs: sweepInterval(config, s.name, s.group), ...hotTier(s, config) });
       continue;
     }
     if (read.kind === 'ids' && read.remembers) {
@@ -71,7 +80,7 @@ export function pricedStreams(
       continue;
     }
     const everyRun = read.kind === 'feed' || (read.kind === 'ids' && read.consumes !== undefined);
-    const hot = config.tiers.enabled && !everyRun && s.group === 'entities' ? { tier: 'hot' as const } : {};
+    const hot = everyRun ? {} : hotTier(s, config);
     const marksOnly = read.kind === 'ids' && read.consumes !== undefined ? { marksOnly: true } : {};
     out.push({
       name: s.name,
@@ -187,6 +196,7 @@ export async function runBudget(
     let taken = 0;
     allowances.set(s.name, {
       cap,
+      periodMs: s.effectivePeriodMs,
       allow: () => taken < cap && (share === null || callsSoFar() < share),
       take: () => void (taken += 1),
     });

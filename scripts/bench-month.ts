@@ -127,6 +127,7 @@ async function runMonth(scale: Scale, days: number, { focus, contract, rate, dum
       if (!done) {
         d.refusedAt ??= d.freeAt;
         foldReads(d.readAt, sim.stats.log?.splice(0) ?? []);
+        await checkCompletion(d.db, sim.store, completion.get(d)!, d.freeAt);
         return sim.stats.requests - requests;
       }
       const { summary } = done;

@@ -8,7 +8,6 @@
  * also receives the changes' webhook deliveries (bench-month-hooks.ts). For each change, staleness is the simulated
  * time from the change to the end of the run after which the warehouse shows it (bench-month-shown.ts).
  */
-import { writeFile } from 'node:fs/promises';
 import { openDatabase } from '../src/load/db.ts';
 import { silentLogger } from '../src/log.ts';
 import { executeSync } from '../src/runner/execute.ts';
@@ -33,6 +32,7 @@ import { checkCompletion, completionLine, startCompletion, touch, type Completio
 import { foldReads } from './bench-month-shown.ts';
 import { personEndOnly, relevantChange, truthReasons, type Truth } from './bench-month-truth.ts';
 import { benchConfig, freshWarehouse } from './bench-support.ts';
+import { dumpChanges } from './bench-month-dump.ts';
 
 import { BUDGET, DAY, FOCUSED_SHARE, HOUR, REPORT_EVERY_DAYS, dayRecall, planNow, summarize, type Design, type Recall } from './bench-month-report.ts';
 interface MonthOptions {
@@ -245,16 +245,6 @@ async function runMonth(scale: Scale, days: number, { focus, contract, rate, dum
     for (const w of whs) await w.dispose();
     await sim.close();
   }
-}
-
-/** Every change each design saw (with its staleness) or has not seen (with its age at the end), as JSON lines: what a miss was. */
-async function dumpChanges(path: string, designs: readonly Design[], end: number): Promise<void> {
-  const lines = designs.flatMap((d) => [
-    ...d.seen.map((c) => JSON.stringify({ design: d.label, ...c, hours: c.staleness / HOUR })),
-    ...d.pending.map((c) => JSON.stringify({ design: d.label, ...c, unseen: true, hours: (end - c.at) / HOUR })),
-  ]);
-  await writeFile(path, lines.join('\n') + '\n');
-  console.log(`  every change, seen or not: ${path}`);
 }
 
 /** `rate` multiplies the daily change rate (a small tenant sees few changes a month: too few for a p95); `dump` names a JSON-lines file of every change; `drop` adds the webhook design. */

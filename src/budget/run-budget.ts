@@ -67,7 +67,9 @@ export function pricedStreams(
     // Link reads follow the sweep that marks them (the opportunities' search marks every opportunity whose
     // sets it lacks): priced at that sweep's period and tier, so both stretch by the same factor.
     if (read.kind === 'ids' && read.consumes?.endsWith('_links')) {
-      out.push({ name: s.name, everyRun: true, linkReads: true, periodMs: sweepInterval(config, s.name, s.group), ...hotTier(s, config) });
+      const marker = streams.find((m) => m.name === read.markedBy) ?? s;
+      const periodMs = sweepInterval(config, marker.name, marker.group, sweptWithoutFeed(marker.name) !== null);
+      out.push({ name: s.name, everyRun: true, linkReads: true, periodMs, ...hotTier(marker, config) });
       continue;
     }
     if (read.kind === 'ids' && read.remembers) {

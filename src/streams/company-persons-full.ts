@@ -25,6 +25,7 @@ export const companyPersonsFullStream = defineStream({
         : null,
     batchSize: 1,
     consumes: 'company_links',
+    markedBy: 'companies',
     goneFrom: 'companies',
     confirmGone: (ids) => confirmByIds('/v2/companies', 'GET /v2/companies?ids', ids),
     request: (ids) => ({ path: `/organizations/${ids[0]}`, paginator: 'single', endpoint: 'GET /organizations/{id}' }),

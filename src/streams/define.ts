@@ -105,6 +105,11 @@ export interface IdsRead<P> extends Partitioned<P> {
   /** The ids come from these dirty marks; a batch read removes them in its transaction. */
   consumes?: DirtyKind;
   /**
+   * The sweep whose passes leave those marks: the reads' pass is priced at its period and tier, so an override
+   * of that sweep (`sweeps.overrides`) moves the reads' price with it (budget/run-budget.ts).
+   */
+  markedBy?: string;
+  /**
    * Each id read is stamped under this kind in `sync_read_whole`, in its batch's transaction: `ids` may
    * then leave out what was read recently and is known unchanged (planner/fragment-ids.ts).
    */

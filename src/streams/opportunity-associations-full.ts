@@ -21,6 +21,7 @@ export const opportunityAssociationsFullStream = defineStream({
     ids: opportunityLinkReads,
     batchSize: 1,
     consumes: 'opportunity_links',
+    markedBy: 'opportunity_associations',
     goneFrom: 'opportunities',
     confirmGone: (ids) => confirmByIds('/v2/opportunities', 'GET /v2/opportunities?ids', ids),
     request: (ids) => ({ path: `/opportunities/${ids[0]}`, paginator: 'single', endpoint: 'GET /opportunities/{id}' }),

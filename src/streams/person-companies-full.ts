@@ -22,6 +22,7 @@ export const personCompaniesFullStream = defineStream({
         : null,
     batchSize: 1,
     consumes: 'person_links',
+    markedBy: 'persons',
     goneFrom: 'persons',
     confirmGone: (ids) => confirmByIds('/v2/persons', 'GET /v2/persons?ids', ids),
     request: (ids) => ({ path: `/persons/${ids[0]}`, paginator: 'single', endpoint: 'GET /persons/{id}' }),

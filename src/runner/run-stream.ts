@@ -9,7 +9,7 @@ import { readPartition, type ReadMode } from './page-loop.ts';
 import type { PageAllowance } from '../budget/run-budget.ts';
 import type { FailureAction, RunPolicy } from './failure-policy.ts';
 import { sweepInterval } from '../budget/sweep-period.ts';
-import { passLeadMs, sweepDue } from './stream-order.ts';
+import { passIntervalMs, passLeadMs, sweepDue } from './stream-order.ts';
 import { skipReason } from '../planner/selection.ts';
 
 export type SyncMode = 'full' | 'incremental' | 'backfill';
@@ -70,12 +70,8 @@ async function planPartitions(
     const share = opts.mode === 'incremental' && read.kind === 'sweep' ? (opts.allowance?.(def.name) ?? null) : null;
     const cap = share?.cap ?? null;
     const lead = opts.runIntervalMs === undefined ? 0 : passLeadMs(checkpoint, cap, opts.runIntervalMs);
-    // Under the budget a pass begins once a stretched period from the last one's beginning, as the plan prices
-    // it: spreading its pages alone left a short pass beginning every configured period, and the reads it marks
-    // with it (on the seed contract the opportunities' search marked all 5,000 of a medium tenant's each day:
-    // 150,000 calls a month). A long pass already spread over the period waits only the configured one after it.
-    const took = checkpoint.lastSweepRuns === null ? 0 : (checkpoint.lastSweepRuns - 1) * (opts.runIntervalMs ?? 0);
-    const due = sweepDue(checkpoint, Math.max(every, (share?.periodMs ?? 0) - took), opts.now(), opts.runIntervalMs, lead);
+    const interval = passIntervalMs(checkpoint, every, share?.periodMs ?? null, opts.runIntervalMs ?? 0);
+    const due = sweepDue(checkpoint, interval, opts.now(), opts.runIntervalMs, lead);
     if (refusedFeed && due)
       env.log.info(
         { stream: def.name, partition: p.key || undefined, plan: 'sweep', refusedFeed, everyMs: every },

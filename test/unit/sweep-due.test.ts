@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyCheckpoint } from '../../src/state/checkpoint.ts';
-import { passLeadMs, sweepDue } from '../../src/runner/stream-order.ts';
+import { passIntervalMs, passLeadMs, sweepDue } from '../../src/runner/stream-order.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -52,5 +52,25 @@ describe('passLeadMs', () => {
     expect(passLeadMs(whole, null, HOUR)).toBe(0);
     expect(passLeadMs(whole, Infinity, HOUR)).toBe(0);
     expect(passLeadMs({ ...whole, lastSweepRuns: null }, 3, HOUR)).toBe(0);
+  });
+});
+
+describe('passIntervalMs', () => {
+  const short = { ...swept, lastSweepPages: 10, lastSweepRuns: 1 };
+
+  it('a pass read in one run waits the whole stretched period after it (it began where it ended)', () => {
+    expect(passIntervalMs(short, DAY, 3 * DAY, HOUR)).toBe(3 * DAY);
+    expect(sweepDue(short, passIntervalMs(short, DAY, 3 * DAY, HOUR), at(48), HOUR)).toBe(false);
+  });
+
+  it('a pass spread over the stretched period waits only the configured one after it', () => {
+    const spread = { ...short, lastSweepRuns: 58 };
+    expect(passIntervalMs(spread, DAY, 3 * DAY, HOUR)).toBe(DAY);
+    expect(passIntervalMs({ ...short, lastSweepRuns: 25 }, DAY, 3 * DAY, HOUR)).toBe(2 * DAY);
+  });
+
+  it('no budget, or a last pass of unknown length: the configured period, or the stretched one whole', () => {
+    expect(passIntervalMs(short, DAY, null, HOUR)).toBe(DAY);
+    expect(passIntervalMs({ ...short, lastSweepRuns: null }, DAY, 3 * DAY, HOUR)).toBe(3 * DAY);
   });
 });

@@ -129,6 +129,12 @@ export const DEFAULT_TIERS_ENABLED = true;
  */
 export const DEFAULT_MAX_COLD_STRETCH = 3;
 /**
+ * With tiers on, the single reads no tier ranks (one call an opportunity where the search lacks its sets) take
+ * at most this percent of a month that does not fit, as webhook hint runs do: on the seed contract's medium
+ * tenant they alone asked 150,000 calls a month and stretched the hot period to 63 h.
+ */
+export const DEFAULT_SINGLE_READ_SHARE_PERCENT = 20;
+/**
  * A record a lookup by id was asked for and did not return in this many runs is given up (its mark
  * dropped): gone upstream, merged away, or out of reach. The read-after-create lag lasts well under a
  * second, and with tiers the collection's own sweep, which used to give such marks up, comes only every

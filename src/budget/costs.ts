@@ -24,6 +24,8 @@ export interface PricedStream {
   linkReads?: boolean;
   /** Periodic work of the hot tier (stretched last; month-plan.ts). */
   tier?: 'hot';
+  /** Held to its own share of the month when the month does not fit (month-plan.ts `ownShare`). */
+  ownShare?: boolean;
   /**
    * Reads only the records change signals marked in `sync_dirty` (the `*_changed` re-reads, the link
    * reads' every-run floor): with nothing marked it reads nothing. Before any incremental run it is
@@ -40,6 +42,11 @@ export interface PricedStream {
    * pass it cost a whole read every period until the first pass after the first sync.
    */
   unchanged?: { kind: string; periodMs: number };
+}
+
+/** What a periodic price carries of its stream besides the calls: its tier and whether it keeps a share of its own. */
+function periodicTraits(s: PricedStream): Pick<StreamCost, 'tier' | 'ownShare'> {
+  return { ...(s.tier ? { tier: s.tier } : {}), ...(s.ownShare ? { ownShare: true } : {}) };
 }
 
 interface StreamRunJson {
@@ -168,7 +175,7 @@ export async function streamCosts(ctx: PlanContext, streams: readonly PricedStre
       const floor = incremental.length === 0 ? 0 : median(incremental.map((x) => x.s.calls ?? 0));
       return [
         { name: s.name, kind: 'every-run', calls: floor, periodMs: 0 },
-        { name: s.name, kind: 'periodic', calls: whole[s.name]?.calls ?? 0, periodMs: s.periodMs, ...(s.tier ? { tier: s.tier } : {}) },
+        { name: s.name, kind: 'periodic', calls: whole[s.name]?.calls ?? 0, periodMs: s.periodMs, ...periodicTraits(s) },
       ];
     }
     if (s.unchanged) {
@@ -190,7 +197,7 @@ export async function streamCosts(ctx: PlanContext, streams: readonly PricedStre
     const pass = pages.get(s.name) ?? lastSweepRunCalls(seen);
     const skipped = pass === null && seen[0]?.s.status === 'skipped';
     if (pass === null && !skipped) unknown.push(s.name);
-    return [{ name: s.name, kind: 'periodic', calls: pass ?? (skipped ? 0 : fallback), periodMs: s.periodMs, ...(s.tier ? { tier: s.tier } : {}) }];
+    return [{ name: s.name, kind: 'periodic', calls: pass ?? (skipped ? 0 : fallback), periodMs: s.periodMs, ...periodicTraits(s) }];
   });
   return { costs, unknown };
 }

@@ -14,6 +14,11 @@
  * the rest (the cold tier's reads, the other sweeps). Cold work stretches first, by the factor that makes
  * it fit what every-run and hot work leave, up to DEFAULT_MAX_COLD_STRETCH; hot work stretches only when
  * it does not fit what every-run work and cold work at its longest leave (`hotStretch` > 1 says so).
+ *
+ * Some periodic work is held to its own share of the month (`ownShare`: the single reads no tier ranks, one
+ * call a record, and the pass that marks them): when the month does not fit and it would take more than its
+ * share, it stretches alone to fit the share (`ownStretch`), and the tiers are planned in what is left. Left
+ * in the hot tier, 5,000 opportunity reads a day on the seed contract stretched every hot period 2.6-fold.
  */
 import { DEFAULT_MAX_COLD_STRETCH } from '../defaults.ts';
 
@@ -30,6 +35,8 @@ export interface StreamCost {
   basis?: 'counted' | 'at least' | 'not counted';
   /** Periodic work of the hot tier (stretched last); absent: cold or untiered work (stretched first). */
   tier?: 'hot' | 'cold';
+  /** Held to its own share of the month when the month does not fit (`ownStretch`). */
+  ownShare?: boolean;
 }
 
 export interface StreamPlan extends StreamCost {
@@ -56,6 +63,10 @@ export interface BudgetPlan {
   hotStretch: number;
   /** Hot periodic work a month, as configured. */
   hotPerMonth: number;
+  /** Factor applied to `ownShare` work held to its share (1 when it fits its share or the month fits). */
+  ownStretch: number;
+  /** The calls a month `ownShare` work may take when the month does not fit (null without a budget or share). */
+  ownShareCalls: number | null;
   /** The most calls one run may spend: the budget spread evenly over the month's runs (null without a budget). */
   perRunShare: number | null;
   streams: StreamPlan[];
@@ -83,19 +94,52 @@ function passesPerMonth(periodMs: number, runIntervalMs: number): number {
   return MONTH_MS / Math.max(periodMs, runIntervalMs);
 }
 
-export function planBudget(costs: readonly StreamCost[], runIntervalMs: number, monthlyBudget: number | null): BudgetPlan {
+/** Calls a month of periodic work at its configured period. */
+function monthOf(costs: readonly StreamCost[], runIntervalMs: number): number {
+  return costs.reduce((n, c) => n + c.calls * passesPerMonth(c.periodMs, runIntervalMs), 0);
+}
+
+/** `ownShare` work's stretch: past its share of the budget it stretches alone to fit the share. */
+function ownStretchOf(fits: boolean, ownMonth: number, shareCalls: number | null): number {
+  if (fits || shareCalls === null || ownMonth <= shareCalls) return 1;
+  return shareCalls > 0 ? ownMonth / shareCalls : Infinity;
+}
+
+/**
+ * The month's plan. `ownShare`: the fraction of the budget `ownShare` work may take when the month does not
+ * fit (null: none is held apart, it stretches with its tier).
+ */
+export function planBudget(costs: readonly StreamCost[], runIntervalMs: number, monthlyBudget: number | null, ownShare: number | null = null): BudgetPlan {
   const runs = runsPerMonth(runIntervalMs);
+  const periodicCosts = costs.filter((c) => c.kind === 'periodic');
   const everyRun = costs.filter((c) => c.kind === 'every-run').reduce((n, c) => n + c.calls * runs, 0);
-  const periodic = costs.filter((c) => c.kind === 'periodic').reduce((n, c) => n + c.calls * passesPerMonth(c.periodMs, runIntervalMs), 0);
-  const hot = costs.filter((c) => c.kind === 'periodic' && c.tier === 'hot').reduce((n, c) => n + c.calls * passesPerMonth(c.periodMs, runIntervalMs), 0);
+  const periodic = monthOf(periodicCosts, runIntervalMs);
+  const hot = monthOf(
+    periodicCosts.filter((c) => c.tier === 'hot'),
+    runIntervalMs,
+  );
   const total = everyRun + periodic;
   const fits = monthlyBudget === null || total <= monthlyBudget;
-  const room = monthlyBudget === null ? Infinity : monthlyBudget - everyRun;
-  const { stretch, hotStretch } = stretches(fits, room, hot, periodic - hot);
+  const shareCalls = monthlyBudget === null || ownShare === null ? null : monthlyBudget * ownShare;
+  const own = periodicCosts.filter((c) => c.ownShare);
+  const ownStretch = ownStretchOf(fits, monthOf(own, runIntervalMs), shareCalls);
+  // Held apart, the work takes its share off the top; the tiers are planned in the rest.
+  const apart = ownStretch > 1 ? own : [];
+  const apartMonth = monthOf(apart, runIntervalMs) / ownStretch;
+  const apartHot = monthOf(
+    apart.filter((c) => c.tier === 'hot'),
+    runIntervalMs,
+  );
+  const room = monthlyBudget === null ? Infinity : monthlyBudget - everyRun - apartMonth;
+  const rest = periodic - monthOf(apart, runIntervalMs);
+  const { stretch, hotStretch } = stretches(fits, room, hot - apartHot, rest - (hot - apartHot));
   const streams = costs.map((c): StreamPlan => {
     if (c.kind === 'every-run')
       return { ...c, effectivePeriodMs: runIntervalMs, perRun: c.calls, perDay: (c.calls * 86_400_000) / runIntervalMs, perMonth: c.calls * runs };
-    const effective = Math.max(c.periodMs, runIntervalMs) * (c.tier === 'hot' ? hotStretch : stretch);
+    const tierStretch = c.tier === 'hot' ? hotStretch : stretch;
+    // Held apart, never read more often than its tier would be.
+    const factor = c.ownShare && ownStretch > 1 ? Math.max(ownStretch, tierStretch) : tierStretch;
+    const effective = Math.max(c.periodMs, runIntervalMs) * factor;
     const perMonth = Number.isFinite(effective) ? c.calls * (MONTH_MS / effective) : 0;
     return { ...c, effectivePeriodMs: effective, perRun: perMonth / runs, perDay: (perMonth * 86_400_000) / MONTH_MS, perMonth };
   });
@@ -110,6 +154,8 @@ export function planBudget(costs: readonly StreamCost[], runIntervalMs: number, 
     stretch,
     hotStretch,
     hotPerMonth: hot,
+    ownStretch,
+    ownShareCalls: shareCalls,
     perRunShare: monthlyBudget === null ? null : monthlyBudget / runs,
     streams,
   };

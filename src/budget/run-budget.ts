@@ -46,6 +46,22 @@ function hotTier(s: AnyStream, config: Config): { tier?: 'hot' } {
 }
 
 /**
+ * With tiers on, the link reads no tier ranks (one call a record: the opportunities' single reads where the
+ * search lacks their sets) and the sweeps that mark them keep a share of the month of their own (month-plan.ts).
+ */
+function heldToShare(streams: readonly AnyStream[], config: Config): Set<string> {
+  const held = new Set<string>();
+  if (!config.tiers.enabled) return held;
+  for (const s of streams) {
+    const read = s.read;
+    if (read.kind !== 'ids' || !read.consumes?.endsWith('_links') || tieredSide(s, config) !== null) continue;
+    held.add(s.name);
+    if (read.markedBy) held.add(read.markedBy);
+  }
+  return held;
+}
+
+/**
  * Every stream priced as every-run or periodic work; a sweep with a between-sweeps feed is both. Entity
  * sweeps are hot work (they catch the renames and deletes of hot records); tiered link reads are priced
  * apart (linkTierCosts).
@@ -57,9 +73,11 @@ export function pricedStreams(
   tierSide: LinkSide | null = null,
 ): PricedStream[] {
   const out: PricedStream[] = [];
+  const held = heldToShare(streams, config);
   for (const s of streams) {
     const read = s.read;
     const side = tieredSide(s, config);
+    const own = held.has(s.name) ? { ownShare: true } : {};
     // While companies are the tiers' side, the person side reads only the persons who talked and whose set
     // was never read (associations.ts): a few new ones a run, priced as every-run work from recent runs.
     if (side === 'person' && tierSide === 'company') out.push({ name: s.name, everyRun: true, periodMs: 0, marksOnly: true });
@@ -69,7 +87,7 @@ export function pricedStreams(
     if (read.kind === 'ids' && read.consumes?.endsWith('_links')) {
       const marker = streams.find((m) => m.name === read.markedBy) ?? s;
       const periodMs = sweepInterval(config, marker.name, marker.group, sweptWithoutFeed(marker.name) !== null);
-      out.push({ name: s.name, everyRun: true, linkReads: true, periodMs, ...hotTier(marker, config) });
+      out.push({ name: s.name, everyRun: true, linkReads: true, periodMs, ...hotTier(marker, config), ...own });
       continue;
     }
     if (read.kind === 'ids' && read.remembers) {
@@ -90,6 +108,7 @@ export function pricedStreams(
       periodMs: everyRun ? 0 : sweepInterval(config, s.name, s.group, sweptWithoutFeed(s.name) !== null),
       ...hot,
       ...marksOnly,
+      ...(everyRun ? {} : own),
     });
     if (!everyRun && read.kind === 'sweep' && read.between) out.push({ name: s.name, everyRun: true, periodMs: 0, between: true });
   }
@@ -129,7 +148,8 @@ export async function budgetPlan(
   const hintsPerMonth = Math.min(await hintRunCost({ db }, now), hintShareCalls(budget, config.webhookMonthlySharePercent) ?? Infinity);
   const hints: StreamCost[] =
     hintsPerMonth > 0 ? [{ name: HINT_RUNS_COST, kind: 'every-run', calls: hintsPerMonth / runsPerMonth(interval), periodMs: 0 }] : [];
-  return { plan: planBudget([...costs, ...hints, ...(tiers?.costs ?? [])], interval, budget), unknown, tiers };
+  const ownShare = config.tiers.enabled ? config.tiers.singleReadSharePercent / 100 : null;
+  return { plan: planBudget([...costs, ...hints, ...(tiers?.costs ?? [])], interval, budget, ownShare), unknown, tiers };
 }
 
 /** Each tier's period after stretching (at least one run apart). */
@@ -180,6 +200,7 @@ export async function runBudget(
         periodicPerMonth: Math.round(plan.periodicPerMonth),
         stretch: Number(plan.stretch.toFixed(2)),
         hotStretch: Number(plan.hotStretch.toFixed(2)),
+        ownStretch: Number(plan.ownStretch.toFixed(2)),
       },
       'the configured sweep periods do not fit the monthly budget: periods stretched by this factor (see relsync plan)',
     );

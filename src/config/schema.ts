@@ -6,6 +6,7 @@ import {
   DEFAULT_DATABASE_URL,
   DEFAULT_FILES_PER_ENTITY,
   DEFAULT_HOT_WINDOW,
+  DEFAULT_SINGLE_READ_SHARE_PERCENT,
   DEFAULT_LOG_LEVEL,
   DEFAULT_MAX_RETRIES,
   DEFAULT_METRICS_HOST,
@@ -178,6 +179,12 @@ export const configSchema = z.strictObject({
         .default(DEFAULT_TIERS_ENABLED),
       /** A record on a list or a deal, or with an interaction, note or change within this window, is hot; the rest is cold. */
       hotWindow: durationSchema.default(parseDuration(DEFAULT_HOT_WINDOW)),
+      /**
+       * Percent of the monthly budget the single reads no tier ranks (an opportunity's, where the search lacks
+       * its persons and companies) and the pass that marks them may take when the month does not fit: past it
+       * they stretch alone, and the hot tier keeps its period.
+       */
+      singleReadSharePercent: wholeNumber(1, 100, DEFAULT_SINGLE_READ_SHARE_PERCENT),
     })
     .prefault({}),
 });

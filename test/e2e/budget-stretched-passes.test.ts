@@ -52,4 +52,25 @@ forEachDialect('passes under a stretched budget', (dialect) => {
     expect(passes).toBeLessThanOrEqual(allowed);
     expect(read).toBeLessThanOrEqual(allowed * reads!.calls);
   }, 240_000);
+
+  it('past their share of the month those reads stretch alone, and the hot tier keeps its period', async () => {
+    const free = await planReport(f.db, f.config, at(3));
+    const group = free.plan.streams.filter((s) => s.ownShare && s.kind === 'periodic');
+    expect(group.map((s) => s.name).sort()).toEqual(['opportunity_associations', 'opportunity_associations_full']);
+    const groupMonth = group.reduce((n, s) => n + s.perMonth, 0);
+    const hot = free.plan.streams.filter((s) => s.tier === 'hot' && s.kind === 'periodic' && !s.ownShare);
+    expect(hot.length).toBeGreaterThan(0);
+    // Room for everything but a third of the opportunities' pass and reads.
+    const budget = Math.round(free.plan.totalPerMonth - (groupMonth * 2) / 3);
+    const percent = Math.floor((100 * groupMonth) / 3 / budget);
+    const held = (await planReport(f.db, { ...f.config, monthlyBudget: budget, tiers: { ...f.config.tiers, singleReadSharePercent: percent } }, at(3))).plan;
+    expect(held.ownStretch).toBeGreaterThan(2);
+    expect(held.hotStretch).toBe(1);
+    for (const s of hot) expect(held.streams.find((x) => x.name === s.name && x.tier === 'hot')!.effectivePeriodMs).toBe(s.effectivePeriodMs);
+    expect(held.streams.reduce((n, s) => n + s.perMonth, 0)).toBeLessThanOrEqual(budget);
+    // The same month with the whole budget as their share: they stretch the hot tier with them, as before.
+    const shared = (await planReport(f.db, { ...f.config, monthlyBudget: budget, tiers: { ...f.config.tiers, singleReadSharePercent: 100 } }, at(3))).plan;
+    expect(shared.ownStretch).toBe(1);
+    expect(shared.hotStretch).toBeGreaterThan(1);
+  });
 });

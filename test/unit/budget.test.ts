@@ -111,3 +111,64 @@ describe('relevance tiers under the budget', () => {
     expect(p.streams.reduce((n, s) => n + s.perMonth, 0)).toBeCloseTo(720 + 15_000, 3);
   });
 });
+
+describe('single reads held to their own share of the month', () => {
+  // Hourly runs: 720 every-run calls; hot reads 1,000 a day (30,000 a month), the opportunities' search 10 calls
+  // and its single reads 5,000 a day (150,300 a month), cold 20,000 a month.
+  const costs: StreamCost[] = [
+    { name: 'field_value_changes', kind: 'every-run', calls: 1, periodMs: 0 },
+    { name: 'company_persons_full', kind: 'periodic', calls: 1_000, periodMs: DAY, tier: 'hot' },
+    { name: 'company_persons_full', kind: 'periodic', calls: 20_000, periodMs: 30 * DAY, tier: 'cold' },
+    { name: 'opportunity_associations', kind: 'periodic', calls: 10, periodMs: DAY, tier: 'hot', ownShare: true },
+    { name: 'opportunity_associations_full', kind: 'periodic', calls: 5_000, periodMs: DAY, tier: 'hot', ownShare: true },
+  ];
+  const budget = 100_000;
+  const of = (p: ReturnType<typeof planBudget>, name: string, tier?: string) =>
+    p.streams.find((s) => s.name === name && s.kind === 'periodic' && (!tier || s.tier === tier))!;
+  const spent = (p: ReturnType<typeof planBudget>) => p.streams.reduce((n, s) => n + s.perMonth, 0);
+
+  it('past its share it stretches alone, to the share, and the hot tier keeps its period', () => {
+    const p = planBudget(costs, HOUR, budget, 0.2);
+    expect(p.fits).toBe(false);
+    expect(p.ownShareCalls).toBe(20_000);
+    expect(p.ownStretch).toBeCloseTo(150_300 / 20_000, 6);
+    expect(of(p, 'opportunity_associations_full').effectivePeriodMs).toBeCloseTo(DAY * p.ownStretch, 0);
+    expect(of(p, 'opportunity_associations').effectivePeriodMs).toBe(of(p, 'opportunity_associations_full').effectivePeriodMs);
+    expect(of(p, 'opportunity_associations').perMonth + of(p, 'opportunity_associations_full').perMonth).toBeCloseTo(20_000, 3);
+    // 720 + 20,000 + 30,000 hot + 20,000 cold fit 100,000: nothing else stretches.
+    expect(p.hotStretch).toBe(1);
+    expect(p.stretch).toBe(1);
+    expect(of(p, 'company_persons_full', 'hot').effectivePeriodMs).toBe(DAY);
+    expect(spent(p)).toBeLessThanOrEqual(budget);
+  });
+
+  it('without a share the same reads stretch the hot tier with them', () => {
+    const p = planBudget(costs, HOUR, budget);
+    expect(p.ownStretch).toBe(1);
+    expect(p.hotStretch).toBeGreaterThan(1.5);
+    expect(of(p, 'company_persons_full', 'hot').effectivePeriodMs).toBe(of(p, 'opportunity_associations_full').effectivePeriodMs);
+    expect(spent(p)).toBeCloseTo(budget, 3);
+  });
+
+  it('within its share, or when the month fits, it stays in its tier', () => {
+    const small = costs.map((c) => (c.name === 'opportunity_associations_full' ? { ...c, calls: 100 } : c));
+    const tight = planBudget(small, HOUR, 720 + 30_000 + 3_300 + 10_000, 0.2);
+    expect(tight.ownStretch).toBe(1);
+    expect(tight.hotStretch).toBe(1);
+    expect(of(tight, 'opportunity_associations_full').effectivePeriodMs).toBe(DAY);
+    const roomy = planBudget(costs, HOUR, 1_000_000, 0.2);
+    expect(roomy.fits).toBe(true);
+    expect(roomy.ownStretch).toBe(1);
+    expect(of(roomy, 'opportunity_associations_full').effectivePeriodMs).toBe(DAY);
+  });
+
+  it('is never read more often than the hot tier when the rest alone does not fit', () => {
+    // Single reads of 160 a day (5,100 a month with the search) just past a 4,000-call share; hot work ×3.5.
+    const few = costs.map((c) => (c.name === 'opportunity_associations_full' ? { ...c, calls: 160 } : c));
+    const p = planBudget(few, HOUR, 20_000, 0.2);
+    expect(p.ownStretch).toBeGreaterThan(1);
+    expect(p.hotStretch).toBeGreaterThan(p.ownStretch);
+    expect(of(p, 'opportunity_associations_full').effectivePeriodMs).toBe(of(p, 'company_persons_full', 'hot').effectivePeriodMs);
+    expect(spent(p)).toBeLessThanOrEqual(20_000);
+  });
+});

@@ -52,4 +52,19 @@ describe('relsync plan report', () => {
     ]);
     expect(lineOf(formatPlan({ plan, unpriced: [], advice: adviceFor(plan) }), 'companies')[2]).toBe('never');
   });
+
+  it('names the single reads held to their share and how far they stretched', () => {
+    // 200 single reads a day (6,000 a month) past their share, 20% of 10,000: ×3; the rest fits what is left.
+    const costs: StreamCost[] = [
+      ...COSTS.map((c) => (c.kind === 'periodic' ? { ...c, tier: 'hot' as const } : c)),
+      { name: 'opportunity_associations_full', kind: 'periodic', calls: 200, periodMs: 24 * HOUR, tier: 'hot', ownShare: true },
+    ];
+    const plan = planBudget(costs, HOUR, 10_000, 0.2);
+    const text = formatPlan({ plan, unpriced: [], advice: adviceFor(plan) });
+    expect(text).toContain(
+      'does NOT fit; other periods kept; opportunity_associations_full held to their share of 2,000 calls a month (tiers.singleReadSharePercent): stretched ×3.00',
+    );
+    expect(lineOf(text, 'companies')[2]).toBe('24.0h');
+    expect(lineOf(text, 'opportunity_associations_full')[2]).toBe('72.0h');
+  });
 });

@@ -1,12 +1,15 @@
 /**
  * Link reads are priced at the period of the sweep whose passes mark them (`markedBy`), not their own group's:
- * an override of that sweep, or its feed refused (swept more often), moves their price with it.
+ * an override of that sweep, or its feed refused (swept more often), moves their price with it. With tiers on,
+ * those no tier ranks keep a share of the month of their own, and so does their sweep (month-plan.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { pricedStreams } from '../../src/budget/run-budget.ts';
 import { configSchema } from '../../src/config/schema.ts';
 import { opportunityAssociationsFullStream } from '../../src/streams/opportunity-associations-full.ts';
 import { opportunityAssociationsStream } from '../../src/streams/opportunity-associations.ts';
+import { companiesStream } from '../../src/streams/companies.ts';
+import { companyPersonsFullStream } from '../../src/streams/company-persons-full.ts';
 
 const DAY = 86_400_000;
 const streams = [opportunityAssociationsStream, opportunityAssociationsFullStream];
@@ -16,7 +19,7 @@ const readsOf = (priced: ReturnType<typeof pricedStreams>) => priced.find((s) =>
 describe('link reads priced at the sweep that marks them', () => {
   it('take an override of the opportunities search, and its hot tier', () => {
     const priced = pricedStreams(streams, config({ sweeps: { overrides: { opportunity_associations: '7d' } } }), () => null);
-    expect(readsOf(priced)).toEqual({ name: 'opportunity_associations_full', everyRun: true, linkReads: true, periodMs: 7 * DAY, tier: 'hot' });
+    expect(readsOf(priced)).toEqual({ name: 'opportunity_associations_full', everyRun: true, linkReads: true, periodMs: 7 * DAY, tier: 'hot', ownShare: true });
   });
 
   it('take the search period on sweeps.feedless when its feed is refused, and no tier without tiers', () => {
@@ -27,5 +30,13 @@ describe('link reads priced at the sweep that marks them', () => {
 
   it('without their sweep among the streams, their own group period', () => {
     expect(readsOf(pricedStreams([opportunityAssociationsFullStream], config({}), () => null))?.periodMs).toBe(DAY);
+  });
+
+  it('with tiers on, the unranked reads and their sweep keep a share of their own; the tiered ones and their sweep do not', () => {
+    const priced = pricedStreams([...streams, companiesStream, companyPersonsFullStream], config({}), () => null);
+    const held = priced.filter((s) => s.ownShare).map((s) => s.name);
+    expect(held.sort()).toEqual(['opportunity_associations', 'opportunity_associations_full']);
+    const off = pricedStreams([...streams, companiesStream, companyPersonsFullStream], config({ tiers: { enabled: false } }), () => null);
+    expect(off.filter((s) => s.ownShare)).toEqual([]);
   });
 });

@@ -27,11 +27,19 @@ function countedLines(c: CountedPlan): string[] {
   ];
 }
 
-/** Cold (and untiered) periods stretch first; hot ones only when the hot tier alone does not fit. */
+/** Work held to its own share stretches alone (month-plan.ts `ownShare`); then cold (and untiered) periods, then hot ones. */
 function stretchWords(plan: BudgetPlan): string {
   const cold = Number.isFinite(plan.stretch) ? `×${plan.stretch.toFixed(2)}` : 'to never';
-  if (plan.hotPerMonth === 0) return `periods stretched ${cold}`;
-  return plan.hotStretch > 1 ? `hot periods stretched ×${plan.hotStretch.toFixed(2)}, cold ones ${cold}` : `cold periods stretched ${cold}, hot periods kept`;
+  const held = plan.streams.filter((s) => s.ownShare && s.kind === 'periodic' && s.calls > 0).map((s) => s.name);
+  const own =
+    plan.ownStretch > 1 && held.length > 0
+      ? `; ${held.join(', ')} held to their share of ${n(plan.ownShareCalls ?? 0)} calls a month (tiers.singleReadSharePercent): stretched ×${plan.ownStretch.toFixed(2)}`
+      : '';
+  if (own && plan.stretch === 1 && plan.hotStretch === 1) return `other periods kept${own}`;
+  if (plan.hotPerMonth === 0) return `periods stretched ${cold}${own}`;
+  const tiers =
+    plan.hotStretch > 1 ? `hot periods stretched ×${plan.hotStretch.toFixed(2)}, cold ones ${cold}` : `cold periods stretched ${cold}, hot periods kept`;
+  return `${tiers}${own}`;
 }
 
 export function formatPlan(r: PlanReport): string {

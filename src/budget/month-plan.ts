@@ -52,6 +52,8 @@ export interface BudgetPlan {
   runsPerMonth: number;
   /** Calls allowed per month, or null when neither config nor the service's headers give one. */
   monthlyBudget: number | null;
+  /** What the plan fits the work into: the budget, or less when the calendar month so far spent ahead of it. */
+  affordablePerMonth: number | null;
   everyRunPerMonth: number;
   periodicPerMonth: number;
   /** As configured, before stretching. */
@@ -105,11 +107,19 @@ function ownStretchOf(fits: boolean, ownMonth: number, shareCalls: number | null
   return shareCalls > 0 ? ownMonth / shareCalls : Infinity;
 }
 
-/**
- * The month's plan. `ownShare`: the fraction of the budget `ownShare` work may take when the month does not
- * fit (null: none is held apart, it stretches with its tier).
- */
-export function planBudget(costs: readonly StreamCost[], runIntervalMs: number, monthlyBudget: number | null, ownShare: number | null = null): BudgetPlan {
+export interface PlanOptions {
+  /** The fraction of the month `ownShare` work may take when the month does not fit (null: none is held apart). */
+  ownShare?: number | null;
+  /**
+   * The calls a month the rest of this calendar month affords (month-to-date.ts `affordablePerMonth`), when
+   * below the budget: what the plan fits the month's work into. Default: the budget.
+   */
+  affordable?: number | null;
+}
+
+export function planBudget(costs: readonly StreamCost[], runIntervalMs: number, monthlyBudget: number | null, opts: PlanOptions = {}): BudgetPlan {
+  const ownShare = opts.ownShare ?? null;
+  const afford = monthlyBudget === null ? null : Math.min(monthlyBudget, opts.affordable ?? monthlyBudget);
   const runs = runsPerMonth(runIntervalMs);
   const periodicCosts = costs.filter((c) => c.kind === 'periodic');
   const everyRun = costs.filter((c) => c.kind === 'every-run').reduce((n, c) => n + c.calls * runs, 0);
@@ -119,8 +129,8 @@ export function planBudget(costs: readonly StreamCost[], runIntervalMs: number, 
     runIntervalMs,
   );
   const total = everyRun + periodic;
-  const fits = monthlyBudget === null || total <= monthlyBudget;
-  const shareCalls = monthlyBudget === null || ownShare === null ? null : monthlyBudget * ownShare;
+  const fits = afford === null || total <= afford;
+  const shareCalls = afford === null || ownShare === null ? null : afford * ownShare;
   const own = periodicCosts.filter((c) => c.ownShare);
   const ownStretch = ownStretchOf(fits, monthOf(own, runIntervalMs), shareCalls);
   // Held apart, the work takes its share off the top; the tiers are planned in the rest.
@@ -130,7 +140,7 @@ export function planBudget(costs: readonly StreamCost[], runIntervalMs: number, 
     apart.filter((c) => c.tier === 'hot'),
     runIntervalMs,
   );
-  const room = monthlyBudget === null ? Infinity : monthlyBudget - everyRun - apartMonth;
+  const room = afford === null ? Infinity : afford - everyRun - apartMonth;
   const rest = periodic - monthOf(apart, runIntervalMs);
   const { stretch, hotStretch } = stretches(fits, room, hot - apartHot, rest - (hot - apartHot));
   const streams = costs.map((c): StreamPlan => {
@@ -147,6 +157,7 @@ export function planBudget(costs: readonly StreamCost[], runIntervalMs: number, 
     runIntervalMs,
     runsPerMonth: runs,
     monthlyBudget,
+    affordablePerMonth: afford,
     everyRunPerMonth: everyRun,
     periodicPerMonth: periodic,
     totalPerMonth: total,

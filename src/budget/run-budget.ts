@@ -5,7 +5,7 @@ import { monthlyBudgetOf, planBudget, runsPerMonth, type BudgetPlan, type Stream
 import { pagesPerRun } from '../planner/pass-share.ts';
 import { hintRunCost, lastHeaderLimit, streamCosts, type PricedStream } from './costs.ts';
 import { hintShareCalls } from './hint-share.ts';
-import { callsThisMonth, nextMonthStartMs } from './month-to-date.ts';
+import { affordablePerMonth, callsThisMonth, nextMonthStartMs } from './month-to-date.ts';
 import { meanIntervalMs } from '../planner/schedule-interval.ts';
 import { linkTierCosts, type LinkTiers } from './tier-costs.ts';
 import type { LinkSide } from '../planner/associations.ts';
@@ -149,7 +149,9 @@ export async function budgetPlan(
   const hints: StreamCost[] =
     hintsPerMonth > 0 ? [{ name: HINT_RUNS_COST, kind: 'every-run', calls: hintsPerMonth / runsPerMonth(interval), periodMs: 0 }] : [];
   const ownShare = config.tiers.enabled ? config.tiers.singleReadSharePercent / 100 : null;
-  return { plan: planBudget([...costs, ...hints, ...(tiers?.costs ?? [])], interval, budget, ownShare), unknown, tiers };
+  // Month-to-date: the plan fits the work into what the rest of the calendar month affords.
+  const affordable = budget === null ? null : affordablePerMonth(budget, await callsThisMonth(db, now), now);
+  return { plan: planBudget([...costs, ...hints, ...(tiers?.costs ?? [])], interval, budget, { ownShare, affordable }), unknown, tiers };
 }
 
 /** Each tier's period after stretching (at least one run apart). */

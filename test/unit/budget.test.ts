@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MONTH_MS, monthlyBudgetOf, planBudget, runsPerMonth, type StreamCost } from '../../src/budget/month-plan.ts';
+import { affordablePerMonth } from '../../src/budget/month-to-date.ts';
 import { pagesPerRun, readsDue, readsPerRun } from '../../src/planner/pass-share.ts';
 
 const HOUR = 3_600_000;
@@ -128,7 +129,7 @@ describe('single reads held to their own share of the month', () => {
   const spent = (p: ReturnType<typeof planBudget>) => p.streams.reduce((n, s) => n + s.perMonth, 0);
 
   it('past its share it stretches alone, to the share, and the hot tier keeps its period', () => {
-    const p = planBudget(costs, HOUR, budget, 0.2);
+    const p = planBudget(costs, HOUR, budget, { ownShare: 0.2 });
     expect(p.fits).toBe(false);
     expect(p.ownShareCalls).toBe(20_000);
     expect(p.ownStretch).toBeCloseTo(150_300 / 20_000, 6);
@@ -152,11 +153,11 @@ describe('single reads held to their own share of the month', () => {
 
   it('within its share, or when the month fits, it stays in its tier', () => {
     const small = costs.map((c) => (c.name === 'opportunity_associations_full' ? { ...c, calls: 100 } : c));
-    const tight = planBudget(small, HOUR, 720 + 30_000 + 3_300 + 10_000, 0.2);
+    const tight = planBudget(small, HOUR, 720 + 30_000 + 3_300 + 10_000, { ownShare: 0.2 });
     expect(tight.ownStretch).toBe(1);
     expect(tight.hotStretch).toBe(1);
     expect(of(tight, 'opportunity_associations_full').effectivePeriodMs).toBe(DAY);
-    const roomy = planBudget(costs, HOUR, 1_000_000, 0.2);
+    const roomy = planBudget(costs, HOUR, 1_000_000, { ownShare: 0.2 });
     expect(roomy.fits).toBe(true);
     expect(roomy.ownStretch).toBe(1);
     expect(of(roomy, 'opportunity_associations_full').effectivePeriodMs).toBe(DAY);
@@ -165,10 +166,43 @@ describe('single reads held to their own share of the month', () => {
   it('is never read more often than the hot tier when the rest alone does not fit', () => {
     // Single reads of 160 a day (5,100 a month with the search) just past a 4,000-call share; hot work ×3.5.
     const few = costs.map((c) => (c.name === 'opportunity_associations_full' ? { ...c, calls: 160 } : c));
-    const p = planBudget(few, HOUR, 20_000, 0.2);
+    const p = planBudget(few, HOUR, 20_000, { ownShare: 0.2 });
     expect(p.ownStretch).toBeGreaterThan(1);
     expect(p.hotStretch).toBeGreaterThan(p.ownStretch);
     expect(of(p, 'opportunity_associations_full').effectivePeriodMs).toBe(of(p, 'company_persons_full', 'hot').effectivePeriodMs);
     expect(spent(p)).toBeLessThanOrEqual(20_000);
+  });
+});
+
+describe('what the rest of the calendar month affords', () => {
+  const may = (day: number, hour = 0) => new Date(Date.UTC(2031, 4, day, hour));
+  it.each([
+    ['nothing spent on the 1st of a 30-day month: the budget', 0, new Date(Date.UTC(2031, 5, 1)), 100_000],
+    ['nothing spent on the 1st of a 31-day month: the budget over 31 days, scaled to 30', 0, may(1), (100_000 * 30) / 31],
+    ['10,000 spent by the 1st, 00:00 of a 31-day month: 90,000 over 31 days, scaled to 30', 10_000, may(1), (90_000 * 30) / 31],
+    ['half spent at the middle of a 31-day month: the budget over 31 days, scaled to 30', 50_000, may(16, 12), (50_000 * 30) / 15.5],
+    ['half spent at the middle of a 30-day month: the budget', 50_000, new Date(Date.UTC(2031, 5, 16)), 100_000],
+    ['little spent late in the month: never above the budget', 1_000, may(30), 100_000],
+    ['all spent: nothing', 100_000, may(10), 0],
+    ['more than all spent: nothing, never below', 120_000, may(10), 0],
+  ])('%s', (_why, spent, now, want) => {
+    expect(affordablePerMonth(100_000, spent, now)).toBeCloseTo(want, 3);
+  });
+
+  it('the plan fits the work into what the month affords, not the whole budget', () => {
+    const costs: StreamCost[] = [
+      { name: 'field_value_changes', kind: 'every-run', calls: 1, periodMs: 0 },
+      { name: 'companies', kind: 'periodic', calls: 3_000, periodMs: DAY },
+    ];
+    // 720 + 90,000 fits 100,000, but not the 60,720 a month the rest of this one affords.
+    const whole = planBudget(costs, HOUR, 100_000);
+    expect(whole.fits).toBe(true);
+    const paced = planBudget(costs, HOUR, 100_000, { affordable: 60_720 });
+    expect(paced.fits).toBe(false);
+    expect(paced.monthlyBudget).toBe(100_000);
+    expect(paced.affordablePerMonth).toBe(60_720);
+    expect(paced.stretch).toBeCloseTo(1.5, 6);
+    // Never more than the budget, whatever is passed.
+    expect(planBudget(costs, HOUR, 100_000, { affordable: 500_000 }).affordablePerMonth).toBe(100_000);
   });
 });

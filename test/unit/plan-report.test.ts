@@ -59,12 +59,21 @@ describe('relsync plan report', () => {
       ...COSTS.map((c) => (c.kind === 'periodic' ? { ...c, tier: 'hot' as const } : c)),
       { name: 'opportunity_associations_full', kind: 'periodic', calls: 200, periodMs: 24 * HOUR, tier: 'hot', ownShare: true },
     ];
-    const plan = planBudget(costs, HOUR, 10_000, 0.2);
+    const plan = planBudget(costs, HOUR, 10_000, { ownShare: 0.2 });
     const text = formatPlan({ plan, unpriced: [], advice: adviceFor(plan) });
     expect(text).toContain(
       'does NOT fit; other periods kept; opportunity_associations_full held to their share of 2,000 calls a month (tiers.singleReadSharePercent): stretched ×3.00',
     );
     expect(lineOf(text, 'companies')[2]).toBe('24.0h');
     expect(lineOf(text, 'opportunity_associations_full')[2]).toBe('72.0h');
+  });
+
+  it('says when the month so far spent ahead of the budget, and plans the rest of it in what it affords', () => {
+    const plan = planBudget(COSTS, HOUR, 100_000, { affordable: 4_440 });
+    const text = formatPlan({ plan, unpriced: [], advice: adviceFor(plan) });
+    expect(text).toContain('monthly budget: 100,000 calls: does NOT fit; periods stretched ×2.00');
+    expect(text).toContain('the rest of it affords 4,440 calls a month, and the plan fits into that');
+    expect(lineOf(text, 'companies')[2]).toBe('48.0h');
+    expect(formatPlan({ plan: planBudget(COSTS, HOUR, 100_000), unpriced: [], advice: [] })).not.toContain('affords');
   });
 });

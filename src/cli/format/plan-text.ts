@@ -70,6 +70,9 @@ export function formatPlan(r: PlanReport): string {
       ? "monthly budget: unknown (set monthlyBudget, or run a sync so the service's headers report the limit)"
       : `monthly budget: ${n(plan.monthlyBudget)} calls: ${plan.fits ? 'fits' : `does NOT fit; ${stretchWords(plan)}`}; a run spends at most ${n(plan.perRunShare ?? 0)}`,
   );
+  const afford = plan.affordablePerMonth;
+  if (afford !== null && plan.monthlyBudget !== null && afford < plan.monthlyBudget)
+    lines.push(`this calendar month so far spent ahead of the budget: the rest of it affords ${n(afford)} calls a month, and the plan fits into that`);
   if (r.hints) lines.push(`webhook ${hintShareWords(r.hints)}`);
   if (r.tiers) lines.push('', ...tierWords(r.tiers, false));
   if (r.unpriced.length > 0) lines.push(`not priced yet (no complete pass in this warehouse; counted as 1 call): ${r.unpriced.join(', ')}`);

@@ -19,6 +19,9 @@
  * call a record, and the pass that marks them): when the month does not fit and it would take more than its
  * share, it stretches alone to fit the share (`ownStretch`), and the tiers are planned in what is left. Left
  * in the hot tier, 5,000 opportunity reads a day on the seed contract stretched every hot period 2.6-fold.
+ *
+ * What the plan fits the month's work into is what the rest of the calendar month affords
+ * (month-to-date.ts `affordablePerMonth`): the budget, or less when the month so far spent ahead of it.
  */
 import { DEFAULT_MAX_COLD_STRETCH } from '../defaults.ts';
 
@@ -101,10 +104,19 @@ function monthOf(costs: readonly StreamCost[], runIntervalMs: number): number {
   return costs.reduce((n, c) => n + c.calls * passesPerMonth(c.periodMs, runIntervalMs), 0);
 }
 
-/** `ownShare` work's stretch: past its share of the budget it stretches alone to fit the share. */
-function ownStretchOf(fits: boolean, ownMonth: number, shareCalls: number | null): number {
-  if (fits || shareCalls === null || ownMonth <= shareCalls) return 1;
-  return shareCalls > 0 ? ownMonth / shareCalls : Infinity;
+/**
+ * `ownShare` work held apart: past its share of the month it stretches alone to fit the share; what it would
+ * take at its configured periods (all of it, and its hot part) then leaves the tiers' plan.
+ */
+function heldApart(periodic: readonly StreamCost[], fits: boolean, shareCalls: number | null, runIntervalMs: number) {
+  const own = periodic.filter((c) => c.ownShare);
+  const month = monthOf(own, runIntervalMs);
+  if (fits || shareCalls === null || month <= shareCalls) return { ownStretch: 1, month: 0, hot: 0 };
+  const hot = monthOf(
+    own.filter((c) => c.tier === 'hot'),
+    runIntervalMs,
+  );
+  return { ownStretch: shareCalls > 0 ? month / shareCalls : Infinity, month, hot };
 }
 
 export interface PlanOptions {
@@ -131,18 +143,11 @@ export function planBudget(costs: readonly StreamCost[], runIntervalMs: number, 
   const total = everyRun + periodic;
   const fits = afford === null || total <= afford;
   const shareCalls = afford === null || ownShare === null ? null : afford * ownShare;
-  const own = periodicCosts.filter((c) => c.ownShare);
-  const ownStretch = ownStretchOf(fits, monthOf(own, runIntervalMs), shareCalls);
+  const apart = heldApart(periodicCosts, fits, shareCalls, runIntervalMs);
+  const { ownStretch } = apart;
   // Held apart, the work takes its share off the top; the tiers are planned in the rest.
-  const apart = ownStretch > 1 ? own : [];
-  const apartMonth = monthOf(apart, runIntervalMs) / ownStretch;
-  const apartHot = monthOf(
-    apart.filter((c) => c.tier === 'hot'),
-    runIntervalMs,
-  );
-  const room = afford === null ? Infinity : afford - everyRun - apartMonth;
-  const rest = periodic - monthOf(apart, runIntervalMs);
-  const { stretch, hotStretch } = stretches(fits, room, hot - apartHot, rest - (hot - apartHot));
+  const room = afford === null ? Infinity : afford - everyRun - apart.month / ownStretch;
+  const { stretch, hotStretch } = stretches(fits, room, hot - apart.hot, periodic - apart.month - (hot - apart.hot));
   const streams = costs.map((c): StreamPlan => {
     if (c.kind === 'every-run')
       return { ...c, effectivePeriodMs: runIntervalMs, perRun: c.calls, perDay: (c.calls * 86_400_000) / runIntervalMs, perMonth: c.calls * runs };

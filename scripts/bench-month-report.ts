@@ -74,6 +74,8 @@ export function firstMonth(d: Design, days: number): number {
 export interface Recall {
   relevant: number;
   hot: number;
+  /** Today's hot tier, whole: what of it is not relevant by the truth is read at the hot period for nothing. */
+  counted: number;
   /** The lowest daily recall so far, and the day's. */
   min: number;
   last: number;
@@ -85,7 +87,13 @@ export interface Recall {
 export function dayRecall(r: Recall, why: Map<number, Set<TruthReason>>, hot: ReadonlySet<number>): void {
   const relevant = new Set(why.keys());
   const hits = [...relevant].filter((id) => hot.has(id)).length;
-  Object.assign(r, { relevant: relevant.size, hot: hits, last: relevant.size === 0 ? 1 : hits / relevant.size, missed: missedBy(relevant, hot, why) });
+  Object.assign(r, {
+    relevant: relevant.size,
+    hot: hits,
+    counted: hot.size,
+    last: relevant.size === 0 ? 1 : hits / relevant.size,
+    missed: missedBy(relevant, hot, why),
+  });
   r.min = Math.min(r.min, r.last);
 }
 
@@ -193,13 +201,13 @@ export function summarize(
   const percent = (x: number) => (Number.isNaN(x) ? '-' : `${(x * 100).toFixed(1)}%`);
   report(
     "recall of relsync's hot tier against the truth (relevant companies it counts hot)",
-    `${percent(recall.last)} today (${recall.hot} of ${recall.relevant}; counted cold by reason: ${JSON.stringify(recall.missed)}), lowest day ${percent(recall.min)}; of the changes on relevant companies ${percent(changeRecall(t))}`,
+    `${percent(recall.last)} today (${recall.hot} of ${recall.relevant}; counted cold by reason: ${JSON.stringify(recall.missed)}), lowest day ${percent(recall.min)}; of the changes on relevant companies ${percent(changeRecall(t))}; the hot tier today ${recall.counted}, ${percent(recall.hot / recall.counted)} of it relevant`,
     '>= 95%',
     recall.min >= 0.95,
   );
   report(
     "recall of relsync's hot tier against the truth, persons",
-    `${percent(personRecall.last)} today (${personRecall.hot} of ${personRecall.relevant}; counted cold by reason: ${JSON.stringify(personRecall.missed)}), lowest day ${percent(personRecall.min)}`,
+    `${percent(personRecall.last)} today (${personRecall.hot} of ${personRecall.relevant}; counted cold by reason: ${JSON.stringify(personRecall.missed)}), lowest day ${percent(personRecall.min)}; the hot tier today ${personRecall.counted}, ${percent(personRecall.hot / personRecall.counted)} of it relevant`,
     '>= 95%',
     personRecall.min >= 0.95,
   );

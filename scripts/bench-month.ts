@@ -169,8 +169,8 @@ async function runMonth(scale: Scale, days: number, { focus, contract, rate, dum
     const truthOf = (side: 'company' | 'person') => truthReasons(sim.store, side, clock, window);
     const truthNow = (): Truth => ({ companies: new Set(truthOf('company').keys()), persons: new Set(truthOf('person').keys()) });
     let hot = { companies: [] as number[], persons: new Set<number>() };
-    const recall: Recall = { relevant: 0, hot: 0, min: 1, last: NaN, missed: {} };
-    const personRecall: Recall = { relevant: 0, hot: 0, min: 1, last: NaN, missed: {} };
+    const recall: Recall = { relevant: 0, hot: 0, counted: 0, min: 1, last: NaN, missed: {} };
+    const personRecall: Recall = { relevant: 0, hot: 0, counted: 0, min: 1, last: NaN, missed: {} };
     const started = Date.now();
     for (hour = 1; hour <= days * 24; hour++) {
       if ((hour - 1) % 24 === 0) {

@@ -15,7 +15,8 @@ import type { Reader, SweepOptions } from './reader.ts';
 import type { PageAllowance } from '../budget/run-budget.ts';
 
 /** How this run reads a partition: a full read by the stream's strategy, or its between-sweeps feed. */
-export type ReadMode = { how: 'read'; sweep: SweepOptions; from?: HighWater | null; allowance?: PageAllowance } | { how: 'between'; from?: HighWater | null };
+export type ReadMode =
+  { how: 'read'; sweep: SweepOptions; from?: HighWater | null; allowance?: PageAllowance; feedFirst?: true } | { how: 'between'; from?: HighWater | null };
 
 /** How a read ended: completed, stopped by a signal (interrupted), or paused at its share of the budget. */
 export type ReadOutcome = 'completed' | 'interrupted' | 'paused';

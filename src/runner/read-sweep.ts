@@ -5,7 +5,7 @@ import { endpointLabel } from '../extract/http/url.ts';
 import type { InvalidRecord, Page } from '../extract/pager.ts';
 import { quarantineKey } from '../load/write/quarantine.ts';
 import type { PageSource } from '../extract/page-source.ts';
-import type { Checkpoint } from '../state/checkpoint.ts';
+import type { Checkpoint, HighWater } from '../state/checkpoint.ts';
 import type { AnyStream, Partition, SweepRead } from '../streams/define.ts';
 import type { ReadEnv } from './env.ts';
 import { sweepDeletes, sweepSawCollection } from './failure-policy.ts';
@@ -137,7 +137,8 @@ export function sweepReader(
           // The pass an upgrade asked for is this one; a held pass's deletions are this one's.
           due: null,
           heldPass: null,
-          highWater: read.between ? { at: sweep.startedAt, id: null } : cp.highWater,
+          // (or from where the feed, read before each later part of a spread pass, got past that)
+          highWater: read.between ? laterHighWater(cp.highWater, sweep.startedAt) : cp.highWater,
         },
         ...(softDelete
           ? { softDelete: { table: softDelete.table, startedAt: sweep.startedAt, ...(softDelete.scope ? { scope: softDelete.scope(p) } : {}) } }
@@ -148,4 +149,9 @@ export function sweepReader(
       };
     },
   };
+}
+
+/** The feed's mark if it is past the sweep's start, else the start: what the feed read since, it need not read again. */
+function laterHighWater(feed: HighWater | null, startedAt: string): HighWater {
+  return feed !== null && Date.parse(feed.at) > Date.parse(startedAt) ? feed : { at: startedAt, id: null };
 }

@@ -5,7 +5,7 @@ import { readCheckpoint, type Checkpoint } from '../state/checkpoint.ts';
 import type { StreamModeCode, StreamRunStats } from '../state/runs.ts';
 import { WHOLE, type AnyStream, type Partition } from '../streams/define.ts';
 import type { ReadEnv } from './env.ts';
-import { readPartition, type ReadMode } from './page-loop.ts';
+import { readPartition, type ReadMode, type ReadOutcome } from './page-loop.ts';
 import type { PageAllowance } from '../budget/run-budget.ts';
 import type { FailureAction, RunPolicy } from './failure-policy.ts';
 import { sweepInterval } from '../budget/sweep-period.ts';
@@ -82,7 +82,11 @@ async function planPartitions(
       env.log.info({ stream: def.name, partition: p.key || undefined, plan: 'sweep' }, 'planner: a sweep costs no more than targeted re-reads of what changed');
     // A pass an upgrade made due is read at once, like a first pass: until it completes, old rows lack what new code writes.
     const allowance = opts.mode === 'incremental' && !forced && !checkpoint.due ? (opts.allowance?.(def.name) ?? null) : null;
-    if (opts.mode !== 'incremental' || forced || due) work.push({ p, mode: { how: 'read', sweep, ...(allowance ? { allowance } : {}) } });
+    // A pass spread over runs reads oldest first: its feed goes on before each later part, or what is new
+    // would wait for the pass's last page (days, when the budget stretches it).
+    const feedFirst = opts.mode === 'incremental' && read.kind === 'sweep' && read.between && checkpoint.highWater && checkpoint.sweep && !refusedFeed;
+    if (opts.mode !== 'incremental' || forced || due)
+      work.push({ p, mode: { how: 'read', sweep, ...(allowance ? { allowance } : {}), ...(feedFirst ? { feedFirst: true as const } : {}) } });
     else if (read.kind === 'sweep' && read.between && checkpoint.highWater) work.push({ p, mode: { how: 'between', ...(from !== undefined ? { from } : {}) } });
   }
   return work;
@@ -100,6 +104,15 @@ function describeWork(def: AnyStream, partitions: number, work: ReadonlyArray<{ 
   const between = work.filter((w) => w.mode.how === 'between').length;
   if (between === work.length) return 'between';
   return between > 0 ? 'mixed' : 'sweep';
+}
+
+/** One partition's work: a later part of a spread pass reads the feed first, then the pass (one after the other: one checkpoint). */
+async function readWork(def: AnyStream, p: Partition<unknown>, env: ReadEnv, mode: ReadMode, stats: StreamRunStats): Promise<ReadOutcome> {
+  if (mode.how === 'read' && mode.feedFirst) {
+    const fed = await readPartition(def, p, env, { how: 'between' }, stats);
+    if (fed === 'interrupted') return fed;
+  }
+  return readPartition(def, p, env, mode, stats);
 }
 
 /**
@@ -133,7 +146,7 @@ export async function runStream(def: AnyStream, env: ReadEnv, queue: PQueue, opt
           // the other partitions would get the same answer), read no more.
           if (firstError && firstAction !== 'fail-stream') return;
           try {
-            if ((await readPartition(def, p, env, mode, stats)) === 'interrupted') stats.status = 'interrupted';
+            if ((await readWork(def, p, env, mode, stats)) === 'interrupted') stats.status = 'interrupted';
           } catch (caught) {
             const err = fatalDatabaseError(caught) ?? caught;
             const action = opts.policy.decide(err, def, stats.pages);

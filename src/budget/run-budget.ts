@@ -131,14 +131,17 @@ async function tierCosts(db: Db, config: Config, streams: readonly AnyStream[], 
   return null;
 }
 
-/** The run's budget plan from the warehouse's history and config, with the relevance tiers of the link reads. */
+/**
+ * The run's budget plan from the warehouse's history and config, with the relevance tiers of the link reads,
+ * and the calls this calendar month so far (null without a budget), which the run's paced share reads too.
+ */
 export async function budgetPlan(
   db: Db,
   config: Config,
   streams: readonly AnyStream[],
   sweptWithoutFeed: (name: string) => string | null,
   now: Date = new Date(),
-): Promise<{ plan: BudgetPlan; unknown: string[]; tiers: LinkTiers | null }> {
+): Promise<{ plan: BudgetPlan; unknown: string[]; tiers: LinkTiers | null; spentThisMonth: number | null }> {
   const tiers = await tierCosts(db, config, streams, now);
   const { costs, unknown } = await streamCosts({ db }, pricedStreams(streams, config, sweptWithoutFeed, tiers?.side ?? null));
   const budget = monthlyBudgetOf(config.monthlyBudget, await lastHeaderLimit({ db }), config.monthlyReserve);
@@ -150,8 +153,10 @@ export async function budgetPlan(
     hintsPerMonth > 0 ? [{ name: HINT_RUNS_COST, kind: 'every-run', calls: hintsPerMonth / runsPerMonth(interval), periodMs: 0 }] : [];
   const ownShare = config.tiers.enabled ? config.tiers.singleReadSharePercent / 100 : null;
   // Month-to-date: the plan fits the work into what the rest of the calendar month affords.
-  const affordable = budget === null ? null : affordablePerMonth(budget, await callsThisMonth(db, now), now);
-  return { plan: planBudget([...costs, ...hints, ...(tiers?.costs ?? [])], interval, budget, { ownShare, affordable }), unknown, tiers };
+  const spentThisMonth = budget === null ? null : await callsThisMonth(db, now);
+  const affordable = budget === null || spentThisMonth === null ? null : affordablePerMonth(budget, spentThisMonth, now);
+  const plan = planBudget([...costs, ...hints, ...(tiers?.costs ?? [])], interval, budget, { ownShare, affordable });
+  return { plan, unknown, tiers, spentThisMonth };
 }
 
 /** Each tier's period after stretching (at least one run apart). */
@@ -171,9 +176,9 @@ export function tierCapsOf(plan: BudgetPlan, config: Config): TierCaps {
  * hint runs included) over the runs left in it. A first sync early in a month spends a large part of it: the
  * runs after it pace the rest instead of running the month dry (every-run work is never held back).
  */
-export async function pacedShare(db: Db, plan: BudgetPlan, now: Date): Promise<number | null> {
-  if (plan.monthlyBudget === null || plan.perRunShare === null) return null;
-  const left = plan.monthlyBudget - (await callsThisMonth(db, now));
+export function pacedShare(plan: BudgetPlan, spentThisMonth: number | null, now: Date): number | null {
+  if (plan.monthlyBudget === null || plan.perRunShare === null || spentThisMonth === null) return null;
+  const left = plan.monthlyBudget - spentThisMonth;
   const runsLeft = Math.max(1, (nextMonthStartMs(now) - now.getTime()) / Math.max(1, plan.runIntervalMs));
   return Math.min(plan.perRunShare, Math.max(0, left / runsLeft));
 }
@@ -192,7 +197,7 @@ export async function runBudget(
   log: Logger,
   now: Date = new Date(),
 ): Promise<RunBudget> {
-  const { plan, unknown } = await budgetPlan(db, config, streams, sweptWithoutFeed, now);
+  const { plan, unknown, spentThisMonth } = await budgetPlan(db, config, streams, sweptWithoutFeed, now);
   if (!plan.fits) {
     log.warn(
       {
@@ -207,7 +212,7 @@ export async function runBudget(
       'the configured sweep periods do not fit the monthly budget: periods stretched by this factor (see relsync plan)',
     );
   }
-  const share = await pacedShare(db, plan, now);
+  const share = pacedShare(plan, spentThisMonth, now);
   // Link reads are never capped: their periodic part follows the sweeps that mark them, which are. Nor is
   // a read of what may have changed: what it reads is what is due, and a capped pass held new records back.
   const uncapped = new Set([

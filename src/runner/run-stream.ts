@@ -82,12 +82,14 @@ async function planPartitions(
       env.log.info({ stream: def.name, partition: p.key || undefined, plan: 'sweep' }, 'planner: a sweep costs no more than targeted re-reads of what changed');
     // A pass an upgrade made due is read at once, like a first pass: until it completes, old rows lack what new code writes.
     const allowance = opts.mode === 'incremental' && !forced && !checkpoint.due ? (opts.allowance?.(def.name) ?? null) : null;
+    // The feed a sweep stream follows from its mark between passes.
+    const feeds = read.kind === 'sweep' && read.between !== undefined && checkpoint.highWater !== null;
     // A pass spread over runs reads oldest first: its feed goes on before each later part, or what is new
     // would wait for the pass's last page (days, when the budget stretches it).
-    const feedFirst = opts.mode === 'incremental' && read.kind === 'sweep' && read.between && checkpoint.highWater && checkpoint.sweep && !refusedFeed;
+    const feedFirst = opts.mode === 'incremental' && feeds && checkpoint.sweep !== null && !refusedFeed;
     if (opts.mode !== 'incremental' || forced || due)
       work.push({ p, mode: { how: 'read', sweep, ...(allowance ? { allowance } : {}), ...(feedFirst ? { feedFirst: true as const } : {}) } });
-    else if (read.kind === 'sweep' && read.between && checkpoint.highWater) work.push({ p, mode: { how: 'between', ...(from !== undefined ? { from } : {}) } });
+    else if (feeds) work.push({ p, mode: { how: 'between', ...(from !== undefined ? { from } : {}) } });
   }
   return work;
 }
